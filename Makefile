@@ -1,0 +1,41 @@
+# tablesport — the two commands: `make run` and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTEST_ARGS ?=
+
+.PHONY: run test test-slow lint typecheck bench clean browser
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+# The main job: the web server on http://127.0.0.1:8000 with the embedded SQLite store
+# (falls back to the terminal game while no server is installed).
+run: $(STAMP)
+	$(BIN)/python -m tablesport.main
+
+lint: $(STAMP)
+	$(BIN)/ruff check tablesport tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+# Everything but the large randomized runs; under 20 minutes on 2 cores.
+test: $(STAMP) lint typecheck
+	scripts/ensure-test-services
+	$(BIN)/python -m pytest -m "not slow" -n 2 $(PYTEST_ARGS); rc=$$?; \
+	  if [ $$rc -eq 5 ]; then echo "pytest collected no test"; rc=0; fi; exit $$rc
+
+# The large randomized runs (10,000 games and more). SLOW_SCALE=0.1 runs a tenth.
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -m slow $(PYTEST_ARGS); rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -1,0 +1,1 @@
+"""Benchmarks: each writes its figures and the machine it ran on to bench/results/."""

@@ -1,0 +1,112 @@
+"""Rummikub solver benchmark: the exact DP solver beside the reference ILP (HiGHS), same positions.
+
+Positions: (a) in-game positions, every turn of seeded games played by random-legal bots;
+(b) big tables, random valid tables of 40-92 tiles with racks of 10-25.  Each position is solved
+by both (objective: most tiles); the optima must agree.  Times are CPU time of this process
+(process_time: fair on a shared machine).  Figures: median, 90th percentile and
+worst milliseconds and the ratios ILP / DP → bench/results/rummikub_solver.json.
+
+    .venv/bin/python -m bench.rummikub_solver [--games 12] [--big 60] [--sample 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.machine import machine
+from tablesport.core import RandomBot, Rng
+from tablesport.games.rummikub import GAME
+from tablesport.games.rummikub.game import codes
+from tablesport.games.rummikub.ilp import ilp_optimum
+from tablesport.games.rummikub.positions import random_position
+from tablesport.games.rummikub.solver import solve
+
+Position = tuple[list[list[str]], list[str], bool]
+
+
+def in_game_positions(games: int) -> list[Position]:
+    out: list[Position] = []
+    for seed in range(games):
+        st = GAME.start("rummikub-2018", seed)
+        bot = RandomBot(Rng(seed))
+        while (d := st.pending()) is not None:
+            seat = d.seats[0]
+            if d.kind == "turn":
+                out.append(([codes(s) for s in st.table], codes(st.racks[seat]), st.melded[seat]))
+            st.apply(seat, bot.act(st, seat, d))
+    return out
+
+
+def big_positions(count: int, seed: int = 2018) -> list[Position]:
+    rng = Rng(seed)
+    out: list[Position] = []
+    while len(out) < count:
+        table, rack = random_position(rng, rng.randint(40, 92), rng.randint(10, 25))
+        if sum(map(len, table)) >= 40:
+            out.append((table, rack, True))
+    return out
+
+
+def measure(positions: list[Position]) -> dict[str, Any]:
+    dp_ms: list[float] = []
+    ilp_ms: list[float] = []
+    mismatches = 0
+    for table, rack, melded in positions:
+        t0 = time.process_time()
+        sol = solve(table, rack, melded)
+        t1 = time.process_time()
+        ref = ilp_optimum(table, rack, melded)
+        t2 = time.process_time()
+        dp_ms.append((t1 - t0) * 1e3)
+        ilp_ms.append((t2 - t1) * 1e3)
+        if (sol.tiles_placed if sol.feasible else None) != ref and not (ref is None and not sol.tiles_placed):
+            mismatches += 1
+
+    def stats(xs: list[float]) -> dict[str, float]:
+        s = sorted(xs)
+        return {"median_ms": round(statistics.median(s), 3), "p90_ms": round(s[int(0.9 * (len(s) - 1))], 3),
+                "worst_ms": round(s[-1], 3), "mean_ms": round(statistics.fmean(s), 3)}
+
+    dp, ilp = stats(dp_ms), stats(ilp_ms)
+    return {
+        "positions": len(positions),
+        "table_tiles": [min(sum(map(len, p[0])) for p in positions), max(sum(map(len, p[0])) for p in positions)],
+        "rack_tiles": [min(len(p[1]) for p in positions), max(len(p[1]) for p in positions)],
+        "dp": dp,
+        "ilp": ilp,
+        "speedup_median": round(ilp["median_ms"] / dp["median_ms"], 2),
+        "speedup_worst": round(ilp["worst_ms"] / dp["worst_ms"], 2),
+        "optimum_mismatches": mismatches,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=12)
+    ap.add_argument("--sample", type=int, default=200, help="in-game positions kept (evenly spaced)")
+    ap.add_argument("--big", type=int, default=60)
+    args = ap.parse_args()
+    game_pos = in_game_positions(args.games)
+    step = max(1, len(game_pos) // args.sample)
+    game_pos = game_pos[::step][: args.sample]
+    out = {
+        "benchmark": "rummikub_solver",
+        "command": f".venv/bin/python -m bench.rummikub_solver --games {args.games} --sample {args.sample} --big {args.big}",
+        "objective": "tiles",
+        "reference": "den Hertog & Hulshof ILP over the set types, HiGHS via highspy, model built per position",
+        "in_game": measure(game_pos),
+        "big_tables": measure(big_positions(args.big)),
+        "machine": machine(),
+    }
+    path = Path(__file__).parent / "results" / "rummikub_solver.json"
+    path.write_text(json.dumps(out, indent=2) + "\n")
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""Sanguosha engine speed: random full games per preset, decisions per second on one core.
+
+Run: .venv/bin/python -m bench.sanguosha_engine [--games N]
+Writes bench/results/sanguosha_engine.json with the machine it ran on. The side-by-side baseline
+measured in the same run is Goofspiel (the protocol's worked example) under the same random driver.
+Rows: random bots with events on (as served) and off (search-style playouts), and the game's
+heuristic bot on every seat (a fifth of the games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from bench.machine import machine
+from tablesport.core import Rng
+from tablesport.games import find_preset
+
+
+def play(preset: str, games: int, events: bool = True, bot: str = "random") -> dict[str, float]:
+    game, rs = find_preset(preset)
+    decisions = 0
+    t0 = time.perf_counter()
+    for seed in range(games):
+        s = game.new_state(rs, seed)
+        if hasattr(s, "log_events"):
+            s.log_events = events
+        rng = Rng(seed + 1)
+        bots = [game.bots()[bot](Rng(seed * 10 + k)) for k in range(rs.seats)] if bot != "random" else None
+        while True:
+            d = s.pending()
+            if d is None:
+                break
+            seat = d.seats[0]
+            s.apply(seat, bots[seat].act(s, seat, d) if bots else s.random_action(seat, rng))
+            decisions += 1
+    dt = time.perf_counter() - t0
+    return {"games": games, "decisions": decisions, "seconds": round(dt, 3),
+            "games_per_s": round(games / dt, 1), "decisions_per_s": round(decisions / dt)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=300)
+    args = ap.parse_args()
+    out: dict[str, object] = {"machine": machine(), "driver": "random bot, one process, one core"}
+    rows = {}
+    for preset in ("sgs-3v3-2011", "sgs-3v3-2014", "sgs-3v3-2012", "sgs-1v1-2014"):
+        rows[preset] = play(preset, args.games)
+        rows[preset + " (events off)"] = play(preset, args.games, events=False)
+        rows[preset + " (heuristic bots)"] = play(preset, max(10, args.games // 5), bot="heuristic")
+    rows["goofspiel-2p (baseline)"] = play("goofspiel-2p", args.games)
+    out["results"] = rows
+    for k, v in rows.items():
+        print(f"{k:<32} {v['games_per_s']:>8} games/s {v['decisions_per_s']:>9} decisions/s")
+    path = Path(__file__).parent / "results" / "sanguosha_engine.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(out, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

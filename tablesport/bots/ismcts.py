@@ -1,0 +1,131 @@
+"""Information-set Monte Carlo tree search that plays any game through the protocol.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, 2012): every iteration samples the hidden
+information the bot's seat cannot see (``state.determinize``), descends a tree whose nodes are
+keyed by actions, counting for each child how often it was *available* so that actions legal
+only in some determinizations are judged fairly (UCB1 with availability counts), expands one new
+action, finishes the game with random play, and backs the result up.  Rewards come from the
+result's placements: 1 for first, 0 for last, linear in between (ties share).
+
+Options: ``playouts`` (iterations per decision, default 200), ``c`` (exploration, default 0.7),
+``rollout_steps`` (a playout longer than this is scored from the placements of the
+``estimate`` hook if the state has one, else as a draw; default 2,000), ``sample`` (how many
+random candidates to draw where a decision does not list its options, default 12).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tablesport.core import Action, Bot, Decision, Result, Rng, State, dumps
+
+
+def _key(action: Action) -> Any:
+    try:
+        hash(action)
+        return action
+    except TypeError:
+        return dumps(action)
+
+
+def rewards(result: Result, seats: int) -> list[float]:
+    if seats == 1:
+        return [1.0]
+    return [(seats - p) / (seats - 1) for p in result.placements]
+
+
+class _Node:
+    __slots__ = ("action", "seat", "parent", "children", "visits", "avail", "total")
+
+    def __init__(self, action: Action, seat: int, parent: _Node | None) -> None:
+        self.action = action
+        self.seat = seat  # who chose ``action``
+        self.parent = parent
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+class ISMCTSBot(Bot):
+    name = "ismcts"
+
+    def __init__(self, rng: Rng | None = None, playouts: int = 200, c: float = 0.7, rollout_steps: int = 2000,
+                 sample: int = 12, **options: Any) -> None:
+        super().__init__(rng, **options)
+        if playouts < 1:
+            raise ValueError("ismcts needs playouts ≥ 1")
+        self.playouts = playouts
+        self.c = c
+        self.rollout_steps = rollout_steps
+        self.sample = sample
+
+    def _options(self, state: State, seat: int, decision: Decision) -> list[Action]:
+        opts = decision.options_for(seat)
+        if opts is not None:
+            return list(opts)
+        seen: dict[Any, Action] = {}
+        for _ in range(self.sample):
+            a = state.random_action(seat, self.rng)
+            seen.setdefault(_key(a), a)
+        return list(seen.values())
+
+    def act(self, state: State, seat: int, decision: Decision) -> Action:
+        root_opts = self._options(state, seat, decision)
+        if len(root_opts) == 1:
+            return root_opts[0]
+        root = _Node(None, seat, None)
+        seats = state.ruleset.seats
+        for _ in range(self.playouts):
+            sim = state.determinize(seat, self.rng)
+            node = root
+            # selection / expansion
+            while True:
+                d = sim.pending()
+                if d is None:
+                    break
+                actor = d.seats[0]
+                opts = self._options(sim, actor, d) if node is not root else root_opts
+                keyed = {_key(a): a for a in opts}
+                for k in keyed:
+                    child = node.children.get(k)
+                    if child is not None:
+                        child.avail += 1
+                untried = [k for k in keyed if k not in node.children]
+                if untried:
+                    k = untried[self.rng.randrange(len(untried))]
+                    child = _Node(keyed[k], actor, node)
+                    child.avail = 1
+                    node.children[k] = child
+                    sim.apply(actor, keyed[k])
+                    node = child
+                    break
+                best, best_score = None, -1.0
+                for k in keyed:
+                    ch = node.children[k]
+                    score = ch.total / ch.visits + self.c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
+                    if score > best_score:
+                        best, best_score = ch, score
+                assert best is not None
+                sim.apply(actor, best.action)
+                node = best
+            # playout
+            steps = 0
+            while steps < self.rollout_steps:
+                d = sim.pending()
+                if d is None:
+                    break
+                actor = d.seats[0]
+                sim.apply(actor, sim.random_action(actor, self.rng))
+                steps += 1
+            res = sim.result()
+            reward = rewards(res, seats) if res is not None else [0.5] * seats
+            # backpropagation
+            while node is not None:
+                node.visits += 1
+                if node.parent is not None:
+                    node.total += reward[node.seat]
+                node = node.parent  # type: ignore[assignment]
+        best_child = max(root.children.values(), key=lambda ch: ch.visits)
+        return best_child.action

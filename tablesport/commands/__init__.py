@@ -1,0 +1,1 @@
+"""CLI command plugins: each module here exposes ``register(app)``."""

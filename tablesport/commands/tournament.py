@@ -1,0 +1,513 @@
+"""Tournament commands.
+
+Contract (relied on by other tools):
+
+* ``tablesport standings FILE --json`` — FILE is YAML or JSON (docs/tournament.md); prints a list of
+  ``{"rank", "entrant", "points", "tiebreaks", "needs_decision"}``.
+* ``tablesport schedule tables --players N --rounds R --size 4 [--seed S] --json`` — prints
+  ``{"rounds": [[[players...], ...], ...], "repeat_pairs": K, "seat_imbalance": X}``.
+
+The ``event`` group runs a stored event (create, register, draw, next-round, result, correct,
+standings, print, export). Bad input ends with one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from tablesport.tournament.errors import TournamentError
+
+
+def read_document(path: Path) -> Any:
+    """A YAML or JSON file (JSON is YAML); errors become one-line TournamentErrors."""
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TournamentError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TournamentError(f"{path}: cannot read ({type(exc).__name__})") from None
+    try:
+        if path.suffix.lower() == ".json":
+            return json.loads(text)
+        return yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise TournamentError(f"{path}: not valid {'JSON' if path.suffix.lower() == '.json' else 'YAML'}: "
+                              f"{first}") from None
+
+
+def whole(value: str, option: str, least: int) -> int:
+    """A whole-number option (parsed here so bad input gives the one-line error)."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise TournamentError(f"{option} must be a whole number, not {value!r}") from None
+    if n < least:
+        raise TournamentError(f"{option} must be at least {least}, not {n}")
+    return n
+
+
+def _echo_json(obj: Any) -> None:
+    typer.echo(json.dumps(obj, ensure_ascii=False))
+
+
+def standings_cmd(
+    file: Path = typer.Argument(..., help="competition document (YAML or JSON)"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """Standings of a competition document: preset, entrants, results, decisions."""
+    from tablesport.tournament.standings import standings
+
+    rows = standings(read_document(file))
+    if as_json:
+        _echo_json(rows)
+        return
+    for r in rows:
+        tb = ", ".join(f"{k} {v}" for k, v in r["tiebreaks"].items())
+        flag = "  NEEDS A DECISION" if r["needs_decision"] else ""
+        typer.echo(f"{r['rank']:>3}. {r['entrant']:<24} {r['points']:>8}   {tb}{flag}")
+
+
+schedule_app = typer.Typer(no_args_is_help=True, help="Table assignment and timetables.")
+
+
+@schedule_app.command("tables")
+def tables_cmd(
+    players_: str = typer.Option(..., "--players", help="number of players (numbered 1..N)"),
+    rounds_: str = typer.Option(..., "--rounds", help="number of rounds"),
+    size_: str = typer.Option("4", "--size", help="players per table"),
+    seed_: str = typer.Option("0", "--seed", help="seed of the search"),
+    effort_: str = typer.Option("200000", "--effort", help="search steps"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Tables for a league: fewest repeat opponents, balanced seats."""
+    from tablesport.tournament.league import plan_tables
+
+    players, rounds = whole(players_, "--players", 1), whole(rounds_, "--rounds", 1)
+    size, seed, effort = whole(size_, "--size", 2), whole(seed_, "--seed", 0), whole(effort_, "--effort", 0)
+    plan = plan_tables(players, rounds, size, seed, effort)
+    if as_json:
+        _echo_json(plan.to_json())
+        return
+    for r, rnd in enumerate(plan.rounds, 1):
+        typer.echo(f"round {r}: " + "  |  ".join(" ".join(str(p + 1) for p in t) for t in rnd))
+    typer.echo(f"repeat pairs {plan.repeat_pairs} (lower bound {plan.lower_bound}), seat imbalance "
+               f"{plan.seat_imbalance}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("standings")(standings_cmd)
+    app.add_typer(schedule_app, name="schedule")
+    app.add_typer(event_app, name="event")
+
+
+# ---- stored events ------------------------------------------------------------------------------------------
+
+event_app = typer.Typer(no_args_is_help=True, help="Run a stored event: create, register, draw, rounds, results.")
+
+DB = typer.Option(None, "--db", help="database URL (default: TABLESPORT_DB or data/tablesport.sqlite3)")
+BY = typer.Option("", "--by", help="who is doing this (default: the login name)")
+
+
+def _by(by: str) -> str:
+    if by:
+        return by
+    import getpass
+
+    return getpass.getuser()
+
+
+class _Open:
+    """An EventStore on a migrated database; commits on success, rolls back on error."""
+
+    def __init__(self, db: str | None) -> None:
+        self.db = db
+
+    def __enter__(self) -> Any:
+        from sqlalchemy.orm import Session
+
+        from tablesport.store.migrate import upgrade
+        from tablesport.store.service import EventStore
+
+        self.engine = upgrade(self.db)
+        self.session = Session(self.engine)
+        return EventStore(self.session)
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        if kind is None:
+            self.session.commit()
+        else:
+            self.session.rollback()
+        self.session.close()
+        self.engine.dispose()
+
+
+def _data(text: str) -> Any:
+    """Inline YAML/JSON, or @FILE."""
+    import yaml
+
+    if text.startswith("@"):
+        return read_document(Path(text[1:]))
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        raise TournamentError("the result is not valid YAML/JSON") from None
+
+
+def _print_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
+    if as_json:
+        _echo_json(rows)
+        return
+    for r in rows:
+        g = f"[{r['group']}] " if r.get("group") else ""
+        flag = "  NEEDS A DECISION" if r["needs_decision"] else ""
+        tb = ", ".join(f"{k} {v}" for k, v in r["tiebreaks"].items() if k != "tied_with")
+        typer.echo(f"{g}{r['rank']:>3}. {r['entrant']:<24} {r['points']:>8}   {tb}{flag}")
+
+
+@event_app.command("create")
+def ev_create(file: Path = typer.Argument(..., help="event YAML (docs/tournament.md)"), db: str | None = DB,
+              by: str = BY) -> None:
+    """Create an event, its competitions and entrants from a YAML file."""
+    doc = read_document(file)
+    with _Open(db) as st:
+        ev = st.create_event(doc, _by(by))
+        typer.echo(f"created event {ev.name!r}")
+
+
+@event_app.command("register")
+def ev_register(event: str, competition: str, entrant: str = typer.Argument(..., help="entrant id"),
+                member: list[str] = typer.Option([], "--member", help="a team member (repeat)"),
+                division: str | None = typer.Option(None, "--division"), club: str | None = typer.Option(None, "--club"),
+                seed: str | None = typer.Option(None, "--seed"), paid: bool = typer.Option(False, "--paid"),
+                db: str | None = DB, by: str = BY) -> None:
+    """Register a player or a team."""
+    value: dict[str, Any] = {"id": entrant, "members": member, "paid": paid}
+    if division:
+        value["division"] = division
+    if club:
+        value["club"] = club
+    if seed:
+        value["seed"] = whole(seed, "--seed", 1)
+    with _Open(db) as st:
+        st.register(st.competition(event, competition), value, _by(by))
+        typer.echo(f"registered {entrant!r}")
+
+
+@event_app.command("draw")
+def ev_draw(event: str, competition: str, groups: str | None = typer.Option(None, "--groups"),
+            method: str | None = typer.Option(None, "--method", help="snake or pots"),
+            seed: str | None = typer.Option(None, "--seed"), db: str | None = DB, by: str = BY) -> None:
+    """Draw the groups and their round-robin fixtures."""
+    with _Open(db) as st:
+        out = st.draw(st.competition(event, competition), _by(by), whole(groups, "--groups", 1) if groups else None,
+                      method, whole(seed, "--seed", 0) if seed else None)
+        for g, members in out.items():
+            typer.echo(f"group {g}: {', '.join(members)}")
+
+
+@event_app.command("next-round")
+def ev_next(event: str, competition: str, seed: str | None = typer.Option(None, "--seed"), db: str | None = DB,
+            by: str = BY, as_json: bool = typer.Option(False, "--json")) -> None:
+    """Generate the next round (league tables, Pictionary pairings, knock-out matches, the final)."""
+    with _Open(db) as st:
+        made = st.next_round(st.competition(event, competition), _by(by), whole(seed, "--seed", 0) if seed else None)
+        out = [{"fixture": f.key, "stage": f.stage, "round": f.round, "table": f.table, "entrants": f.entrants}
+               for f in made]
+    if as_json:
+        _echo_json(out)
+    else:
+        for f in out:
+            typer.echo(f"{f['fixture']:<8} {f['stage']:<9} {' v '.join(f['entrants'])}")
+
+
+@event_app.command("fixtures")
+def ev_fixtures(event: str, competition: str, db: str | None = DB, as_json: bool = typer.Option(False, "--json")
+                ) -> None:
+    """List fixtures and whether they have a result."""
+    with _Open(db) as st:
+        comp = st.competition(event, competition)
+        out = [{"fixture": f.key, "stage": f.stage, "round": f.round, "group": f.group, "table": f.table,
+                "entrants": f.entrants, "result": (r.data if (r := st.result_of(f)) else None)}
+               for f in st.fixtures(comp)]
+    if as_json:
+        _echo_json(out)
+    else:
+        for f in out:
+            typer.echo(f"{f['fixture']:<8} {' v '.join(f['entrants']):<40} {'done' if f['result'] else 'to play'}")
+
+
+@event_app.command("result")
+def ev_result(event: str, competition: str, fixture: str = typer.Argument(..., help="fixture key, or - for a new "
+                                                                                   "Rummikub game"),
+              data: str = typer.Argument(..., help="result as YAML/JSON, or @FILE"), db: str | None = DB,
+              by: str = BY, source: str = typer.Option("typed", "--source", help="typed or referee"),
+              as_json: bool = typer.Option(False, "--json")) -> None:
+    """Enter a result (refused if the fixture already has one, or if it contradicts the rules)."""
+    if source not in ("typed", "referee"):
+        raise TournamentError("--source must be 'typed' or 'referee'")
+    with _Open(db) as st:
+        rows = st.enter_result(st.competition(event, competition), None if fixture == "-" else fixture, _data(data),
+                               _by(by), source)
+    _print_rows(rows, as_json)
+
+
+@event_app.command("correct")
+def ev_correct(event: str, competition: str, fixture: str, data: str, reason: str = typer.Option(..., "--reason"),
+               db: str | None = DB, by: str = BY, as_json: bool = typer.Option(False, "--json")) -> None:
+    """Correct an entered result (kept in the audit log with the reason); the standings are recomputed."""
+    with _Open(db) as st:
+        rows = st.correct_result(st.competition(event, competition), fixture, _data(data), _by(by), reason)
+    _print_rows(rows, as_json)
+
+
+@event_app.command("decide")
+def ev_decide(event: str, competition: str, order: list[str] = typer.Argument(..., help="entrants, best first"),
+              note: str = typer.Option("", "--note"), db: str | None = DB, by: str = BY) -> None:
+    """Record the organiser's decision on a tie the chain cannot break."""
+    with _Open(db) as st:
+        rows = st.decide(st.competition(event, competition), order, _by(by), note)
+    _print_rows(rows, False)
+
+
+@event_app.command("standings")
+def ev_standings(event: str, competition: str, group: str | None = typer.Option(None, "--group"),
+                 db: str | None = DB, as_json: bool = typer.Option(False, "--json")) -> None:
+    """Standings (per group once drawn)."""
+    with _Open(db) as st:
+        comp = st.competition(event, competition)
+        groups = [group] if group else st.groups(comp)
+        rows = ([{**r, "group": g} for g in groups for r in st.standings(comp, g)] if groups
+                else st.standings(comp))
+    _print_rows(rows, as_json)
+
+
+@event_app.command("audit")
+def ev_audit(event: str, competition: str, db: str | None = DB, as_json: bool = typer.Option(False, "--json")
+             ) -> None:
+    """Every entry, correction, decision and penalty with who and when."""
+    with _Open(db) as st:
+        out = [{"at": a.at.isoformat(), "who": a.who, "action": a.action, "subject": a.subject, "before": a.before,
+                "after": a.after, "reason": a.reason} for a in st.audit(st.competition(event, competition))]
+    if as_json:
+        _echo_json(out)
+    else:
+        for a in out:
+            typer.echo(f"{a['at'][:19]}  {a['who']:<12} {a['action']:<10} {a['subject']}  {a['reason']}")
+
+
+@event_app.command("print")
+def ev_print(event: str, competition: str,
+             what: str = typer.Argument(..., help="standings, groups, bracket, sheets (score sheets of open fixtures)"),
+             out: Path = typer.Option(..., "--out", help="HTML file to write"), db: str | None = DB) -> None:
+    """Printable HTML (A4, print CSS)."""
+    from tablesport.tournament import printouts as pr
+
+    with _Open(db) as st:
+        comp = st.competition(event, competition)
+        p = st.preset(comp)
+        title = f"{event} · {comp.title}"
+        labels = {t.key: t.label or t.key for t in p.chain}
+        if what == "standings":
+            body = pr.standings_html(title, st.standings(comp), labels)
+        elif what == "groups":
+            groups = st.groups(comp)
+            if not groups:
+                raise TournamentError(f"{competition!r} has no groups")
+            body = pr.group_tables_html(title, {g: st.standings(comp, g) for g in groups})
+        elif what == "bracket":
+            if not st.fixtures(comp, "knockout"):
+                raise TournamentError(f"{competition!r} has no knock-out yet")
+            body = pr.bracket_html(title, st.bracket(comp))
+        elif what == "sheets":
+            ents = {e.key: e for e in st.entrants(comp)}
+            if p.kind == "rummikub":
+                body = "\n".join(pr.rummikub_sheet(event, e.key, e.division, e.club) for e in ents.values())
+            elif p.kind == "series":
+                todo = [f for f in st.fixtures(comp) if st.result_of(f) is None]
+                if not todo:
+                    raise TournamentError("no fixture is waiting for a result")
+                body = "\n".join(pr.sanguosha_sheet(
+                    event, comp.title, f.key, f.entrants[0], f.entrants[1], ents[f.entrants[0]].members,
+                    ents[f.entrants[1]].members,
+                    (p.series if f.stage == "group" else p.knockout_series).games,
+                    f.stage) for f in todo)
+            else:
+                raise TournamentError(f"no score sheet for {p.title}; print standings instead")
+        else:
+            raise TournamentError(f"cannot print {what!r}; choose standings, groups, bracket or sheets")
+    out.write_text(pr.page(title, body), encoding="utf-8")
+    typer.echo(f"wrote {out}")
+
+
+@event_app.command("export")
+def ev_export(event: str, competition: str, out: Path = typer.Option(..., "--out", help="CSV file to write"),
+              what: str = typer.Option("standings", "--what", help="standings or results"), db: str | None = DB) -> None:
+    """CSV export of the standings or of every result with who entered it."""
+    from tablesport.tournament import printouts as pr
+
+    with _Open(db) as st:
+        comp = st.competition(event, competition)
+        if what == "standings":
+            groups = st.groups(comp)
+            rows = [{**r, "group": g} for g in groups for r in st.standings(comp, g)] if groups else st.standings(comp)
+            text = pr.standings_csv(rows)
+        elif what == "results":
+            lines = []
+            for f in st.fixtures(comp):
+                r = st.result_of(f)
+                lines.append({"fixture": f.key, "stage": f.stage, "round": f.round, "group": f.group or "",
+                              "entrants": " ".join(f.entrants), "result": json.dumps(r.data) if r else "",
+                              "version": r.version if r else "", "entered_by": r.entered_by if r else "",
+                              "entered_at": r.entered_at.isoformat() if r else "",
+                              "updated_by": r.updated_by if r else "",
+                              "updated_at": r.updated_at.isoformat() if r else ""})
+            text = pr.results_csv(lines)
+        else:
+            raise TournamentError("--what must be 'standings' or 'results'")
+    out.write_text(text, encoding="utf-8")
+    typer.echo(f"wrote {out}")
+
+
+@event_app.command("fees")
+def ev_fees(event: str, db: str | None = DB, as_json: bool = typer.Option(False, "--json")) -> None:
+    """Entry fees due, paid and outstanding per competition."""
+    from sqlalchemy import select
+
+    from tablesport.store.models import TCompetition
+    from tablesport.tournament.entrants import fees_summary
+    from tablesport.tournament.standings import load
+
+    with _Open(db) as st:
+        ev = st.event(event)
+        parts = []
+        for comp in st.s.scalars(select(TCompetition).where(TCompetition.event_id == ev.id).order_by(TCompetition.id)):
+            c = load(st.document(comp))
+            parts.append((comp.key, c.preset.fee, list(c.entrants.values())))
+        lines = fees_summary(parts)
+    rows = [{"competition": x.competition, "fee": x.fee, "entrants": x.entrants, "people": x.people, "due": x.due,
+             "paid": x.paid, "outstanding": x.outstanding, "unpaid": list(x.unpaid)} for x in lines]
+    if as_json:
+        _echo_json(rows)
+    else:
+        for r in rows:
+            typer.echo(f"{r['competition']:<16} {r['fee']:<16} due {r['due']:>6}  paid {r['paid']:>6}  "
+                       f"outstanding {r['outstanding']:>6}")
+
+
+@event_app.command("entrant")
+def ev_entrant(event: str, competition: str, entrant: str,
+               paid: bool | None = typer.Option(None, "--paid/--unpaid"),
+               checked_in: bool | None = typer.Option(None, "--checked-in/--not-checked-in"),
+               withdrawn: bool | None = typer.Option(None, "--withdrawn/--back"),
+               lost_sheets: str | None = typer.Option(None, "--lost-sheets", help="Rummikub: sheets lost"),
+               db: str | None = DB, by: str = BY) -> None:
+    """Payment, check-in, withdrawal (and lost Rummikub sheets) of one entrant."""
+    flags: dict[str, Any] = {k: v for k, v in (("paid", paid), ("checked_in", checked_in),
+                                                ("withdrawn", withdrawn)) if v is not None}
+    if lost_sheets is not None:
+        flags["lost_sheets"] = whole(lost_sheets, "--lost-sheets", 0)
+    if not flags:
+        raise TournamentError("nothing to change: give --paid, --checked-in, --withdrawn or --lost-sheets")
+    with _Open(db) as st:
+        row = st.update_entrant(st.competition(event, competition), entrant, _by(by), **flags)
+        typer.echo(f"{row.key}: paid {row.paid}, checked in {row.checked_in}, withdrawn {row.withdrawn}")
+
+
+@event_app.command("penalty")
+def ev_penalty(event: str, competition: str, game: str = typer.Argument(..., help="the game, e.g. A-R1-1/2"),
+               team: str = typer.Argument(...), points: str = typer.Argument(...),
+               kind: str = typer.Option("technical", "--kind", help="technical (team) or player"),
+               player: str | None = typer.Option(None, "--player"), reason: str = typer.Option(..., "--reason"),
+               db: str | None = DB, by: str = BY) -> None:
+    """Record a foul: team technical points (3 = game lost) or player penalty points (5 = disqualified)."""
+    from tablesport.tournament.penalties import Penalty
+
+    if kind not in ("technical", "player"):
+        raise TournamentError("--kind must be 'technical' or 'player'")
+    with _Open(db) as st:
+        got = st.penalty(st.competition(event, competition),
+                         Penalty(kind, game, team, whole(points, "points", 1), reason, _by(by), "", player))  # type: ignore[arg-type]
+    typer.echo("; ".join(got) if got else "recorded")
+
+
+@event_app.command("timetable")
+def ev_timetable(event: str, start: str = typer.Option("10:30", "--start", help="first slot, HH:MM"),
+                 minutes: str = typer.Option("45", "--minutes", help="slot length"),
+                 slots: str = typer.Option("3", "--slots", help="number of slots"),
+                 gap: str = typer.Option("0", "--gap", help="minutes between slots"),
+                 tables: list[str] = typer.Option([], "--tables", help="COMP=T1,T2,... (default: 8 tables each)"),
+                 referee: list[str] = typer.Option([], "--referee", help="a referee (repeat)"),
+                 out: Path | None = typer.Option(None, "--out", help="HTML file to write"),
+                 db: str | None = DB, as_json: bool = typer.Option(False, "--json")) -> None:
+    """Timetable of every fixture still to play in the event: slots, tables, referees; nobody in two places."""
+    from sqlalchemy import select
+
+    from tablesport.store.models import TCompetition
+    from tablesport.tournament.printouts import page, timetable_html
+    from tablesport.tournament.schedule import Item, make_slots, schedule
+
+    pools: dict[str, list[str]] = {}
+    for t in tables:
+        key, _, names = t.partition("=")
+        if not names:
+            raise TournamentError(f"--tables is COMP=T1,T2,..., not {t!r}")
+        pools[key] = [n for n in names.split(",") if n]
+    with _Open(db) as st:
+        ev = st.event(event)
+        items = []
+        for comp in st.s.scalars(select(TCompetition).where(TCompetition.event_id == ev.id).order_by(TCompetition.id)):
+            ents = {e.key: e for e in st.entrants(comp)}
+            pools.setdefault(comp.key, [f"{comp.key}-{i}" for i in range(1, 9)])
+            for f in st.fixtures(comp):
+                if st.result_of(f) is None:
+                    people = frozenset(p for k in f.entrants for p in (ents[k].members or [k]))
+                    items.append(Item(f"{comp.key}:{f.key}", comp.key, people, f.round - 1,
+                                      label=f"{comp.key} {f.key}: {' v '.join(f.entrants)}"))
+    if not items:
+        raise TournamentError(f"nothing to schedule in {event!r}: every fixture has a result")
+    base = min(i.earliest for i in items)
+    items = [Item(i.key, i.competition, i.people, i.earliest - base, label=i.label) for i in items]
+    tt = schedule(items, make_slots(start, whole(minutes, "--minutes", 1), whole(slots, "--slots", 1),
+                                    whole(gap, "--gap", 0)), pools, referee)
+    rows = [{"slot": b.slot.label(), "table": b.table, "competition": b.item.competition, "fixture": b.item.key,
+             "match": b.item.label, "referee": b.referee} for b in tt.bookings]
+    if out:
+        out.write_text(page(f"{event} · timetable", timetable_html(f"{event} · timetable", tt)), encoding="utf-8")
+    if as_json:
+        _echo_json(rows)
+    elif not out:
+        for r in rows:
+            typer.echo(f"{r['slot']}  {r['table']:<10} {r['match']}  {r['referee'] or ''}")
+    else:
+        typer.echo(f"wrote {out}")
+
+
+@event_app.command("prizes")
+def ev_prizes(event: str, competition: str, db: str | None = DB, as_json: bool = typer.Option(False, "--json")
+              ) -> None:
+    """Who receives each prize (places not yet decided are left empty)."""
+    from tablesport.tournament.prizes import award
+
+    with _Open(db) as st:
+        comp = st.competition(event, competition)
+        prizes = st.preset(comp).prizes
+        rows = [{"group": g or None, "place": pr.place, "prize": pr.title, "description": pr.description,
+                 "value": pr.value, "winner": who}
+                for g, places in st.placings(comp).items() for pr, who in award(prizes, places)]
+        if st.preset(comp).kind == "rummikub":
+            rows += [{"group": "schools", "place": i, "prize": f"team #{i}", "description":
+                      f"{wins} wins, {plus} plus points: {', '.join(best)}", "value": 0, "winner": school}
+                     for i, (school, wins, plus, best) in enumerate(st.school_scores(comp), 1)]
+    if as_json:
+        _echo_json(rows)
+        return
+    for r in rows:
+        g = f"[{r['group']}] " if r["group"] else ""
+        typer.echo(f"{g}{r['prize']:<22} {r['winner'] or '(not decided)':<20} {r['description']}")

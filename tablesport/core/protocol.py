@@ -1,0 +1,386 @@
+"""The game protocol every tablesport game implements.
+
+The referee asks, the seats answer:
+
+* ``state.pending()`` is the next :class:`Decision` (which seats must act, the prompt, the legal
+  options where they can be listed, the time limit and what a timeout does) or ``None`` once the
+  game is over;
+* ``state.apply(seat, action)`` checks the action, changes the state and returns the
+  :class:`Event` list; an illegal action raises :class:`RuleError` and changes nothing;
+* ``state.timeout(seat)`` applies the ruleset's timeout action, ``state.time_up()`` the game
+  clock running out (engines never read a clock: the server or simulator calls these);
+* ``state.view(seat)`` is all that seat may know (``view(None)`` is the public view);
+* ``state.result()`` is the :class:`Result` once the game is over.
+
+Actions are JSON values.  Use :func:`canon` to turn a decoded JSON value (lists) into the
+canonical form engines compare against (tuples).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from .rng import Rng
+
+Action = Any
+"""A JSON value: str, int, float, bool, None, a tuple of actions or a dict of str → action."""
+
+JSON = Any
+
+
+def canon(value: Any) -> Any:
+    """The canonical form of a JSON value: lists become tuples, recursively.
+
+    >>> canon(["play", [1, 2]])
+    ('play', (1, 2))
+    """
+    if isinstance(value, list | tuple):
+        return tuple(canon(v) for v in value)
+    if isinstance(value, dict):
+        return {str(k): canon(v) for k, v in value.items()}
+    return value
+
+
+def to_json(value: Any) -> Any:
+    """The plain-JSON form of an action or view value: tuples become lists, recursively."""
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict | MappingProxyType):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted(to_json(v) for v in value)
+    return value
+
+
+def dumps(value: Any) -> str:
+    """Canonical compact JSON (sorted keys, no spaces, UTF-8 kept)."""
+    return json.dumps(to_json(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class TablesportError(Exception):
+    """Base of every error tablesport raises on purpose."""
+
+
+class RuleError(TablesportError):
+    """An illegal action. Names the rule it breaks and says what is allowed."""
+
+    def __init__(self, rule: str, message: str, allowed: str | None = None) -> None:
+        self.rule = rule
+        self.message = message
+        self.allowed = allowed
+        text = f"[{rule}] {message}"
+        if allowed:
+            text += f" Allowed: {allowed}"
+        super().__init__(text)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": "illegal_action", "rule": self.rule, "message": self.message, "allowed": self.allowed}
+
+
+class UnknownPreset(TablesportError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A named preset of a game's rules (one per seed edition). Differences are data in ``params``."""
+
+    game: str
+    preset: str
+    seats: int
+    title: str
+    sides: tuple[str, ...] = ()
+    params: Mapping[str, Any] = field(default_factory=dict)
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self.params[key]
+        except KeyError:
+            raise KeyError(f"preset {self.preset!r} has no parameter {key!r}") from None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.params.get(key, default)
+
+    def with_params(self, **overrides: Any) -> Ruleset:
+        """This preset with some parameters set for one game (e.g. the seats' age groups, the game
+        number in a match). Records store the overrides, so replays rebuild the same ruleset."""
+        unknown = sorted(set(overrides) - set(self.params))
+        if unknown:
+            raise KeyError(f"preset {self.preset!r} has no parameter {', '.join(unknown)}; known: {', '.join(sorted(self.params))}")
+        return Ruleset(self.game, self.preset, self.seats, self.title, self.sides, {**self.params, **overrides}, self.source)
+
+    def overrides(self, base: Ruleset) -> dict[str, Any]:
+        """The parameters where this ruleset differs from ``base`` (its preset)."""
+        return {k: v for k, v in self.params.items() if base.params.get(k, object()) != v}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "preset": self.preset,
+            "seats": self.seats,
+            "title": self.title,
+            "sides": list(self.sides),
+            "params": to_json(self.params),
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the referee asks next.
+
+    ``seats`` are the seats that still owe an answer (several at once for a simultaneous choice).
+    ``options`` lists the legal actions when the set is finite: a sequence (the same for every
+    seat in ``seats``) or a mapping seat → sequence.  It is ``None`` when the space is too large
+    to list (a Rummikub table); then ``apply`` validates and ``State.random_action`` samples.
+    ``time_limit`` is in seconds (``None``: untimed); ``on_timeout`` says in words what
+    ``State.timeout`` does.
+    """
+
+    seats: tuple[int, ...]
+    kind: str
+    prompt: str = ""
+    options: Sequence[Action] | Mapping[int, Sequence[Action]] | None = None
+    time_limit: float | None = None
+    on_timeout: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def simultaneous(self) -> bool:
+        return len(self.seats) > 1
+
+    def options_for(self, seat: int) -> Sequence[Action] | None:
+        if seat not in self.seats:
+            return ()
+        opts = self.options
+        if isinstance(opts, Mapping):
+            return opts.get(seat, ())
+        return opts
+
+    def to_json(self, seat: int | None = None) -> dict[str, Any]:
+        """JSON form; with ``seat``, only that seat's options (another seat's are never sent)."""
+        out: dict[str, Any] = {
+            "seats": list(self.seats),
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "time_limit": self.time_limit,
+            "on_timeout": self.on_timeout,
+            "data": to_json(self.data),
+        }
+        if seat is not None:
+            opts = self.options_for(seat)
+            out["options"] = None if opts is None else to_json(list(opts))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``to`` = the seats allowed to see it; ``None`` = everyone."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    to: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "data": to_json(self.data)}
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult:
+    seats: tuple[int, ...]
+    placement: int
+    score: float = 0.0
+    stats: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended, rich enough for a tournament.
+
+    ``placements`` per seat (1 = best, equal numbers tie), ``scores`` per seat (the game's own
+    points), ``reason`` (how it ended), ``sides`` for team games, ``stats`` for the game's own
+    statistics (surviving generals, lost HP, squares left, fouls, ...).
+    """
+
+    placements: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    sides: Mapping[str, SideResult] = field(default_factory=dict)
+    stats: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def winner_seats(self) -> tuple[int, ...]:
+        """The seats placed first, if exactly one seat or one side is first; else ()."""
+        if self.sides:
+            side = self.winner_side
+            return self.sides[side].seats if side else ()
+        firsts = tuple(i for i, p in enumerate(self.placements) if p == 1)
+        return firsts if len(firsts) == 1 else ()
+
+    @property
+    def winner_side(self) -> str | None:
+        firsts = [name for name, s in self.sides.items() if s.placement == 1]
+        return firsts[0] if len(firsts) == 1 else None
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winner_seats
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "placements": list(self.placements),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "winner_seats": list(self.winner_seats),
+            "winner_side": self.winner_side,
+            "sides": {
+                name: {"seats": list(s.seats), "placement": s.placement, "score": s.score, "stats": to_json(s.stats)}
+                for name, s in self.sides.items()
+            },
+            "stats": to_json(self.stats),
+        }
+
+
+def placements_from_scores(scores: Sequence[float]) -> tuple[int, ...]:
+    """Competition ranking (1224): higher score places better, equal scores share a place."""
+    return tuple(1 + sum(1 for o in scores if o > s) for s in scores)
+
+
+class State(ABC):
+    """A position of a game under one ruleset. Plain data; cheap to clone."""
+
+    __slots__ = ()
+
+    ruleset: Ruleset
+    rng: Rng
+    game_name: ClassVar[str] = ""
+
+    # -- the referee asks -------------------------------------------------------------------
+    @abstractmethod
+    def pending(self) -> Decision | None:
+        """The next decision, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``seat``'s answer. Raises :class:`RuleError` (state unchanged) if illegal."""
+
+    def timeout(self, seat: int) -> list[Event]:
+        """The ruleset's timeout action for ``seat``'s current decision."""
+        raise RuleError("timeout", f"{self.ruleset.preset} has no timeout for this decision")
+
+    def time_up(self) -> list[Event]:
+        """The game clock ran out (see :meth:`clock_limit`)."""
+        raise RuleError("time_up", f"{self.ruleset.preset} has no game clock")
+
+    def clock_limit(self) -> float | None:
+        """Seconds of running game time allowed so far, or ``None`` while no game clock runs.
+
+        Drivers add elapsed time only while this is not ``None`` and call :meth:`time_up` once
+        the running time reaches it; an overtime raises the limit.
+        """
+        return None
+
+    def referee(self, action: Action) -> list[Event]:
+        """A referee's ruling (a penalty, a concession). Games that have none refuse."""
+        raise RuleError("referee", f"{self.ruleset.preset} has no referee actions")
+
+    # -- what seats may know ----------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready view for ``seat``; ``None`` is the public (spectator) view."""
+
+    def hidden_from(self, viewer: int | None) -> set[str]:
+        """Tokens (card ids, tiles, ...) that must not appear in ``viewer``'s view or events."""
+        return set()
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A clone in which everything ``seat`` cannot see is resampled consistently."""
+        return self.clone()
+
+    # -- plumbing ---------------------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state (hidden parts and generator included) as JSON-ready data."""
+
+    def state_hash(self) -> str:
+        return hashlib.sha256(dumps(self.snapshot()).encode()).hexdigest()
+
+    def side_of(self, seat: int) -> str | None:
+        """The side (team, role) this seat plays for now, if the game has sides."""
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.pending() is None
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        d = self.pending()
+        if d is None or seat not in d.seats:
+            return ()
+        opts = d.options_for(seat)
+        if opts is None:
+            raise RuleError("legal_actions", "this decision has too many options to list; use apply to validate")
+        return opts
+
+    def random_action(self, seat: int, rng: Rng) -> Action:
+        """A uniformly random legal action (games with unlisted options override this)."""
+        d = self.pending()
+        if d is None:
+            raise RuleError("game_over", "the game is over")
+        opts = d.options_for(seat)
+        if not opts:
+            raise RuleError("not_your_turn", f"seat {seat} has nothing to decide", f"seats {list(d.seats)}")
+        return opts[rng.randrange(len(opts))]
+
+
+class Game(ABC):
+    """A registered game: its presets, a constructor for states, and its own bots."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    live_params: ClassVar[Mapping[str, Any]] = {}
+    """Preset parameters a table with people sets by default (e.g. ask every player for a response,
+    so that a pause does not tell the table who holds one); simulations keep the preset's values."""
+
+    @property
+    @abstractmethod
+    def presets(self) -> Mapping[str, Ruleset]: ...
+
+    @abstractmethod
+    def new_state(self, ruleset: Ruleset, seed: int) -> State: ...
+
+    def bots(self) -> Mapping[str, Callable[..., Any]]:
+        """Game-specific bot factories by name (``random`` is provided for every game)."""
+        return {}
+
+    def ruleset(self, preset: str) -> Ruleset:
+        try:
+            return self.presets[preset]
+        except KeyError:
+            raise UnknownPreset(
+                f"unknown preset {preset!r} for {self.name}; known: {', '.join(sorted(self.presets))}"
+            ) from None
+
+    def start(self, preset: str, seed: int) -> State:
+        return self.new_state(self.ruleset(preset), seed)

@@ -1,0 +1,5 @@
+"""Blokus: the seed's competition game on a 20×20 board, with fast move generation and bots."""
+
+from .game import GAME, BlokusGame, BlokusState
+
+__all__ = ["GAME", "BlokusGame", "BlokusState"]

@@ -1,0 +1,5 @@
+"""Rummikub (魔力橋), the 2018 primary-school competition rules (seed 002)."""
+
+from .game import GAME, RummikubGame, RummikubState
+
+__all__ = ["GAME", "RummikubGame", "RummikubState"]

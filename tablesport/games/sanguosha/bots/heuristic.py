@@ -1,0 +1,507 @@
+"""The heuristic Sanguosha bot: plays like a sensible beginner.
+
+It reads only ``state.view(seat)`` (its own hand, everyone's public areas, the sides) and the
+decision, scores every listed option with simple rules and answers with the best one:
+
+* draft and fielding by the general-strength table (``strength.yaml``); the commander is the
+  sturdiest strong general (a 4-HP body and defensive skills weigh in);
+* attacks, tricks and harmful skills go to enemies only (sides from the view), preferring the
+  weakest target and the enemy commander; it never targets a teammate with a harmful card;
+* Dodge when attacked, Slash in Duels and against Barbarians, Peach for a dying ally or itself,
+  Nullification of harmful tricks aimed at its side and of helpful ones aimed at the enemy;
+* Peach when wounded, better equipment replaces worse, the least useful cards are discarded;
+* optional skills are accepted when they help by default, with target/card choices per skill.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tablesport.core import Action, Bot, Decision, State
+
+from .. import cards as C
+
+STRENGTH_FILE = Path(__file__).with_name("strength.yaml")
+
+# what holding a card is worth (higher = keep it longer); equipment in hand is valued separately
+KEEP = {
+    "peach": 10, "ex_nihilo": 9, "nullification": 7, "dodge": 6, "snatch": 6, "indulgence": 6, "slash": 5,
+    "dismantle": 5, "duel": 5, "supply_shortage": 5, "barbarian_invasion": 5, "arrow_barrage": 5,
+    "collateral": 3, "amazing_grace": 3, "peach_garden": 3, "lightning": 1,
+}
+# what an equipped card is worth
+EQUIP_VALUE = {
+    "qinggang_sword": 6, "zhuge_crossbow": 5, "double_swords": 4, "ice_sword": 4, "green_dragon_blade": 5,
+    "serpent_spear": 4, "stone_axe": 5, "sky_halberd": 4, "kirin_bow": 5,
+    "eight_diagrams": 8, "renwang_shield": 8,
+    "jueying": 6, "dilu": 6, "zhuahuang_feidian": 6, "chitu": 5, "dayuan": 5, "zixing": 5,
+}
+SLOTS = C.EQUIP_SLOTS
+HARMFUL_TRICKS = frozenset({"duel", "snatch", "dismantle", "collateral", "barbarian_invasion", "arrow_barrage",
+                            "indulgence", "supply_shortage", "lightning"})
+HELPFUL_TRICKS = frozenset({"ex_nihilo", "peach_garden", "amazing_grace"})
+# optional triggers that do not help by default
+DECLINE = frozenset({"ice_sword"})
+NAME = C.NAME
+BY_TOKEN = C.BY_TOKEN
+
+
+@cache
+def strength_table() -> dict[str, tuple[float, float]]:
+    """general id → (strength, sturdiness) from ``strength.yaml``."""
+    raw = yaml.safe_load(STRENGTH_FILE.read_text(encoding="utf-8"))
+    return {gid: (float(v["strength"]), float(v.get("sturdy", 0))) for gid, v in raw["generals"].items()}
+
+
+@cache
+def mean_strength() -> float:
+    """The expected strength of a general not seen yet (a face-down 1v1 candidate)."""
+    table = strength_table()
+    return sum(s for s, _ in table.values()) / len(table)
+
+
+def strength(gid: str) -> float:
+    return strength_table().get(gid, (5.0, 0.0))[0]
+
+
+@cache
+def commander_score(gid: str) -> float:
+    from ..generals import generals
+
+    s, sturdy = strength_table().get(gid, (5.0, 0.0))
+    gen = generals().get(gid)
+    hp = gen.hp if gen is not None else 3
+    return s + sturdy + 2.0 * (hp - 3)
+
+
+def name_of(token: str) -> str:
+    return NAME[BY_TOKEN[token]]
+
+
+class Ctx:
+    """What the bot knows for one decision: its view, sides, its hand by name."""
+
+    __slots__ = ("seat", "view", "players", "me", "side", "hand", "names", "allies", "enemies", "commanders")
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.seat = seat
+        self.view = view
+        self.players: list[dict[str, Any]] = view["players"]
+        self.me = self.players[seat]
+        self.side = self.me["side"]
+        self.hand: list[str] = self.me.get("hand", [])
+        self.names = [name_of(t) for t in self.hand]
+        self.commanders = set((view.get("mode") or {}).get("commanders", {}).values())
+
+    def ally(self, s: int) -> bool:
+        """Same side (or itself)."""
+        if s == self.seat:
+            return True
+        other = self.players[s]["side"]
+        return self.side is not None and other == self.side
+
+    def enemy(self, s: int) -> bool:
+        return not self.ally(s)
+
+    def count(self, name: str) -> int:
+        return self.names.count(name)
+
+    def wounded(self, s: int) -> int:
+        p = self.players[s]
+        return int(p["max_hp"] - p["hp"])
+
+    def equip_name(self, s: int, slot: str) -> str | None:
+        t = self.players[s]["equipment"].get(slot)
+        return name_of(t) if t else None
+
+    def priority(self, s: int) -> float:
+        """How much hurting enemy ``s`` is worth: low HP and commanders first."""
+        p = self.players[s]
+        v = 12.0 - 3.0 * p["hp"]
+        if p["hp"] <= 1:
+            v += 8
+        if s in self.commanders:
+            v += 6
+        return v
+
+    def keep(self, token: str) -> float:
+        """What keeping this hand (or equipped) card is worth."""
+        n = name_of(token)
+        if n in EQUIP_VALUE:
+            slot = SLOTS[C.SLOT_OF[BY_TOKEN[token]]]
+            cur = self.me["equipment"].get(slot)
+            if cur == token:
+                return EQUIP_VALUE[n] + 2.0
+            if cur is None:
+                return EQUIP_VALUE[n] * 0.8
+            return 1.5
+        v = float(KEEP.get(n, 3))
+        if n in ("dodge", "slash") and self.names.count(n) > 1:
+            v -= 1.5
+        if n == "peach" and self.me["hp"] >= self.me["max_hp"] and self.names.count("peach") > 2:
+            v -= 2
+        return v
+
+
+class HeuristicBot(Bot):
+    """A rule-based beginner: see the module docstring."""
+
+    name = "heuristic"
+
+    def act(self, state: State, seat: int, decision: Decision) -> Action:
+        opts = list(decision.options_for(seat) or ())
+        if not opts:
+            return state.random_action(seat, self.rng)
+        if len(opts) == 1:
+            return opts[0]
+        ctx = Ctx(state.view(seat), seat)
+        fn = getattr(self, "on_" + decision.kind, None)
+        choice = fn(ctx, opts, dict(decision.data)) if fn is not None else None
+        return choice if choice is not None else opts[0]
+
+    # ------------------------------------------------------------------ draft and preparation
+    def on_pick_identity(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        return opts[0]
+
+    def on_pick_pile(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        return opts[0]
+
+    def on_first_picker(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        return ("self",) if ("self",) in opts else opts[0]
+
+    def on_choose_role(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        return ("renegade",) if ("renegade",) in opts else opts[0]   # the Renegade acts first
+
+    def on_draft(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        cands = data.get("candidates", [])
+        unknown = mean_strength()
+
+        def value(o: Any) -> float:
+            gid = cands[o[1]] if o[1] < len(cands) else ""
+            return unknown if gid == "hidden" else strength(gid) + 0.01 * commander_score(gid)
+
+        return max(opts, key=value)
+
+    def on_field(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        if ctx.view.get("mode", {}).get("kind") == "1v1":
+            return max(opts, key=lambda o: 1.2 * strength(o[0]) + strength(o[1]) + 0.8 * strength(o[2]))
+        return max(opts, key=lambda o: 1.5 * commander_score(o[0]) + strength(o[1]) + strength(o[2]))
+
+    def on_first_actor(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        mine = (ctx.side,)
+        return mine if mine in opts else opts[0]
+
+    def on_choose_unit(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        vans = [o for o in opts if o[0] == "vanguards"]
+        if not vans:
+            return opts[0]
+        return max(vans, key=lambda o: (ctx.players[o[1]]["hp"], ctx.players[o[1]]["hand_count"]))
+
+    # ------------------------------------------------------------------ the play phase
+    def on_play(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        best, best_v = ("end",), 0.0
+        for o in opts:
+            v = self.play_value(ctx, o)
+            if v > best_v:
+                best, best_v = o, v
+        return best
+
+    def play_value(self, ctx: Ctx, o: Any) -> float:
+        k = o[0]
+        if k == "use":
+            return self.use_value(ctx, name_of(o[1]), tuple(o[2]), (o[1],))
+        if k == "use_as":
+            subs = tuple(o[2])
+            return self.use_value(ctx, o[3], tuple(o[4]), subs) - 4.0 * sum(ctx.keep(t) for t in subs)
+        if k == "skill":
+            return self.skill_value(ctx, o[1], o[2])
+        return 0.0
+
+    def color(self, subs: tuple[str, ...]) -> str:
+        cols = {C.COLOR[BY_TOKEN[t]] for t in subs}
+        return cols.pop() if len(cols) == 1 else "none"
+
+    def slash_value(self, ctx: Ctx, t: int, subs: tuple[str, ...]) -> float:
+        if not ctx.enemy(t):
+            return -1000.0
+        p = ctx.players[t]
+        v = 40.0 + ctx.priority(t)
+        qinggang = ctx.equip_name(ctx.seat, "weapon") == "qinggang_sword"
+        armor = None if qinggang else ctx.equip_name(t, "armor")
+        if armor == "renwang_shield" and self.color(subs) == "black":
+            return -100.0
+        if armor == "eight_diagrams":
+            v -= 8
+        if p["hand_count"] == 0 and armor != "eight_diagrams":
+            v += 10
+        return v
+
+    def use_value(self, ctx: Ctx, name: str, targets: tuple[Any, ...], subs: tuple[str, ...]) -> float:
+        me = ctx.me
+        if name == "ex_nihilo":
+            return 90.0
+        if name == "peach":
+            return 70.0 if me["hp"] < me["max_hp"] else -1.0
+        if name in EQUIP_VALUE:
+            slot = SLOTS[C.SLOT_OF[BY_TOKEN[subs[0]]]] if len(subs) == 1 else None
+            if slot is None:
+                return -1.0
+            cur = ctx.equip_name(ctx.seat, slot)
+            new = EQUIP_VALUE[name]
+            if name == "zhuge_crossbow" and ctx.count("slash") >= 2:
+                new += 3
+            if cur is None:
+                return 55.0 + new
+            return 50.0 + new - EQUIP_VALUE.get(cur, 0) if new > EQUIP_VALUE.get(cur, 0) else -1.0
+        if name == "slash":
+            return sum(self.slash_value(ctx, t, subs) for t in targets) - 10.0 * (len(targets) - 1)
+        if name == "duel":
+            t = targets[0]
+            if not ctx.enemy(t):
+                return -1000.0
+            return 22.0 + ctx.priority(t) + 5.0 * ctx.count("slash")
+        if name in ("snatch", "dismantle"):
+            t = targets[0]
+            p = ctx.players[t]
+            bad = [j for j in p["judgement"] if j["as"] in ("indulgence", "supply_shortage")]
+            if ctx.ally(t):
+                return 50.0 if bad else -1000.0
+            eq = [x for x in p["equipment"].values() if x]
+            if p["hand_count"] == 0 and not eq:
+                return -1.0
+            v = 42.0 + (3.0 if name == "snatch" else 0.0) + 2.0 * len(eq)
+            if p["equipment"].get("armor") or p["equipment"].get("defensive_horse"):
+                v += 4
+            return v
+        if name == "collateral":
+            h, victim = targets[0], targets[1]
+            if ctx.ally(h) or ctx.ally(victim):
+                return -1000.0
+            return 30.0
+        if name in ("indulgence", "supply_shortage"):
+            t = targets[0]
+            if not ctx.enemy(t):
+                return -1000.0
+            base = 55.0 if name == "indulgence" else 45.0
+            return base + 0.5 * ctx.priority(t) + ctx.players[t]["hand_count"]
+        if name == "lightning":
+            return -1.0
+        if name in ("barbarian_invasion", "arrow_barrage"):
+            total = 0.0
+            for s, p in enumerate(ctx.players):
+                if s == ctx.seat or not p["alive"]:
+                    continue
+                if ctx.enemy(s):
+                    total += 12.0 + 0.5 * ctx.priority(s)
+                else:
+                    total -= 12.0 + (10.0 if p["hp"] <= 1 else 0.0)
+            return 20.0 + total if total > 0 else -1.0
+        if name == "peach_garden":
+            total = 0.0
+            for s, p in enumerate(ctx.players):
+                if p["alive"] and p["hp"] < p["max_hp"]:
+                    total += 15.0 if ctx.ally(s) else -15.0
+            return total if total > 0 else -1.0
+        if name == "amazing_grace":
+            return 10.0
+        return -1.0
+
+    def skill_value(self, ctx: Ctx, sid: str, payload: Any) -> float:
+        me = ctx.me
+        if sid == "zhiheng":
+            return 25.0 if ctx.keep(payload) <= 3.0 else -1.0
+        if sid == "rende":
+            tok, s = payload
+            if not ctx.ally(s) or s == ctx.seat:
+                return -1.0
+            if len(ctx.hand) > me["hp"] or ctx.keep(tok) <= 4.0:
+                return 20.0 - ctx.keep(tok) - 0.5 * ctx.players[s]["hand_count"]
+            return -1.0
+        if sid == "kurou":
+            return 22.0 if me["hp"] >= 3 else -1.0
+        if sid == "lijian":
+            tok, a, b = payload
+            if ctx.enemy(a) and ctx.enemy(b):
+                return 40.0 + ctx.priority(b) - 2.0 * ctx.keep(tok)
+            return -1.0
+        if sid == "qingnang":
+            tok, s = payload
+            if not ctx.ally(s):
+                return -1.0
+            return 35.0 + 5.0 * (3 - ctx.players[s]["hp"]) - 2.0 * ctx.keep(tok)
+        if sid == "fanjian":
+            return 20.0 + 0.5 * ctx.priority(payload) if ctx.enemy(payload) else -1.0
+        if sid == "jieyin":
+            a, b, s = payload
+            if not ctx.ally(s):
+                return -1.0
+            return 35.0 - ctx.keep(a) - ctx.keep(b)
+        return -1.0
+
+    # ------------------------------------------------------------------ answers
+    def on_respond(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        need = data.get("need")
+        cards = [o for o in opts if o[0] != "pass"]
+        if not cards:
+            return ("pass",)
+        if need == "peach":
+            dying = data.get("dying", ctx.seat)
+            return self.cheapest(ctx, cards) if ctx.ally(dying) else ("pass",)
+        if need == "nullification":
+            return self.cheapest(ctx, cards) if self.should_nullify(ctx, data) else ("pass",)
+        about = data.get("about", -1)
+        if need == "slash" and isinstance(about, int) and 0 <= about < len(ctx.players) and ctx.ally(about) \
+                and about != ctx.seat:
+            return ("pass",)
+        count = int(data.get("count", 1))
+        if ("armor",) in cards:
+            return ("armor",)
+        if count > len(cards):
+            return ("pass",)     # not enough answers: keep the cards
+        return self.cheapest(ctx, cards)
+
+    def cheapest(self, ctx: Ctx, cards: list[Any]) -> Any:
+        def cost(o: Any) -> float:
+            if o[0] == "card":
+                return 0.0
+            if o[0] == "as":
+                return 1.0 + sum(ctx.keep(t) for t in o[2])
+            return 100.0
+        return min(cards, key=cost)
+
+    def should_nullify(self, ctx: Ctx, data: dict[str, Any]) -> bool:
+        trick, target, user = data.get("trick"), data.get("target", -1), data.get("user", -1)
+        if not isinstance(target, int) or not 0 <= target < len(ctx.players):
+            return False
+        if trick == "nullification":
+            return isinstance(user, int) and 0 <= user < len(ctx.players) and ctx.enemy(user)
+        if trick in HELPFUL_TRICKS:
+            return trick == "ex_nihilo" and ctx.enemy(target)
+        if trick not in HARMFUL_TRICKS or ctx.enemy(target):
+            return False
+        if trick in ("barbarian_invasion", "arrow_barrage"):
+            if target == ctx.seat:
+                need = "slash" if trick == "barbarian_invasion" else "dodge"
+                return ctx.count(need) == 0 and ctx.me["hp"] <= 2
+            return bool(ctx.players[target]["hp"] <= 1)
+        return trick != "collateral"     # a Collateral's holder may still refuse; Lightning may pass on
+
+    def on_invoke(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        sid = data.get("skill", "")
+        plain = [o for o in opts if o[0] == "invoke" and len(o) == 2]
+        if plain and len(opts) == 2:
+            return plain[0] if self.accept(ctx, sid) else ("decline",)
+        choices = [o for o in opts if o[0] == "invoke"]
+        best, best_v = ("decline",), 0.0
+        for o in choices:
+            v = self.invoke_value(ctx, sid, o[2:])
+            if v > best_v:
+                best, best_v = o, v
+        return best
+
+    def accept(self, ctx: Ctx, sid: str) -> bool:
+        if sid in DECLINE:
+            return False
+        if sid == "luoyi":
+            return ctx.count("slash") + ctx.count("duel") >= 1
+        if sid == "zaiqi":
+            return ctx.wounded(ctx.seat) >= 2
+        if sid == "stone_axe":
+            return len(ctx.hand) >= 3
+        if sid == "hongyuan":
+            return any(ctx.ally(s) and s != ctx.seat and p["alive"] for s, p in enumerate(ctx.players))
+        return True
+
+    def invoke_value(self, ctx: Ctx, sid: str, args: tuple[Any, ...]) -> float:
+        seats = [a for a in args if isinstance(a, int)]
+        toks = [a for a in args if isinstance(a, str) and a in BY_TOKEN]
+        if sid in ("leiji", "fanjian"):
+            return 10.0 + ctx.priority(seats[0]) if seats and ctx.enemy(seats[0]) else -1.0
+        if sid in ("liuli", "tianxiang"):
+            if not seats or not ctx.enemy(seats[0]):
+                return -1.0
+            return 20.0 + ctx.priority(seats[0]) - 2.0 * sum(ctx.keep(t) for t in toks)
+        if sid == "tuxi":
+            group = args[0] if args and isinstance(args[0], tuple) else ()
+            if not group or any(not ctx.enemy(s) or ctx.players[s]["hand_count"] == 0 for s in group):
+                return -1.0
+            return 10.0 * len(group)
+        if sid == "yinghun":
+            s, mode = args[0], args[1]
+            x = ctx.wounded(ctx.seat)
+            if ctx.ally(s):
+                return 10.0 + x if mode == "draw_x" else -1.0
+            return 10.0 + x if mode == "draw_1" and x >= 2 else -1.0
+        if sid == "shensu":
+            if not seats or not ctx.enemy(seats[-1]):
+                return -1.0
+            if toks:            # skip the play phase: only with little else to do
+                return 15.0 + ctx.priority(seats[-1]) - 2.0 * ctx.keep(toks[0]) if len(ctx.hand) <= 2 else -1.0
+            return -1.0
+        return -1.0            # retrials and unknown sub-choices: keep out of it
+
+    def on_choose(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        sid = data.get("skill", "")
+        if sid == "ganglie":
+            pairs = [o for o in opts if o[0] == "discard"]
+            if pairs and (ctx.me["hp"] <= 2 or len(ctx.hand) >= 4):
+                return min(pairs, key=lambda o: ctx.keep(o[1]) + ctx.keep(o[2]))
+            return ("damage",) if ("damage",) in opts else opts[0]
+        if sid == "guanxing":
+            return max(opts, key=lambda o: ctx_value_of(o[1]) if o[0] == "top" else 6.0 - ctx_value_of(o[1]))
+        if sid == "yiji":
+            return max(opts, key=lambda o: (ctx.ally(o[2]), -ctx.players[o[2]]["hand_count"]))
+        if sid == "zhiheng":
+            junk = [o for o in opts if o[0] == "discard" and ctx.keep(o[1]) <= 3.0]
+            return min(junk, key=lambda o: ctx.keep(o[1])) if junk else (("done",) if ("done",) in opts else opts[0])
+        if sid == "double_swords":
+            disc = [o for o in opts if o[0] == "discard"]
+            if disc and len(ctx.hand) >= 3:
+                return min(disc, key=lambda o: ctx.keep(o[1]))
+            return ("let_draw",) if ("let_draw",) in opts else opts[0]
+        if sid == "fanjian":
+            return ("suit", "heart") if ("suit", "heart") in opts else opts[0]
+        disc = [o for o in opts if o[0] == "discard" and len(o) == 2 and isinstance(o[1], str) and o[1] in BY_TOKEN]
+        if disc and len(disc) == len(opts):
+            return min(disc, key=lambda o: ctx.keep(o[1]))
+        return opts[0]
+
+    def on_discard(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        return min(opts, key=lambda o: ctx.keep(o[1]))
+
+    def on_choose_card(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        owner = data.get("owner", -1)
+        if not isinstance(owner, int) or not 0 <= owner < len(ctx.players):
+            return opts[0]
+        p = ctx.players[owner]
+        judged = {j["card"]: j["as"] for j in p["judgement"]}
+        equip = {t: slot for slot, t in p["equipment"].items() if t}
+        order = {"armor": 5.0, "defensive_horse": 4.0, "weapon": 3.0, "offensive_horse": 2.0}
+
+        def value(o: Any) -> float:
+            if o[0] == "hand":
+                return 2.5 if ctx.enemy(owner) else 1.0
+            t = o[1]
+            if t in judged:
+                bad = judged[t] in ("indulgence", "supply_shortage")
+                if ctx.enemy(owner):
+                    return -5.0 if bad else 0.5
+                return 10.0 if bad else 0.0
+            slot = equip.get(t, "")
+            return order.get(slot, 1.0) if ctx.enemy(owner) else -order.get(slot, 1.0)
+        return max(opts, key=value)
+
+    def on_amazing_grace(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        return max(opts, key=lambda o: ctx_value_of(o[1]))
+
+    def on_forfeit_peach(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        return next((o for o in opts if o[0] == "card"), opts[0])
+
+
+def ctx_value_of(token: str) -> float:
+    n = name_of(token)
+    return float(EQUIP_VALUE.get(n, KEEP.get(n, 3)))

@@ -1,0 +1,108 @@
+"""The card table (data/cards.yaml) as flat per-id tuples, and the deck variants.
+
+A card is an ``int`` id inside the engine; actions, views and events carry its token ``c<id>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+DATA = Path(__file__).parent / "data"
+
+SUITS = ("spade", "heart", "club", "diamond")
+RED_SUITS = frozenset({"heart", "diamond"})
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+EQUIP_SLOTS = ("weapon", "armor", "defensive_horse", "offensive_horse")
+GLOBAL_TRICKS = frozenset({"barbarian_invasion", "arrow_barrage", "peach_garden", "amazing_grace"})
+DELAYED = frozenset({"indulgence", "lightning", "supply_shortage"})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: int
+    name: str
+    title: str
+    name_zh: str
+    suit: str
+    rank: int
+    type: str
+    subtype: str | None
+    range: int | None
+    ex: bool
+    set: str
+
+    @property
+    def token(self) -> str:
+        return f"c{self.id}"
+
+    @property
+    def color(self) -> str:
+        return "red" if self.suit in RED_SUITS else "black"
+
+    def label(self) -> str:
+        return f"{self.title} {self.suit} {RANK_NAMES.get(self.rank, str(self.rank))}"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id": self.token, "name": self.name, "title": self.title, "name_zh": self.name_zh, "suit": self.suit,
+            "rank": self.rank, "type": self.type, "subtype": self.subtype, "range": self.range, "ex": self.ex,
+            "set": self.set,
+        }
+
+
+def _load() -> tuple[tuple[Card, ...], dict[str, tuple[int, ...]]]:
+    raw = yaml.safe_load((DATA / "cards.yaml").read_text(encoding="utf-8"))
+    cards = tuple(
+        Card(c["id"], c["name"], c["title"], str(c["name_zh"]), c["suit"], c["rank"], c["type"], c.get("subtype"),
+             c.get("range"), bool(c.get("ex", False)), c["set"])
+        for c in raw["cards"]
+    )
+    assert [c.id for c in cards] == list(range(len(cards))), "card ids must be 0..n-1 in order"
+    standard = [c.id for c in cards if c.set == "standard"]
+    decks: dict[str, tuple[int, ...]] = {}
+    for name, d in raw["decks"].items():
+        removed = set(d.get("remove", ()))
+        decks[name] = tuple(i for i in standard if i not in removed) + tuple(d.get("add", ()))
+    return cards, decks
+
+
+CARDS, DECKS = _load()
+N = len(CARDS)
+NAME = tuple(c.name for c in CARDS)
+SUIT = tuple(c.suit for c in CARDS)
+RANK = tuple(c.rank for c in CARDS)
+TYPE = tuple(c.type for c in CARDS)
+SUBTYPE = tuple(c.subtype for c in CARDS)
+COLOR = tuple(c.color for c in CARDS)
+RANGE = tuple(c.range or 0 for c in CARDS)
+TOKEN = tuple(c.token for c in CARDS)
+BY_TOKEN = {t: i for i, t in enumerate(TOKEN)}
+SLOT = {name: i for i, name in enumerate(EQUIP_SLOTS)}
+SLOT_OF = tuple(SLOT.get(c.subtype or "", -1) if c.type == "equipment" else -1 for c in CARDS)
+
+
+@cache
+def kind_of(name: str) -> str:
+    """basic / trick / delayed / equipment for a card name."""
+    for c in CARDS:
+        if c.name == name:
+            return "delayed" if c.subtype == "delayed" else c.type
+    raise KeyError(name)
+
+
+def card_id(token: object) -> int:
+    """The id of a card token (``"c17"``); raises KeyError for anything else."""
+    if isinstance(token, str):
+        return BY_TOKEN[token]
+    raise KeyError(token)
+
+
+def find(name: str, suit: str, rank: int, deck: tuple[int, ...] | None = None) -> list[int]:
+    """Ids of the cards called ``name`` with that suit and rank (in ``deck`` if given)."""
+    pool = range(N) if deck is None else deck
+    return [i for i in pool if NAME[i] == name and SUIT[i] == suit and RANK[i] == rank]

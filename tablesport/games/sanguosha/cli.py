@@ -1,0 +1,62 @@
+"""``tablesport sanguosha ...``: run ruling scenarios, list the cards."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+
+import typer
+
+from .scenario import ScenarioError, run_scenario
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Sanguosha (三国杀) referee tools.")
+
+
+@app.command()
+def scenario(files: list[Path] = typer.Argument(..., help="scenario YAML file(s)"),
+             as_json: bool = typer.Option(False, "--json", help="print the events and final state as JSON")) -> None:
+    """Run ruling scenario file(s): set up, play the scripted answers, check the expectations."""
+    bad = 0
+    for path in files:
+        if not path.exists():
+            typer.echo(f"error: no such file {path}", err=True)
+            raise typer.Exit(2)
+        try:
+            rep = run_scenario(path)
+        except ScenarioError as exc:
+            typer.echo(f"error: {path}: {exc}", err=True)
+            raise typer.Exit(2) from None
+        bad += not rep.ok
+        if as_json:
+            typer.echo(json.dumps({"file": str(path), **rep.to_json()}, ensure_ascii=False))
+        else:
+            mark = "ok  " if rep.ok else "FAIL"
+            typer.echo(f"{mark} {path}: {rep.name} [{rep.rule}]")
+            for f in rep.failures:
+                typer.echo(f"       {f}")
+    if bad:
+        raise typer.Exit(1)
+
+
+@app.command()
+def cards(as_json: bool = typer.Option(False, "--json"), deck: str = typer.Option("", help="full | no_lightning | 3v3_2012")) -> None:
+    """List the card table (or one deck variant)."""
+    from . import cards as C
+
+    ids = C.DECKS[deck] if deck else range(C.N)
+    rows = [C.CARDS[i].to_json() for i in ids]
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+    else:
+        for r in rows:
+            typer.echo(f"{r['id']:>5} {r['title']:<28} {r['name_zh']:<6} {r['suit']:<8} {r['rank']:>2} {r['type']}")
+
+
+try:  # the generals engineer's commands (``tablesport sanguosha generals --json``)
+    _gen = importlib.import_module(f"{__package__}.generals_cli")
+except ModuleNotFoundError as exc:
+    if exc.name != f"{__package__}.generals_cli":
+        raise
+else:
+    _gen.register(app)

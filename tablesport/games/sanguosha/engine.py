@@ -1,0 +1,1162 @@
+"""The rules engine: the handlers of the frames on the stack (turn, phases, card use and every card
+effect, Nullification windows, judgement, damage, dying, death) and the legal-option lists.
+
+Reference: the 2011/2014/2012 seeds and reference §2 (core rules), §4 (asking order), §8 (D12).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from . import cards as C
+from .skill import SKILLS
+from .state import PHASES, Frame, SgsState, handler
+
+NAME, SUIT, RANK, TOKEN, TYPE, SUBTYPE = C.NAME, C.SUIT, C.RANK, C.TOKEN, C.TYPE, C.SUBTYPE
+
+
+def decl_time(g: SgsState) -> float:
+    return float(g.config("declare_seconds", 5))
+
+
+# ====================================================================== triggers and skill frames
+@handler("trigger")
+def h_trigger(g: SgsState, f: Frame) -> None:
+    d = f.d
+    if f.step == "confirm":
+        seat, sid = d.pop("cur")
+        if d.pop("answer") == ("invoke", sid):
+            g.emit("skill", seat=seat, skill=sid)
+            f.step = "next"
+            SKILLS[sid].on_trigger(g, seat, d["t"], g.stack[d["ci"]].d, d["ci"])
+            return
+        f.step = "next"
+        return
+    q = d["q"]
+    timing = d["t"]
+    while q:
+        seat, sid = q.pop(0)
+        if not g.players[seat].alive or not g.has_skill(seat, sid):
+            continue
+        sk = SKILLS[sid]
+        ctx = g.stack[d["ci"]].d
+        if not sk.can_trigger(g, seat, timing, ctx):
+            continue
+        if sk.compulsory or not sk.ask:
+            if sk.compulsory:
+                g.emit("skill", seat=seat, skill=sid)
+            sk.on_trigger(g, seat, timing, ctx, d["ci"])
+            return
+        d["cur"] = (seat, sid)
+        f.step = "confirm"
+        g.request(seat, "invoke", (("invoke", sid), ("decline",)), prompt=sk.invoke_prompt(g, seat, timing, ctx),
+                  time_limit=decl_time(g), data={"skill": sid, "timing": timing})
+        return
+    g.pop()
+
+
+@handler("skill")
+def h_skill(g: SgsState, f: Frame) -> None:
+    SKILLS[f.d["sid"]].run(g, f)
+
+
+# ====================================================================== turn and phases
+@handler("turn")
+def h_turn(g: SgsState, f: Frame) -> None:
+    d = f.d
+    seat = d["seat"]
+    p = g.players[seat]
+    if f.step == "start":
+        g.current = seat
+        g.turn = {"seat": seat, "skip": [], "slashes": 0}
+        g.reset_counts("t")
+        g.turn_no += 1
+        g.emit("turn", seat=seat, number=g.turn_no)
+        if not p.face_up:
+            p.face_up = True
+            g.emit("flip", seat=seat, face_up=True, why="skipped turn")
+            g.pop()
+            return
+        d["i"] = 0
+        f.step = "phases"
+        g.fire("turn_start")
+        return
+    if f.step == "phases":
+        if not p.alive:
+            g.pop()
+            return
+        i = d["i"]
+        if i >= len(PHASES):
+            f.step = "end"
+            g.phase = ""
+            g.fire("turn_end")
+            return
+        d["i"] = i + 1
+        g.push("phase", "pre", seat=seat, ph=PHASES[i])
+        return
+    g.emit("turn_end", seat=seat)
+    g.pop()
+
+
+@handler("phase")
+def h_phase(g: SgsState, f: Frame) -> None:
+    d = f.d
+    seat, ph = d["seat"], d["ph"]
+    if f.step == "pre":
+        f.step = "body"
+        if ph in g.turn["skip"]:
+            return
+        g.phase = ph
+        g.reset_counts("p")
+        g.fire("before_" + ph)          # skills that may skip this phase (Divine Speed, Self-Restraint)
+        return
+    if f.step == "body":
+        f.step = "post"
+        if ph in g.turn["skip"] or not g.players[seat].alive:
+            if ph in g.turn["skip"]:
+                g.emit("phase_skipped", seat=seat, phase=ph)
+            f.step = "done"
+            return
+        g.emit("phase", seat=seat, phase=ph)
+        if ph == "start":
+            g.fire("start_phase")
+        elif ph == "judge":
+            g.push("judge_phase", seat=seat)
+        elif ph == "draw":
+            n = 2
+            if g.mode.get("first_turn_pending"):
+                g.mode["first_turn_pending"] = False
+                n -= int(g.config("first_turn_draw_less", 0))
+            g.push("draw_phase", seat=seat, n=n)
+        elif ph == "play":
+            g.push("play_phase", "ask", seat=seat)
+        elif ph == "discard":
+            g.push("discard_phase", "ask", seat=seat)
+        else:
+            if g.config("announce_at_end", False):   # 2014 二.3.2 f) / 2012 3.3.2 e): HP and hand size
+                p = g.players[seat]
+                g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
+            g.fire("finish_phase")
+        return
+    if f.step == "post":
+        f.step = "done"
+        g.fire("after_" + ph)
+        return
+    g.pop()
+
+
+@handler("draw_phase")
+def h_draw_phase(g: SgsState, f: Frame) -> None:
+    """Draw phase: draw 2; skills at ``draw_phase`` may change ``n`` (Heroic Look +1, Bare-Chested −1)
+    or take over the phase (Surprise Raid, Rise Again set ``n`` to 0)."""
+    d = f.d
+    if f.step == "start":
+        f.step = "draw"
+        g.fire("draw_phase")
+        return
+    if f.step == "draw":
+        if d["n"] > 0 and g.players[d["seat"]].alive:
+            g.draw(d["seat"], d["n"])
+        f.step = "after"
+        g.fire("after_draw")
+        return
+    g.pop()
+
+
+@handler("judge_phase")
+def h_judge_phase(g: SgsState, f: Frame) -> None:
+    """Judgement phase: each delayed trick, most recently placed first (reference §2.2), may be
+    Nullified; otherwise its judgement decides the effect."""
+    d = f.d
+    seat = d["seat"]
+    p = g.players[seat]
+    if f.step == "start":
+        done = d.setdefault("done", [])
+        left = [k for k, (c, _n) in enumerate(p.judge) if c not in done]
+        if not p.alive or not left:
+            g.pop()
+            return
+        card, name = p.judge.pop(left[-1])
+        done.append(card)
+        g.processing.append(card)
+        d["card"], d["name"] = card, name
+        g.emit("judge_trick", seat=seat, card=TOKEN[card], trick=name)
+        f.step = "nullified"
+        g.push("nullify", "start", ret=g.top_index(), key="nullified", user=seat, target=seat, trick=name,
+               cards=(card,))
+        return
+    card, name = d["card"], d["name"]
+    if f.step == "nullified":
+        if d.pop("nullified", False):
+            if name == "lightning":
+                _pass_lightning(g, seat, card)
+            else:
+                g.discard([card], seat, "nullified")
+            f.step = "start"
+            return
+        f.step = "judged"
+        g.push("judge", "start", seat=seat, reason=name, ret=g.top_index())
+        return
+    if f.step == "judged":
+        jsuit, jrank = d.pop("judge_suit"), d.pop("judge_rank")
+        d.pop("judge", None)
+        f.step = "start"
+        if name == "indulgence":
+            if jsuit != "heart":
+                g.turn["skip"].append("play")
+                g.emit("effect", seat=seat, trick=name, result="skip play phase")
+            g.discard([card], seat, "resolved")
+        elif name == "supply_shortage":
+            if jsuit != "club":
+                g.turn["skip"].append("draw")
+                g.emit("effect", seat=seat, trick=name, result="skip draw phase")
+            g.discard([card], seat, "resolved")
+        elif name == "lightning":
+            if jsuit == "spade" and 2 <= jrank <= 9:
+                g.discard([card], seat, "resolved")
+                g.push("damage", "start", source=-1, target=seat, n=3, nature="thunder", via="lightning", cards=(),
+                       ci=-1)
+            else:
+                _pass_lightning(g, seat, card)
+        else:
+            g.discard([card], seat, "resolved")
+
+
+def _pass_lightning(g: SgsState, seat: int, card: int) -> None:
+    """Lightning moves on to the next character without a Lightning (reference §2.6)."""
+    s = seat
+    for _ in range(g.n):
+        s = g.next_seat(s)
+        if s == seat:
+            break
+        if all(n != "lightning" for _c, n in g.players[s].judge):
+            g.processing.remove(card)
+            g.players[s].judge.append((card, "lightning"))
+            g.emit("move_trick", card=TOKEN[card], to=s, trick="lightning")
+            return
+    g.processing.remove(card)
+    g.players[seat].judge.insert(0, (card, "lightning"))
+    g.emit("move_trick", card=TOKEN[card], to=seat, trick="lightning")
+
+
+@handler("judge")
+def h_judge(g: SgsState, f: Frame) -> None:
+    """A judgement: flip the top card; retrial skills may replace it (``retrial`` timing); it takes
+    effect (the requester reads ``judge``/``judge_suit``/``judge_rank``); ``judge_done`` skills may
+    take it (Heaven's Envy); otherwise it is discarded."""
+    d = f.d
+    if f.step == "start":
+        got = g.take_top(1)
+        if not got:
+            d["card"] = -1
+            f.step = "end"
+            return
+        c = got[0]
+        g.processing.append(c)
+        g.public.add(c)
+        d["card"] = c
+        g.emit("judge", seat=d["seat"], reason=d["reason"], card=TOKEN[c])
+        f.step = "result"
+        g.fire("retrial")
+        return
+    if f.step == "result":
+        c = d["card"]
+        parent = g.stack[d["ret"]].d
+        parent["judge"] = c
+        parent["judge_suit"] = g.suit_of(c, d["seat"]) if c >= 0 else ""
+        parent["judge_rank"] = RANK[c] if c >= 0 else 0
+        g.emit("judge_result", seat=d["seat"], reason=d["reason"], card=TOKEN[c], suit=parent["judge_suit"])
+        f.step = "end"
+        g.fire("judge_done")
+        return
+    c = d["card"]
+    if c >= 0 and c in g.processing:
+        g.discard([c], d["seat"], "judgement")
+    if "judge" not in g.stack[d["ret"]].d:
+        parent = g.stack[d["ret"]].d
+        parent["judge"], parent["judge_suit"], parent["judge_rank"] = -1, "", 0
+    g.pop()
+
+
+def retrial(g: SgsState, ci: int, seat: int, new: int, exchange: bool = False) -> None:
+    """Replace the judgement card of the judge frame at ``ci`` by ``seat``'s card ``new``; the old
+    card is discarded, or taken into ``seat``'s hand when ``exchange`` (Dark Arts)."""
+    d = g.stack[ci].d
+    old = d["card"]
+    g.remove_card(new)
+    g.processing.append(new)
+    g.public.add(new)
+    d["card"] = new
+    g.emit("retrial", seat=seat, old=TOKEN[old], card=TOKEN[new])
+    if old >= 0:
+        if exchange:
+            g.give(old, seat)
+        else:
+            g.discard([old], seat, "retrial")
+
+
+# ====================================================================== play phase
+@handler("play_phase")
+def h_play_phase(g: SgsState, f: Frame) -> None:
+    d = f.d
+    seat = d["seat"]
+    if f.step == "ask":
+        if not g.players[seat].alive or g.current != seat or "play" in g.turn["skip"]:
+            g.pop()
+            return
+        opts = play_options(g, seat)
+        f.step = "got"
+        g.request(seat, "play", opts, prompt="Use a card or a skill, or end the play phase",
+                  time_limit=g.config("play_seconds"), timeout=("end",))
+        return
+    a = d.pop("answer")
+    f.step = "ask"
+    if a[0] == "end":
+        g.pop()
+        return
+    if a[0] == "use":
+        c = C.card_id(a[1])
+        name = NAME[c]
+        push_use(g, seat, name, (c,), tuple(a[2]), via=None, counted=True)
+    elif a[0] == "use_as":
+        subs = tuple(C.card_id(t) for t in a[2])
+        push_use(g, seat, a[3], subs, tuple(a[4]), via=a[1], counted=True)
+    elif a[0] == "skill":
+        sk = SKILLS[a[1]]
+        g.mark_used(seat, sk.id)
+        g.emit("skill", seat=seat, skill=sk.id)
+        sk.on_active(g, seat, a[2])
+
+
+def push_use(g: SgsState, user: int, name: str, subs: tuple[int, ...], targets: tuple[Any, ...], *,
+             via: str | None, counted: bool = False, nonull: bool = False, ignore_distance: bool = False) -> Frame:
+    """Use a card (physical, or virtual with its subcards) — the whole resolution is one ``use`` frame."""
+    if len(subs) == 1:
+        color = g.color_of(subs[0], user)
+        suit = g.suit_of(subs[0], user)
+    elif subs:
+        cols = {g.color_of(c, user) for c in subs}
+        color = cols.pop() if len(cols) == 1 else "none"
+        suit = "none"
+    else:
+        color, suit = "none", "none"
+    return g.push("use", "start", user=user, name=name, subs=subs, targets=targets, via=via, counted=counted,
+                  color=color, suit=suit, nonull=nonull, ignore_distance=ignore_distance)
+
+
+@handler("discard_phase")
+def h_discard_phase(g: SgsState, f: Frame) -> None:
+    """Discard phase: discard down to current HP, one card at a time (reference §2.2)."""
+    d = f.d
+    seat = d["seat"]
+    p = g.players[seat]
+    if f.step == "got":
+        c = C.card_id(d.pop("answer")[1])
+        g.discard([c], seat, "discard phase")
+        f.step = "ask"
+        return
+    limit = max(p.hp, 0)
+    for sk in g.hooked(seat, "hand_limit"):
+        limit = sk.hand_limit(g, seat, limit)
+    k = len(p.hand) - limit
+    if not p.alive or k <= 0:
+        g.pop()
+        return
+    f.step = "got"
+    opts = tuple(("discard", TOKEN[c]) for c in p.hand)
+    g.request(seat, "discard", opts, prompt=f"Discard {k} more card(s)", time_limit=g.config("discard_seconds"),
+              timeout=opts[0], data={"left": k})
+
+
+# ====================================================================== legal options
+def play_options(g: SgsState, seat: int) -> list[Any]:
+    """Every legal play-phase action of ``seat``: ("use", card, targets), ("use_as", skill, cards,
+    name, targets), ("skill", skill, payload), ("end",)."""
+    p = g.players[seat]
+    out: list[Any] = []
+    slash_ok = can_slash(g, seat)
+    memo: dict[Any, list[tuple[Any, ...]]] = {}
+    equipped = {c for c in p.equip if c >= 0}
+    for c in p.hand:
+        name = NAME[c]
+        if name == "slash" and not slash_ok:
+            continue
+        key = (name, len(p.hand) == 1)          # targets depend on the name (and Halberd's last card)
+        ts = memo.get(key)
+        if ts is None:
+            ts = memo[key] = use_targets(g, seat, name, (c,))
+        for t in ts:
+            out.append(("use", TOKEN[c], t))
+    va = g.hooked(seat, "view_as")
+    ao = g.hooked(seat, "active_options")
+    for sk in g.skills_of(seat) if va or ao else ():
+        for subs, name in sk.view_as(g, seat, None, "play") if sk in va else ():
+            if name == "slash" and not slash_ok:
+                continue
+            st = tuple(TOKEN[c] for c in subs)
+            key = (name, set(p.hand) <= set(subs)) if not equipped & set(subs) else None
+            ts = memo.get(key) if key is not None else None
+            if ts is None:
+                ts = use_targets(g, seat, name, subs)
+                if key is not None:
+                    memo[key] = ts
+            for t in ts:
+                out.append(("use_as", sk.id, st, name, t))
+        if sk not in ao:
+            continue
+        if sk.limit_phase and g.used_in_phase(seat, sk.id) >= sk.limit_phase:
+            continue
+        if sk.limit_turn and g.used_in_turn(seat, sk.id) >= sk.limit_turn:
+            continue
+        for payload in sk.active_options(g, seat):
+            out.append(("skill", sk.id, payload))
+    out.append(("end",))
+    return out
+
+
+def can_slash(g: SgsState, seat: int) -> bool:
+    extra = sum(sk.extra_slashes(g, seat) for sk in g.hooked(seat, "extra_slashes"))
+    return g.turn.get("slashes", 0) < 1 + extra
+
+
+def has_any_card(g: SgsState, seat: int, judge: bool = True) -> bool:
+    p = g.players[seat]
+    return bool(p.hand) or any(c >= 0 for c in p.equip) or (judge and bool(p.judge))
+
+
+def use_targets(g: SgsState, seat: int, name: str, subs: tuple[int, ...]) -> list[tuple[Any, ...]]:
+    """The legal target tuples for ``seat`` using ``name`` (made of ``subs``) in its play phase."""
+    p = g.players[seat]
+    if name in ("dodge", "nullification"):
+        return []
+    if name == "peach":
+        return [()] if p.hp < p.max_hp else []
+    if name == "ex_nihilo" or TYPE_BY_NAME.get(name) == "equipment":
+        return [()]
+    if name == "lightning":
+        return [()] if all(n != "lightning" for _c, n in p.judge) else []
+    if name in C.GLOBAL_TRICKS:
+        return [("ccw",), ("cw",)] if g.config("aoe_direction_choice", False) else [()]
+    others = [s for s in g.order_from(seat, include=False) if g.may_target(seat, s, name)]
+    if name == "slash":
+        valid = [s for s in others if g.in_range(seat, s, subs)]
+        extra = sum(sk.extra_targets(g, seat, name, subs) for sk in g.hooked(seat, "extra_targets"))
+        out = [(s,) for s in valid]
+        for k in range(2, min(1 + extra, len(valid)) + 1):
+            out.extend(combinations(valid, k))
+        return out
+    if name == "duel":
+        return [(s,) for s in others]
+    if name == "snatch":
+        lim = trick_distance(g, seat, name, 1)
+        return [(s,) for s in others if has_any_card(g, s) and g.distance(seat, s, subs) <= lim]
+    if name == "dismantle":
+        return [(s,) for s in others if has_any_card(g, s)]
+    if name == "collateral":
+        out = []
+        for h in others:
+            if g.players[h].equip[0] < 0:
+                continue
+            for v in g.order_from(h, include=False):
+                if g.may_target(h, v, "slash") and g.in_range(h, v):
+                    out.append((h, v))
+        return out
+    if name in ("indulgence", "supply_shortage"):
+        lim = 99 if name == "indulgence" else trick_distance(g, seat, name, 1)
+        return [(s,) for s in others
+                if all(n != name for _c, n in g.players[s].judge) and g.distance(seat, s, subs) <= lim]
+    return []
+
+
+def trick_distance(g: SgsState, seat: int, name: str, base: int) -> int:
+    for sk in g.hooked(seat, "trick_distance"):
+        base = sk.trick_distance(g, seat, name, base)
+    return base
+
+
+TYPE_BY_NAME: dict[str, str] = {}
+for _c in C.CARDS:
+    TYPE_BY_NAME[_c.name] = _c.type
+
+
+# ====================================================================== card use
+@handler("use")
+def h_use(g: SgsState, f: Frame) -> None:
+    d = f.d
+    user, name = d["user"], d["name"]
+    if f.step == "start":
+        subs = d["subs"]
+        if d["counted"] and name == "slash":
+            g.turn["slashes"] = g.turn.get("slashes", 0) + 1
+        kind = TYPE_BY_NAME.get(name)
+        g.emit("use", seat=user, card=name, cards=[TOKEN[c] for c in subs], targets=list(d["targets"]),
+               via=d["via"])
+        if kind == "equipment":
+            g.equip_card(user, subs[0])
+            g.pop()
+            return
+        if name in C.DELAYED:
+            tgt = user if name == "lightning" else d["targets"][0]
+            c = subs[0]
+            g.remove_card(c)
+            g.public.add(c)
+            g.players[tgt].judge.append((c, name))
+            g.emit("place_trick", seat=tgt, card=TOKEN[c], trick=name)
+            g.pop()
+            return
+        g.to_processing(subs)
+        f.step = "effect"
+        d["i"] = 0
+        if name in C.GLOBAL_TRICKS:
+            d["targets"] = tuple(_global_order(g, user, name, d["targets"]))
+            if name == "amazing_grace":
+                got = g.take_top(len(d["targets"]))
+                g.processing.extend(got)
+                g.public.update(got)
+                d["ag"] = list(got)
+                g.emit("reveal", cards=[TOKEN[c] for c in got], why="amazing_grace")
+        elif name in ("ex_nihilo", "peach") and not d["targets"]:
+            d["targets"] = (user,)
+        g.fire("card_used")
+        return
+    if f.step == "effect":
+        i = d["i"]
+        targets = d["targets"]
+        if i >= len(targets):   # a card in resolution finishes even if its user has died meanwhile
+            f.step = "finish"
+            return
+        d["i"] = i + 1
+        t = targets[i]
+        if name == "collateral":
+            t = targets[0]
+            d["i"] = len(targets)
+        if not g.players[t].alive:
+            return
+        if name == "slash":
+            g.push("slash_hit", "targeted", user=user, target=t, ci=g.top_index(), need=1, nododge=False)
+        elif name == "peach":
+            g.push("recover", "start", seat=t, n=1, source=user)
+        elif name == "dodge":
+            pass
+        else:
+            g.push("trick", "start", user=user, target=t, ci=g.top_index(), name=name, source=user)
+        return
+    # finish: leftovers (Amazing Grace's unclaimed cards, the used card) go to the discard pile
+    left = [c for c in d["subs"] if c in g.processing] + [c for c in d.get("ag", []) if c in g.processing]
+    if left:
+        g.discard(left, user, "used")
+    g.pop()
+
+
+def _global_order(g: SgsState, user: int, name: str, dirn: tuple[Any, ...]) -> list[int]:
+    """Targets of a global trick in resolution order: AoEs start at the user's next character,
+    Peach Garden and Amazing Grace at the user; 3v3 lets the user pick the direction (§2.4)."""
+    cw = bool(dirn) and dirn[0] == "cw"
+    order = g.order_from(user)
+    if cw:
+        order = [order[0]] + order[1:][::-1]
+    if name in ("barbarian_invasion", "arrow_barrage"):
+        return [s for s in order[1:] if g.may_target(user, s, name)]
+    return [s for s in order if g.may_target(user, s, name)]
+
+
+@handler("slash_hit")
+def h_slash_hit(g: SgsState, f: Frame) -> None:
+    """One target of a Slash: targeted triggers, Renwang Shield, Dodge request (Eight Diagrams),
+    dodged triggers (Blade, Axe), damage."""
+    d = f.d
+    use = g.stack[d["ci"]].d
+    user = d["user"]
+    if f.step == "targeted":
+        w = g.players[user].equip[0]
+        d["ignore_armor"] = w >= 0 and NAME[w] == "qinggang_sword" and w not in use["subs"]
+        for sk in g.skills_of(user):
+            d["need"] = max(d["need"], sk.needed_responses(g, user, "slash"))
+        f.step = "dodge"
+        g.fire("slash_targeted")
+        return
+    t = d["target"]
+    if f.step == "dodge":
+        if not g.players[t].alive:
+            g.pop()
+            return
+        if d.get("cancel"):
+            g.pop()
+            return
+        if use["color"] == "black" and armor_active(g, t, d) == "renwang_shield":
+            g.emit("no_effect", seat=t, card="slash", why="renwang_shield")
+            g.pop()
+            return
+        if d["nododge"]:
+            f.step = "hit"
+            return
+        f.step = "dodged?"
+        g.push("ask_card", "ask", seat=t, need="dodge", count=d["need"], ret=g.top_index(), key="dodged",
+               mode="play", armor=not d["ignore_armor"], about=user)
+        return
+    if f.step == "dodged?":
+        if d.pop("dodged", False):
+            g.emit("dodged", seat=t, by=user)
+            f.step = "after_dodge"
+            g.fire("slash_dodged")
+            return
+        f.step = "hit"
+        return
+    if f.step == "after_dodge":
+        if d.get("force_hit"):
+            f.step = "hit"
+            return
+        g.pop()
+        return
+    if f.step == "hit":
+        f.step = "done"
+        if g.players[t].alive:
+            g.push("damage", "start", source=user, target=t, n=1, nature="", via="slash", cards=use["subs"],
+                   ci=d["ci"])
+        return
+    g.pop()
+
+
+def armor_active(g: SgsState, seat: int, ctx: dict[str, Any] | None = None) -> str | None:
+    """The name of ``seat``'s armor if it works now (Qinggang Sword ignores it for its Slash)."""
+    a = g.players[seat].equip[1]
+    if a < 0 or (ctx is not None and ctx.get("ignore_armor")):
+        return None
+    return NAME[a]
+
+
+@handler("trick")
+def h_trick(g: SgsState, f: Frame) -> None:
+    """One target of an instant trick: ``trick_effect`` triggers (may cancel or change the source),
+    the Nullification window, then the effect."""
+    d = f.d
+    use = g.stack[d["ci"]].d
+    name, user, t = d["name"], d["user"], d["target"]
+    if f.step == "start":
+        f.step = "null"
+        g.fire("trick_effect")
+        return
+    if f.step == "null":
+        if d.get("cancel"):
+            g.pop()
+            return
+        f.step = "effect"
+        if not use.get("nonull"):
+            g.push("nullify", "start", ret=g.top_index(), key="nullified", user=user, target=t, trick=name,
+                   cards=use["subs"])
+        return
+    if f.step == "effect":
+        g.pop()
+        if d.get("nullified") or not g.players[t].alive:
+            return
+        src = d["source"]
+        if name == "duel":
+            g.push("duel", "ask", user=src, target=t, turn=t, ci=d["ci"])
+        elif name == "snatch":
+            if has_any_card(g, t):
+                g.push("choose_card", "ask", chooser=user, owner=t, areas="hej", act="take", why="snatch")
+        elif name == "dismantle":
+            if has_any_card(g, t):
+                g.push("choose_card", "ask", chooser=user, owner=t, areas="hej", act="discard", why="dismantle")
+        elif name == "ex_nihilo":
+            g.draw(t, 2)
+        elif name == "collateral":
+            g.push("collateral", "ask", user=user, holder=t, victim=use["targets"][1], ci=d["ci"])
+        elif name in ("barbarian_invasion", "arrow_barrage"):
+            need = "slash" if name == "barbarian_invasion" else "dodge"
+            cnt = max([sk.needed_responses(g, user, name) for sk in g.skills_of(user)] or [1])
+            g.push("aoe_hit", "ask", user=src, target=t, need=need, count=cnt, ci=d["ci"])
+        elif name == "peach_garden":
+            if g.players[t].hp < g.players[t].max_hp:
+                g.push("recover", "start", seat=t, n=1, source=user)
+        elif name == "amazing_grace":
+            g.push("ag_pick", "ask", seat=t, ci=d["ci"])
+
+
+@handler("aoe_hit")
+def h_aoe_hit(g: SgsState, f: Frame) -> None:
+    d = f.d
+    if f.step == "ask":
+        f.step = "got"
+        g.push("ask_card", "ask", seat=d["target"], need=d["need"], count=d["count"], ret=g.top_index(),
+               key="ok", mode="play", armor=True, about=d["user"])
+        return
+    g.pop()
+    if not d.get("ok") and g.players[d["target"]].alive:
+        use = g.stack[d["ci"]].d
+        g.push("damage", "start", source=d["user"] if g.players[d["user"]].alive else -1, target=d["target"], n=1,
+               nature="", via=use["name"], cards=use["subs"], ci=d["ci"])
+
+
+@handler("ag_pick")
+def h_ag_pick(g: SgsState, f: Frame) -> None:
+    d = f.d
+    use = g.stack[d["ci"]].d
+    if f.step == "ask":
+        avail = [c for c in use["ag"] if c in g.processing]
+        if not avail:
+            g.pop()
+            return
+        f.step = "got"
+        opts = tuple(("take", TOKEN[c]) for c in avail)
+        g.request(d["seat"], "amazing_grace", opts, prompt="Take one of the revealed cards",
+                  time_limit=g.config("response_seconds"), timeout=opts[0])
+        return
+    c = C.card_id(d.pop("answer")[1])
+    g.give(c, d["seat"])
+    g.pop()
+
+
+@handler("duel")
+def h_duel(g: SgsState, f: Frame) -> None:
+    """Duel: starting with the target, each in turn plays a Slash (two against Without Equal);
+    the first who does not takes 1 damage from the other."""
+    d = f.d
+    turn = d["turn"]
+    other = d["user"] if turn == d["target"] else d["target"]
+    if f.step == "ask":
+        if not g.players[turn].alive or not g.players[other].alive:
+            g.pop()
+            return
+        cnt = max([sk.needed_responses(g, other, "duel") for sk in g.skills_of(other)] or [1])
+        f.step = "got"
+        g.push("ask_card", "ask", seat=turn, need="slash", count=cnt, ret=g.top_index(), key="ok", mode="play",
+               armor=False, about=other)
+        return
+    if d.pop("ok", False):
+        d["turn"] = other
+        f.step = "ask"
+        return
+    g.pop()
+    if g.players[turn].alive:
+        use = g.stack[d["ci"]].d if d["ci"] >= 0 else {"subs": (), "name": "duel"}
+        g.push("damage", "start", source=other if g.players[other].alive else -1, target=turn, n=1, nature="",
+               via="duel", cards=use["subs"], ci=d["ci"])
+
+
+@handler("collateral")
+def h_collateral(g: SgsState, f: Frame) -> None:
+    """Collateral: the holder may use a Slash on the named victim; if not, the user takes the
+    holder's weapon (reference §2.4)."""
+    d = f.d
+    h, v, user = d["holder"], d["victim"], d["user"]
+    if f.step == "ask":
+        if not g.players[v].alive or not g.may_target(h, v, "slash"):
+            f.step = "refused"
+            return
+        f.step = "got"
+        g.push("ask_card", "ask", seat=h, need="slash", count=1, ret=g.top_index(), key="ok", mode="use",
+               armor=False, about=v, victim=v)
+        return
+    if f.step == "got" and d.get("ok"):
+        g.pop()
+        name, subs, via = d["ok_card"]
+        push_use(g, h, name, subs, (v,), via=via, counted=False)
+        return
+    g.pop()
+    w = g.players[h].equip[0]
+    if w >= 0 and g.players[user].alive:
+        g.give(w, user)
+
+
+# ====================================================================== asking for cards
+def response_options(g: SgsState, seat: int, need: str, mode: str, armor: bool,
+                     victim: int = -1) -> list[Any]:
+    """Answers to a request for ``need``: ("card", c), ("as", skill, cards), ("armor",), ("pass",)."""
+    p = g.players[seat]
+    out: list[Any] = [("card", TOKEN[c]) for c in p.hand if NAME[c] == need]
+    ctx = "use" if mode == "use" else "respond"
+    for sk in g.hooked(seat, "view_as"):
+        for subs, name in sk.view_as(g, seat, need, ctx):
+            if name == need:
+                if victim >= 0 and not g.in_range(seat, victim, subs):
+                    continue
+                out.append(("as", sk.id, tuple(TOKEN[c] for c in subs)))
+    if victim >= 0:
+        out = [o for o in out if o[0] != "card" or g.in_range(seat, victim, (C.card_id(o[1]),))]
+    if armor and need == "dodge":
+        a = g.players[seat].equip[1]
+        if a >= 0 and NAME[a] == "eight_diagrams":
+            out.append(("armor",))
+    out.append(("pass",))
+    return out
+
+
+def _ask_card_core(g: SgsState, f: Frame) -> None:
+    """Ask ``seat`` for ``count`` cards named ``need``. mode ``play``: the card is played (打出) and
+    discarded; mode ``use``: the choice is returned in ``<key>_card`` for the requester to use.
+    Writes True/False into the requester's ``key``."""
+    d = f.d
+    seat = d["seat"]
+    ret = g.stack[d["ret"]].d
+    if f.step == "ask":
+        if d["count"] <= 0:
+            ret[d["key"]] = True
+            g.pop()
+            return
+        if not g.players[seat].alive:
+            ret[d["key"]] = False
+            g.pop()
+            return
+        opts = response_options(g, seat, d["need"], d["mode"], d["armor"] and not d.get("armor_used"),
+                                d.get("victim", -1))
+        if len(opts) == 1 and not g.config("ask_always", False):
+            ret[d["key"]] = False
+            g.pop()
+            return
+        f.step = "got"
+        g.request(seat, "respond", opts, prompt=f"Play {d['need']} ({d['count']} needed) or pass",
+                  time_limit=g.config("response_seconds"), timeout=("pass",),
+                  data={"need": d["need"], "count": d["count"], "about": d.get("about", -1)})
+        return
+    if f.step == "armor":
+        d["armor_used"] = True          # one Eight Diagrams judgement per Dodge needed
+        f.step = "ask"
+        if d.pop("judge_suit", "") in ("heart", "diamond"):
+            d["count"] -= 1
+            d["armor_used"] = False     # the next Dodge needed (Without Equal) may judge again
+            g.emit("play", seat=seat, card=d["need"], cards=[], via="eight_diagrams")
+            d["played"] = ("dodge", (), "eight_diagrams")
+            g.fire("card_played")
+        d.pop("judge", None)
+        d.pop("judge_rank", None)
+        return
+    a = d.pop("answer")
+    if a[0] == "pass":
+        ret[d["key"]] = False
+        g.pop()
+        return
+    if a[0] == "armor":
+        f.step = "armor"
+        g.emit("skill", seat=seat, skill="eight_diagrams")
+        g.push("judge", "start", seat=seat, reason="eight_diagrams", ret=g.top_index())
+        return
+    if a[0] == "card":
+        subs: tuple[int, ...] = (C.card_id(a[1]),)
+        via = None
+    else:
+        subs = tuple(C.card_id(t) for t in a[2])
+        via = a[1]
+    if d["mode"] == "use":
+        ret[d["key"]] = True
+        ret[d["key"] + "_card"] = (d["need"], subs, via)
+        g.pop()
+        return
+    g.to_processing(subs)
+    g.emit("play", seat=seat, card=d["need"], cards=[TOKEN[c] for c in subs], via=via)
+    d["count"] -= 1
+    d["armor_used"] = False
+    d["played"] = (d["need"], subs, via)
+    f.step = "played"
+    g.fire("card_played")
+
+
+def _ask_card_played(g: SgsState, f: Frame) -> None:
+    d = f.d
+    subs = d["played"][1]
+    left = [c for c in subs if c in g.processing]
+    if left:
+        g.discard(left, d["seat"], "played")
+    f.step = "ask"
+
+
+@handler("ask_card")
+def h_ask_card(g: SgsState, f: Frame) -> None:
+    if f.step == "played":
+        _ask_card_played(g, f)
+        return
+    _ask_card_core(g, f)
+
+
+# ====================================================================== Nullification windows
+@handler("nullify")
+def h_nullify(g: SgsState, f: Frame) -> None:
+    """Ask, counter-clockwise from the current actor (D12), whether anyone plays Nullification on
+    this effect; a Nullification opens its own window (chains of any depth); writes whether the
+    effect is nullified (True) into the requester's ``key``."""
+    d = f.d
+    if f.step == "start":
+        start = g.current if g.current >= 0 else d["user"]
+        d["order"] = g.order_from(start)
+        d["i"] = 0
+        f.step = "ask"
+    if f.step == "ask":
+        order = d["order"]
+        while d["i"] < len(order):
+            s = order[d["i"]]
+            if g.players[s].alive:
+                opts = response_options(g, s, "nullification", "respond", False)
+                if len(opts) > 1 or g.config("ask_always", False):
+                    f.step = "got"
+                    g.request(s, "respond", opts, prompt=f"Nullify {d['trick']} on seat {d['target']}?",
+                              time_limit=g.config("response_seconds"), timeout=("pass",),
+                              data={"need": "nullification", "trick": d["trick"], "target": d["target"],
+                                    "user": d["user"]})
+                    return
+            d["i"] += 1
+        g.stack[d["ret"]].d[d["key"]] = False
+        g.pop()
+        return
+    if f.step == "got":
+        a = d.pop("answer")
+        if a[0] == "pass":
+            d["i"] += 1
+            f.step = "ask"
+            return
+        s = d["order"][d["i"]]
+        subs = (C.card_id(a[1]),) if a[0] == "card" else tuple(C.card_id(t) for t in a[2])
+        g.to_processing(subs)
+        d["ncards"] = subs
+        d["nuser"] = s
+        g.emit("use", seat=s, card="nullification", cards=[TOKEN[c] for c in subs], targets=[d["target"]],
+               via=None if a[0] == "card" else a[1], against=d["trick"])
+        f.step = "chain"
+        d["name"], d["subs"] = "nullification", subs
+        g.fire("card_used", user=s, name="nullification", subs=subs, via=None if a[0] == "card" else a[1],
+               targets=(), color="none")
+        return
+    if f.step == "chain":
+        f.step = "resolved"
+        g.push("nullify", "start", ret=g.top_index(), key="countered", user=d["nuser"], target=d["target"],
+               trick="nullification", cards=d["ncards"])
+        return
+    left = [c for c in d["ncards"] if c in g.processing]
+    if left:
+        g.discard(left, d["nuser"], "used")
+    countered = d.pop("countered", False)
+    if not countered:
+        g.emit("nullified", trick=d["trick"], target=d["target"])
+    g.stack[d["ret"]].d[d["key"]] = not countered
+    g.pop()
+
+
+# ====================================================================== choosing a card of a character
+@handler("choose_card")
+def h_choose_card(g: SgsState, f: Frame) -> None:
+    """``chooser`` takes or discards one card of ``owner`` from the areas ``h``/``e``/``j``; hand cards
+    are chosen blind (the engine picks one at random)."""
+    d = f.d
+    owner, chooser = d["owner"], d["chooser"]
+    p = g.players[owner]
+    if f.step == "ask":
+        opts: list[Any] = []
+        if "h" in d["areas"] and p.hand:
+            opts.append(("hand",))
+        if "e" in d["areas"]:
+            opts += [("card", TOKEN[c]) for c in p.equip if c >= 0 and c not in d.get("exclude", ())]
+        if "j" in d["areas"]:
+            opts += [("card", TOKEN[c]) for c, _n in p.judge]
+        if not opts or not p.alive or not g.players[chooser].alive:
+            g.pop()
+            return
+        f.step = "got"
+        g.request(chooser, "choose_card", opts, prompt=f"Choose a card of seat {owner} to {d['act']}",
+                  time_limit=g.config("response_seconds"), timeout=opts[0],
+                  data={"owner": owner, "act": d["act"], "why": d.get("why", "")})
+        return
+    a = d.pop("answer")
+    if a[0] == "hand":
+        c = p.hand[g.rng.randrange(len(p.hand))]
+    else:
+        c = C.card_id(a[1])
+    g.pop()
+    if d["act"] == "take":
+        g.give(c, chooser, public=a[0] != "hand")
+    else:
+        g.discard([c], owner, d.get("why", "discarded"))
+    if "ret" in d:
+        g.stack[d["ret"]].d[d.get("key", "chosen")] = c
+
+
+# ====================================================================== HP: damage, recovery, loss, dying, death
+@handler("damage")
+def h_damage(g: SgsState, f: Frame) -> None:
+    """Damage with its source: ``damage_inflict`` (source side, before), ``damage_take`` (target side,
+    before), HP change, dying, ``damage_done`` (both sides, after)."""
+    d = f.d
+    t = d["target"]
+    if f.step == "start":
+        if not g.players[t].alive:
+            g.pop()
+            return
+        f.step = "take"
+        if d["source"] >= 0:
+            g.fire("damage_inflict")
+        return
+    if f.step == "take":
+        if d.get("cancel") or not g.players[d["target"]].alive:
+            g.pop()
+            return
+        f.step = "apply"
+        g.fire("damage_take")
+        return
+    if f.step == "apply":
+        t = d["target"]
+        if d.get("cancel") or not g.players[t].alive or d["n"] <= 0:
+            g.pop()
+            return
+        p = g.players[t]
+        p.hp -= d["n"]
+        g.emit("damage", seat=t, source=d["source"], n=d["n"], nature=d["nature"], via=d["via"], hp=p.hp)
+        f.step = "dying"
+        g.fire("hp_reduced", seat=t, n=d["n"], source=d["source"])
+        return
+    if f.step == "dying":
+        f.step = "after"
+        if g.players[t].alive and g.players[t].hp <= 0:
+            g.push("dying", "start", seat=t, source=d["source"], cause="damage")
+        return
+    if f.step == "after":
+        f.step = "end"
+        g.fire("damage_done")
+        return
+    g.pop()
+
+
+@handler("recover")
+def h_recover(g: SgsState, f: Frame) -> None:
+    d = f.d
+    p = g.players[d["seat"]]
+    if f.step == "start":
+        n = min(d["n"], p.max_hp - p.hp)
+        g.pop()
+        if n > 0 and p.alive:
+            p.hp += n
+            g.emit("recover", seat=p.seat, n=n, hp=p.hp, source=d.get("source", -1))
+            g.fire("hp_recovered", seat=p.seat, n=n)
+        return
+    g.pop()
+
+
+@handler("lose_hp")
+def h_lose_hp(g: SgsState, f: Frame) -> None:
+    """HP loss (not damage, no source): e.g. Self-Injury."""
+    d = f.d
+    p = g.players[d["seat"]]
+    if f.step == "start":
+        if not p.alive:
+            g.pop()
+            return
+        p.hp -= d["n"]
+        g.emit("lose_hp", seat=p.seat, n=d["n"], hp=p.hp)
+        f.step = "dying"
+        g.fire("hp_reduced", seat=p.seat, n=d["n"], source=-1)
+        return
+    g.pop()
+    if p.alive and p.hp <= 0:
+        g.push("dying", "start", seat=p.seat, source=-1, cause="loss")
+
+
+@handler("dying")
+def h_dying(g: SgsState, f: Frame) -> None:
+    """Dying: Peach requests counter-clockwise from the current actor, each may give any number,
+    the dying character included; saved at HP ≥ 1, else death (reference §2.8)."""
+    d = f.d
+    seat = d["seat"]
+    p = g.players[seat]
+    if f.step == "start":
+        g.emit("dying", seat=seat, hp=p.hp)
+        f.step = "init"
+        g.fire("dying")
+        return
+    if f.step == "init":
+        if d.get("cancel") or p.hp >= 1 or not p.alive:
+            g.pop()
+            return
+        d["order"] = g.order_from(g.current if g.current >= 0 and g.players[g.current].alive else seat)
+        d["i"] = 0
+        f.step = "ask"
+    if f.step == "ask":
+        if p.hp >= 1 or not p.alive or d.get("cancel"):    # cancel: a skill ended the dying state (不屈)
+            g.pop()
+            return
+        order = d["order"]
+        while d["i"] < len(order):
+            s = order[d["i"]]
+            if g.players[s].alive:
+                opts = peach_options(g, s, seat)
+                if len(opts) > 1 or g.config("ask_always", False):
+                    f.step = "got"
+                    g.request(s, "respond", opts, prompt=f"Seat {seat} is dying ({p.hp} HP): use a Peach?",
+                              time_limit=g.config("response_seconds"), timeout=("pass",),
+                              data={"need": "peach", "dying": seat, "hp": p.hp})
+                    return
+            d["i"] += 1
+        g.pop()
+        g.push("death", "start", seat=seat, killer=d["source"])
+        return
+    a = d.pop("answer")
+    f.step = "ask"
+    if a[0] == "pass":
+        d["i"] += 1
+        return
+    s = d["order"][d["i"]]
+    if a[0] == "card":
+        subs: tuple[int, ...] = (C.card_id(a[1]),)
+        via = None
+    else:
+        subs, via = tuple(C.card_id(t) for t in a[2]), a[1]
+    g.to_processing(subs)
+    g.emit("use", seat=s, card="peach", cards=[TOKEN[c] for c in subs], targets=[seat], via=via)
+    g.push("discard_processing", "start", cards=subs, seat=s)
+    g.push("recover", "start", seat=seat, n=1, source=s)
+    g.fire("card_used", user=s, name="peach", subs=subs, via=via, targets=(seat,), color="none")
+
+
+@handler("discard_processing")
+def h_discard_processing(g: SgsState, f: Frame) -> None:
+    left = [c for c in f.d["cards"] if c in g.processing]
+    g.pop()
+    if left:
+        g.discard(left, f.d["seat"], "used")
+
+
+def peach_options(g: SgsState, seat: int, dying: int) -> list[Any]:
+    p = g.players[seat]
+    out: list[Any] = [("card", TOKEN[c]) for c in p.hand if NAME[c] == "peach"]
+    for sk in g.hooked(seat, "view_as"):
+        for subs, name in sk.view_as(g, seat, "peach", "dying"):
+            if name == "peach":
+                out.append(("as", sk.id, tuple(TOKEN[c] for c in subs)))
+    out.append(("pass",))
+    return out
+
+
+@handler("death")
+def h_death(g: SgsState, f: Frame) -> None:
+    """Death: every card of the character is discarded; then the mode rules (rewards, game end,
+    replacement); a character dying in its own turn ends that turn."""
+    d = f.d
+    seat = d["seat"]
+    p = g.players[seat]
+    if f.step == "start":
+        f.step = "discard"
+        g.fire("death", seat=seat, killer=d["killer"])
+        return
+    if f.step == "discard":
+        p.alive = False
+        g.skills_changed()
+        g.emit("death", seat=seat, general=p.general, killer=d["killer"])
+        cards = p.all_cards()
+        g.discard(cards, seat, "death")
+        g.lost_q = [x for x in g.lost_q if x[0] != seat]
+        f.step = "mode"
+        return
+    g.pop()
+    from .modes import on_death
+
+    on_death(g, seat, d["killer"])
+
+
+def abort_turn(g: SgsState) -> None:
+    """End the current turn at once (its character died): drop every pending step of the turn."""
+    for i in range(len(g.stack) - 1, -1, -1):
+        if g.stack[i].kind == "turn":
+            del g.stack[i:]
+            break
+    g.flush_processing()
+    g.ask = None
+    g._dec = None
+    g.phase = ""
+    g.emit("turn_end", seat=g.current, why="died")

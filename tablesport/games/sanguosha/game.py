@@ -1,0 +1,106 @@
+"""The Sanguosha game and its four presets. Edition differences are the parameters below."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tablesport.core import Game, Ruleset
+
+from .state import SgsState
+
+POOL_3V3_2011 = {"packs": ["standard", "wind"], "remove": ["yu_ji"]}
+POOL_3V3_2012 = {"packs": ["standard"], "remove": ["lu_meng", "xiahou_dun"],
+                 "add": ["huang_zhong", "meng_huo", "xiao_qiao", "sun_jian", "zhou_tai", "pang_de", "xiahou_yuan",
+                         "xu_huang", "zhuge_jin"]}
+POOL_1V1_2014 = {"packs": ["standard", "wind"], "remove": ["sun_quan", "cao_cao", "hua_tuo", "lu_meng"]}
+
+COMMON: dict[str, Any] = {
+    "declare_seconds": 5,          # 5 s to declare an optional skill; silence = decline
+    "play_seconds": None,          # per play-phase action (1v1: 15 s)
+    "response_seconds": None,      # Dodge/Slash/Peach/Nullification requests (not printed)
+    "discard_seconds": None,
+    "lord_skills": False,          # commanders may not use lord skills; 1v1 lord skills lack allies
+    "first_turn_draw_less": 0,
+    "pick_seconds": 10,            # identity card, pile and first-actor choices (not printed)
+    "ask_always": False,           # True: ask for Dodge/Slash/Peach/Nullification even with nothing to give
+}
+
+BASE_3V3: dict[str, Any] = {
+    **COMMON,
+    "mode": "3v3",
+    "deck": "no_lightning",
+    "pool": POOL_3V3_2011,
+    "aoe_direction_choice": True,  # 卡牌结算顺序: the user names clockwise or counter-clockwise
+    "first_picker_seconds": 10,
+    "first_picker_timeout": "pass_to_cold",
+    "draft_order": (1, 2, 2, 2, 2, 2, 2, 2),   # D3: the 16th general stays unpicked
+    "draft_seconds": 20,
+    "show_seconds": 10,
+    "field_seconds": 90,
+    "commander_bonus": 1,
+    "starting_hand": 4,
+    "deal_before_first_actor": False,
+    "game_minutes": 40,
+    "overtime_minutes": 5,
+    "kill_reward": 3,
+    "time_up_at": "turn_end",
+    "tiebreaks": ("surviving", "lost_hp", "technical_points"),
+    "loser_surviving_zero": ("commander_killed", "concession", "disqualified"),   # 2011 glossary 17
+    "concede_own_turn_only": False,
+    "forfeit_peach": False,
+    "penalty_points": False,
+    "stall_penalty": 0,
+    "disqualify_at": 0,
+    "announce_at_end": False,      # the referee announces HP and hand size at the end phase
+}
+
+PRESETS = {
+    "sgs-3v3-2011": Ruleset(
+        "sanguosha", "sgs-3v3-2011", 6, "Sanguosha 3v3, 2011 official competition rules", ("cold", "warm"),
+        {**BASE_3V3, "game_minutes": 45},
+        "seeds/000_367602b2860311e8.txt (40–50 min printed; the event schedule gives 45 min)"),
+    "sgs-3v3-2014": Ruleset(
+        "sanguosha", "sgs-3v3-2014", 6, "Sanguosha 3v3, 2014 Xinganban rules", ("cold", "warm"),
+        {**BASE_3V3, "deal_before_first_actor": True, "penalty_points": True, "stall_penalty": 1,
+         "disqualify_at": 5, "announce_at_end": True},
+        "seeds/001_b3a4048375c612b1.txt (3v3 part)"),
+    "sgs-3v3-2012": Ruleset(
+        "sanguosha", "sgs-3v3-2012", 6, "Sanguosha 3v3, 2012 official rules", ("cold", "warm"),
+        {**BASE_3V3, "deck": "3v3_2012", "pool": POOL_3V3_2012, "first_picker_timeout": "warm_first",
+         "kill_reward": 2, "time_up_at": "round_end", "tiebreaks": ("surviving", "lost_hp"),
+         "loser_surviving_zero": ("*",), "announce_at_end": True,
+         "concede_own_turn_only": True, "forfeit_peach": True},
+        "seeds/003_7057d2ac82ed5d80.txt"),
+    "sgs-1v1-2014": Ruleset(
+        "sanguosha", "sgs-1v1-2014", 2, "Sanguosha 1v1, 2014 Xinganban rules", ("lord", "renegade"),
+        {**COMMON, "mode": "1v1", "deck": "full", "pool": POOL_1V1_2014, "aoe_direction_choice": False,
+         "pick_order": (("lord", 1), ("renegade", 2), ("lord", 2), ("renegade", 2), ("lord", 2), ("lord", 1)),
+         "draft_seconds": None, "field_seconds": None, "game_minutes": 30, "first_turn_draw_less": 1,
+         "play_seconds": 15, "role_chooser": None, "kill_reward": 0, "penalty_points": False},
+        "seeds/001_b3a4048375c612b1.txt (1v1 part)"),
+}
+
+
+class SanguoshaGame(Game):
+    name = "sanguosha"
+    title = "Sanguosha (三国杀) 3v3 and 1v1 competition rules"
+    live_params = {"ask_always": True}   # people at the table: nobody learns who holds a Dodge or a Peach
+    conformance_seeds = 30
+    conformance_deep_every = 5
+    conformance_slow_seeds = 2500
+
+    @property
+    def presets(self) -> Mapping[str, Ruleset]:
+        return PRESETS
+
+    def new_state(self, ruleset: Ruleset, seed: int) -> SgsState:
+        return SgsState(ruleset, seed)
+
+    def bots(self) -> Mapping[str, Callable[..., Any]]:
+        from .bots import BOTS
+
+        return BOTS
+
+
+GAME = SanguoshaGame()

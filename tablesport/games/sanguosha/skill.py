@@ -1,0 +1,151 @@
+"""The skill framework: what a skill is, how it hooks into the engine, and the registry.
+
+A skill is a stateless object (one instance per skill id) whose methods the engine calls. All game
+state lives in the :class:`~tablesport.games.sanguosha.state.SgsState`; a skill that needs several steps
+(ask a question, wait, act on the answer) pushes a frame onto the state's explicit stack and is
+called back at that frame's ``step``. Nothing is held in closures or generators, so any position
+clones and resumes. See docs/sanguosha-engine.md for the full guide.
+
+Hook families (all optional; the defaults do nothing):
+
+* **Triggers** — ``timings`` lists the named timing points the skill listens to. When the engine
+  fires a timing, every living seat's listening skills are queued counter-clockwise from the
+  current actor, and within one seat by priority (compulsory 0 < general 1 < equipment 2).
+  ``can_trigger`` is checked when the skill's turn comes; a compulsory skill (or one with
+  ``ask=False``) runs ``on_trigger`` at once, an optional one is first offered to its owner as an
+  ``invoke`` decision (the preset's declaration time limit, "decline" on timeout).
+* **View-as (转化)** — ``view_as(g, seat, need, context)`` lists ``(subcards, name)`` pairs: the
+  physical cards that may be used or played as a card called ``name``.
+* **Active skills** — ``active_options(g, seat)`` lists payloads for a play-phase
+  ``("skill", id, payload)`` action; ``on_active`` starts the effect.
+* **Modifiers** — plain functions the engine asks while computing rules: distance, slash limit,
+  extra targets, who may be targeted, the suit of a judgement card, the hand limit, draw counts.
+* **Steps** — ``step_<name>(g, f)`` is called for a frame pushed with :meth:`SgsState.push_skill`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from .state import Frame, SgsState
+
+PRIO_COMPULSORY, PRIO_GENERAL, PRIO_EQUIPMENT = 0, 1, 2
+
+
+class Skill:
+    """Base class of every skill (general skills and equipment effects alike)."""
+
+    id: ClassVar[str] = ""
+    kind: ClassVar[str] = "general"          # general | weapon | armor | horse
+    compulsory: ClassVar[bool] = False       # 锁定技: never asked, always applies
+    lord: ClassVar[bool] = False             # 主公技: inert unless the preset allows lord skills
+    ask: ClassVar[bool] = True               # optional triggers ask "invoke?" before on_trigger
+    timings: ClassVar[frozenset[str]] = frozenset()
+    limit_phase: ClassVar[int] = 0           # >0: at most this many uses per play phase (active skills)
+    limit_turn: ClassVar[int] = 0            # >0: at most this many uses per turn
+
+    @property
+    def priority(self) -> int:
+        if self.compulsory:
+            return PRIO_COMPULSORY
+        return PRIO_GENERAL if self.kind == "general" else PRIO_EQUIPMENT
+
+    # -- triggers ----------------------------------------------------------------------------
+    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+        """May this skill of ``seat`` act at ``timing``? ``ctx`` is the firing frame's data."""
+        return False
+
+    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+        """Act. ``ci`` is the stack index of the firing frame (store it in frames you push)."""
+
+    def invoke_prompt(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> str:
+        return f"Invoke {self.id}?"
+
+    # -- view-as (转化) ----------------------------------------------------------------------
+    def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
+        """``(subcards, card name)`` pairs. ``need`` is the card asked for (None in the play phase);
+        ``context`` is ``play`` (own play phase, use), ``respond`` (play in answer to a request),
+        ``use`` (use in answer to a request: Collateral, Blade) or ``dying`` (a Peach for someone dying)."""
+        return []
+
+    # -- active (play-phase) skills ----------------------------------------------------------
+    def active_options(self, g: SgsState, seat: int) -> list[Any]:
+        return []
+
+    def on_active(self, g: SgsState, seat: int, payload: Any) -> None:
+        """Start the effect of ``("skill", id, payload)``; push frames as needed."""
+
+    # -- modifiers ---------------------------------------------------------------------------
+    def distance_from(self, g: SgsState, seat: int) -> int:
+        """Added to the owner's distance to everyone (−1 horse, Horsemanship: −1)."""
+        return 0
+
+    def distance_to(self, g: SgsState, seat: int) -> int:
+        """Added to everyone's distance to the owner (+1 horse)."""
+        return 0
+
+    def extra_slashes(self, g: SgsState, seat: int) -> int:
+        """Extra Slashes allowed per play phase (Crossbow, Roar: a large number)."""
+        return 0
+
+    def extra_targets(self, g: SgsState, seat: int, name: str, subcards: tuple[int, ...]) -> int:
+        """Extra targets for a card the owner uses (Sky Halberd)."""
+        return 0
+
+    def may_target(self, g: SgsState, seat: int, user: int, name: str) -> bool:
+        """May ``user`` choose the owner (``seat``) as a target of card ``name``? (Empty City, Modesty)."""
+        return True
+
+    def trick_distance(self, g: SgsState, seat: int, name: str, base: int) -> int:
+        """The owner's distance limit for trick ``name`` (Genius: unlimited, Cut Supplies: 2)."""
+        return base
+
+    def judge_suit(self, g: SgsState, seat: int, card: int, suit: str) -> str:
+        """The suit a card counts as for the owner (Rosy Face: spades are hearts)."""
+        return suit
+
+    def hand_limit(self, g: SgsState, seat: int, base: int) -> int:
+        return base
+
+    def needed_responses(self, g: SgsState, seat: int, name: str) -> int:
+        """How many cards an opponent must give against the owner's ``name`` (Without Equal: 2)."""
+        return 1
+
+    # -- multi-step effects ------------------------------------------------------------------
+    def run(self, g: SgsState, f: Frame) -> None:
+        """Dispatch a frame pushed with ``g.push_skill(self.id, step, ...)`` to ``step_<step>``."""
+        getattr(self, "step_" + f.step)(g, f)
+
+
+SKILLS: dict[str, Skill] = {}
+
+
+def register(cls: type[Skill]) -> type[Skill]:
+    """Class decorator: add one instance of a skill class to the registry under its ``id``."""
+    if not cls.id:
+        raise ValueError(f"{cls.__name__} has no id")
+    SKILLS[cls.id] = cls()
+    return cls
+
+
+_loaded = False
+
+
+def load_all() -> dict[str, Skill]:
+    """Import every module of the skills package (and the equipment module) once."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        from . import equipment  # noqa: F401
+        from . import skills as pkg
+
+        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+            importlib.import_module(f"{pkg.__name__}.{info.name}")
+    return SKILLS
+
+
+def get(skill_id: str) -> Skill | None:
+    return SKILLS.get(skill_id)

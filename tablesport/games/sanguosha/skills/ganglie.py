@@ -1,0 +1,53 @@
+"""刚烈 Unyielding (Xiahou Dun): each time you are damaged you may judge; unless it is a heart, the damage
+source chooses: discard two hand cards, or take 1 damage from you (with fewer than two hand cards it must
+take the damage). Needs a living source. Reference §3.3 #3."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from .. import cards as C
+from ..skill import Skill, register
+from ..state import Frame, SgsState
+from ._util import TOKEN, decline_time, discard_own
+
+
+@register
+class Ganglie(Skill):
+    id = "ganglie"
+    timings = frozenset({"damage_done"})
+
+    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+        src = ctx["source"]
+        return ctx["target"] == seat and src >= 0 and src != seat and g.players[src].alive
+
+    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+        g.push_skill(self.id, "judged", seat, source=ctx["source"])
+        g.push("judge", "start", seat=seat, reason=self.id, ret=g.top_index())
+
+    def step_judged(self, g: SgsState, f: Frame) -> None:
+        seat, src = f.d["seat"], f.d["source"]
+        if f.d.get("judge_suit") == "heart" or not g.players[src].alive:
+            g.pop()
+            return
+        hand = g.players[src].hand
+        if len(hand) < 2:
+            g.pop()
+            self._hit(g, seat, src)
+            return
+        f.step = "chosen"
+        opts = tuple(("discard", TOKEN[a], TOKEN[b]) for a, b in combinations(hand, 2)) + (("damage",),)
+        g.request(src, "choose", opts, prompt="Unyielding: discard two hand cards or take 1 damage",
+                  time_limit=decline_time(g), timeout=("damage",), data={"skill": self.id, "from": seat})
+
+    def step_chosen(self, g: SgsState, f: Frame) -> None:
+        a = f.d.pop("answer")
+        g.pop()
+        if a[0] == "discard":
+            discard_own(g, f.d["source"], [C.card_id(a[1]), C.card_id(a[2])], self.id)
+        else:
+            self._hit(g, f.d["seat"], f.d["source"])
+
+    def _hit(self, g: SgsState, seat: int, src: int) -> None:
+        g.push("damage", "start", source=seat, target=src, n=1, nature="", via=self.id, cards=(), ci=-1)

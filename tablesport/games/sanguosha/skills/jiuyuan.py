@@ -1,0 +1,31 @@
+"""救援 Rescue (Sun Quan) — lord skill, compulsory: while you are dying, each Peach another Wu character
+uses on you restores 1 extra HP. Reference §3.3 #15. Inert in every seed preset: commanders may not use
+lord skills in 3v3 (主帅不能使用主公技) and Sun Quan is banned from the 1v1 pool; it works only where a
+preset sets ``lord_skills``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..skill import Skill, register
+from ..state import SgsState
+
+
+@register
+class Jiuyuan(Skill):
+    id = "jiuyuan"
+    lord = True
+    compulsory = True
+    timings = frozenset({"card_used"})
+
+    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+        user = ctx.get("user", -1)
+        if ctx.get("name") != "peach" or tuple(ctx.get("targets", ())) != (seat,) or user in (-1, seat):
+            return False
+        return g.players[user].kingdom == "wu" and any(f.kind == "dying" and f.d["seat"] == seat for f in g.stack)
+
+    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+        for f in reversed(g.stack):
+            if f.kind == "recover" and f.d["seat"] == seat:
+                f.d["n"] += 1
+                return

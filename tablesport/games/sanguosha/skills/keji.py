@@ -1,0 +1,30 @@
+"""克己 Self-Restraint (Lü Meng): if you neither used nor played a Slash during your play phase this turn,
+you may skip your discard phase. Reference §3.3 #17; a discard-phase declaration in the 2011/2014 lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..skill import Skill, register
+from ..state import SgsState
+
+
+@register
+class Keji(Skill):
+    id = "keji"
+    timings = frozenset({"before_discard", "card_used", "card_played"})
+
+    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+        if timing == "before_discard":
+            return ctx["seat"] == seat and not g.turn.get("keji_slash")
+        if g.current != seat or g.phase != "play":
+            return False
+        if timing == "card_used":
+            if ctx.get("user") == seat and ctx.get("name") == "slash":
+                g.turn["keji_slash"] = True          # bookkeeping only: nothing to ask
+        elif ctx.get("seat") == seat and (ctx.get("played") or ("",))[0] == "slash":
+            g.turn["keji_slash"] = True
+        return False
+
+    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+        g.turn["skip"].append("discard")

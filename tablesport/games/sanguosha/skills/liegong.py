@@ -1,0 +1,25 @@
+"""烈弓 Fierce Bow (Huang Zhong): in your play phase, after you target a character with a Slash, if that
+character's hand size is at least your current HP or at most your attack range, you may make the Slash
+undodgeable. Attack range here is the weapon's alone (horses do not count; reference §3.3 #28 ★ note)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..skill import Skill, register
+from ..state import SgsState
+
+
+@register
+class Liegong(Skill):
+    id = "liegong"
+    timings = frozenset({"slash_targeted"})
+
+    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+        if ctx["user"] != seat or g.current != seat or g.phase != "play" or ctx.get("nododge"):
+            return False
+        n = len(g.players[ctx["target"]].hand)
+        return n >= g.players[seat].hp or n <= g.attack_range(seat)
+
+    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+        ctx["nododge"] = True

@@ -1,0 +1,829 @@
+"""The Sanguosha state: plain data (seats, piles, the explicit stack of pending steps) and the
+helpers rules code and skills call.
+
+The engine is a loop over an explicit stack of :class:`Frame` objects. Each frame is
+``(kind, step, data)``; :data:`HANDLERS` maps a kind to a function ``handler(g, frame)`` that
+advances it: it may change ``frame.step``, push frames, pop itself, or ask a question with
+:meth:`SgsState.request` (the loop then stops until an answer arrives, which is written into
+``frame.d["answer"]``). Frames refer to each other by stack index, never by reference, so a clone
+is a copy of plain lists and dicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tablesport.core import Action, Decision, Event, Result, Rng, RuleError, Ruleset, State
+
+from . import cards as C
+from .skill import SKILLS, Skill, load_all
+
+HANDLERS: dict[str, Callable[[SgsState, Frame], None]] = {}
+
+Handler = Callable[["SgsState", "Frame"], None]
+
+
+def handler(kind: str) -> Callable[[Handler], Handler]:
+    def deco(fn: Handler) -> Handler:
+        HANDLERS[kind] = fn
+        return fn
+    return deco
+
+
+def _deep(v: Any) -> Any:
+    """Copy nested lists and dicts (their leaves are immutable: ints, strs, tuples)."""
+    t = type(v)
+    if t is list:
+        return [_deep(x) if type(x) is list or type(x) is dict else x for x in v]
+    if t is dict:
+        return {k: (_deep(x) if type(x) is list or type(x) is dict else x) for k, x in v.items()}
+    return v
+
+
+class Frame:
+    """One pending step: ``kind`` selects the handler, ``step`` its position, ``d`` its data
+    (values: ints, strs, tuples, or flat lists/dicts of those — copied one level on clone)."""
+
+    __slots__ = ("kind", "step", "d")
+
+    def __init__(self, kind: str, step: str, d: dict[str, Any]) -> None:
+        self.kind = kind
+        self.step = step
+        self.d = d
+
+    def copy(self) -> Frame:
+        d = {k: (_deep(v) if type(v) is list or type(v) is dict else v) for k, v in self.d.items()}
+        return Frame(self.kind, self.step, d)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "step": self.step, "d": self.d}
+
+    def __repr__(self) -> str:
+        return f"Frame({self.kind}:{self.step} {self.d})"
+
+
+class Ask:
+    """An open question: who, what kind, the legal answers, its timer and the timeout answer."""
+
+    __slots__ = ("seats", "kind", "options", "prompt", "time_limit", "timeout", "data", "private")
+
+    def __init__(self, seats: tuple[int, ...], kind: str, options: Any, prompt: str, time_limit: float | None,
+                 timeout: Any, data: dict[str, Any], private: dict[str, Any] | None) -> None:
+        self.seats = seats
+        self.kind = kind
+        self.options = options          # tuple of actions, or {seat: tuple} for a simultaneous ask
+        self.prompt = prompt
+        self.time_limit = time_limit
+        self.timeout = timeout          # the answer applied on timeout (or {seat: answer})
+        self.data = data                # public
+        self.private = private          # {seat: data} shown only in that seat's view
+
+
+class Player:
+    __slots__ = ("seat", "general", "hp", "max_hp", "hand", "equip", "judge", "alive", "face_up", "gender",
+                 "kingdom", "skills", "pile", "flags")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.general: str | None = None
+        self.hp = 0
+        self.max_hp = 0
+        self.hand: list[int] = []
+        self.equip: list[int] = [-1, -1, -1, -1]     # weapon, armor, +1 horse, −1 horse
+        self.judge: list[tuple[int, str]] = []       # (card, as name), oldest first
+        self.alive = False
+        self.face_up = True
+        self.gender = ""
+        self.kingdom = ""
+        self.skills: tuple[str, ...] = ()
+        self.pile: dict[str, list[int]] = {}         # cards on the general card (e.g. Indomitable)
+        self.flags: dict[str, Any] = {}              # per-general marks (skills' own state)
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.seat = self.seat
+        p.general = self.general
+        p.hp = self.hp
+        p.max_hp = self.max_hp
+        p.hand = self.hand.copy()
+        p.equip = self.equip.copy()
+        p.judge = self.judge.copy()
+        p.alive = self.alive
+        p.face_up = self.face_up
+        p.gender = self.gender
+        p.kingdom = self.kingdom
+        p.skills = self.skills
+        p.pile = {k: v.copy() for k, v in self.pile.items()}
+        p.flags = _deep(self.flags)
+        return p
+
+    def cards(self) -> list[int]:
+        """Hand and equipment cards."""
+        return self.hand + [c for c in self.equip if c >= 0]
+
+    def all_cards(self) -> list[int]:
+        return self.cards() + [c for c, _ in self.judge] + [c for v in self.pile.values() for c in v]
+
+    @property
+    def weapon(self) -> int:
+        return self.equip[0]
+
+    @property
+    def armor(self) -> int:
+        return self.equip[1]
+
+
+_GEN_CACHE: dict[tuple[tuple[str, ...], bool], tuple[Skill, ...]] = {}
+_EQ_CACHE: list[list[Skill | None]] = []
+
+
+def _general_skills(ids: tuple[str, ...], lord_ok: bool) -> tuple[Skill, ...]:
+    key = (ids, lord_ok)
+    v = _GEN_CACHE.get(key)
+    if v is None:
+        v = tuple(SKILLS[s] for s in ids if s in SKILLS and (lord_ok or not SKILLS[s].lord))
+        _GEN_CACHE[key] = v
+    return v
+
+
+_GEN_HOOK_CACHE: dict[tuple[tuple[str, ...], bool, str], tuple[Skill, ...]] = {}
+
+
+def _general_hooked(ids: tuple[str, ...], lord_ok: bool, hook: str) -> tuple[Skill, ...]:
+    """The general skills (of :func:`_general_skills`) whose class overrides the Skill method ``hook``."""
+    key = (ids, lord_ok, hook)
+    v = _GEN_HOOK_CACHE.get(key)
+    if v is None:
+        base = getattr(Skill, hook)
+        v = tuple(sk for sk in _general_skills(ids, lord_ok) if getattr(type(sk), hook) is not base)
+        _GEN_HOOK_CACHE[key] = v
+    return v
+
+
+def _equip_skills() -> list[Skill | None]:
+    if not _EQ_CACHE:
+        _EQ_CACHE.append([SKILLS.get(C.NAME[c]) for c in range(C.N)])
+    return _EQ_CACHE[0]
+
+
+PHASES = ("start", "judge", "draw", "play", "discard", "finish")
+
+
+class SgsState(State):
+    __slots__ = ("ruleset", "rng", "players", "n", "order", "draw_pile", "discard_pile", "processing", "deck",
+                 "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "lost_q", "over", "outcome",
+                 "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk")
+
+    game_name = "sanguosha"
+
+    def __init__(self, ruleset: Ruleset, seed: int, *, setup: bool = True) -> None:
+        load_all()
+        self.ruleset = ruleset
+        self.rng = Rng(seed)
+        self.n = ruleset.seats
+        self.players = [Player(s) for s in range(self.n)]
+        self.order: list[int] = list(range(self.n))   # turn order (counter-clockwise), by seat
+        self.deck: tuple[int, ...] = C.DECKS[ruleset["deck"]]
+        self.draw_pile: list[int] = list(self.deck)   # top = end of the list
+        self.rng.shuffle(self.draw_pile)
+        self.discard_pile: list[int] = []
+        self.processing: list[int] = []
+        self.stack: list[Frame] = []
+        self.ask: Ask | None = None
+        self.ev: list[Event] = []
+        self.current = -1
+        self.phase = ""
+        self.turn: dict[str, Any] = {}                # per-turn data (skips, slash count, flags)
+        self.counts: dict[str, int] = {}              # per-turn/phase use counts "t:..." / "p:..."
+        self.mode: dict[str, Any] = {}                # mode data (draft, sides, clocks, fouls)
+        self.lost_q: list[tuple[int, str]] = []       # (seat, "hand"|"equip") losses to announce
+        self.over = False
+        self.outcome: dict[str, Any] = {}
+        self._dec: Decision | None = None
+        self.log_events = True
+        self.turn_no = 0
+        self.public: set[int] = set()                 # cards whose identity everyone has seen where they lie
+        self.known: dict[int, tuple[int, ...]] = {}   # card → seats that have privately seen it
+        self.lord_ok = bool(ruleset.get("lord_skills", False))
+        self._lis: dict[str, list[tuple[int, int, str]]] | None = None   # timing → listeners (cache)
+        self._sk: dict[Any, tuple[Skill, ...]] | None = None   # seat (or seat+hook) → skills (cache)
+        if setup:
+            from .modes import start_mode
+
+            start_mode(self)
+            self.run()
+
+    # ------------------------------------------------------------------ protocol
+    def pending(self) -> Decision | None:
+        if self.ask is None:
+            return None
+        if self._dec is None:
+            a = self.ask
+            self._dec = Decision(a.seats, a.kind, a.prompt, a.options, a.time_limit,
+                                 _timeout_text(a), a.data)
+        return self._dec
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        a = self.ask
+        if a is None:
+            raise RuleError("game_over", "the game is over")
+        if seat not in a.seats:
+            raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now", f"seats {list(a.seats)}")
+        opts = a.options[seat] if type(a.options) is dict else a.options
+        try:
+            ok = action in opts
+        except TypeError:
+            ok = False
+        if not ok:
+            raise self._illegal(seat, action, opts)
+        self.ev = []
+        self._answer(seat, action)
+        return self._flush()
+
+    def timeout(self, seat: int) -> list[Event]:
+        a = self.ask
+        if a is None or seat not in a.seats:
+            raise RuleError("timeout", f"seat {seat} has no decision pending")
+        act = a.timeout[seat] if type(a.timeout) is dict else a.timeout
+        self.ev = [Event("timeout", {"seat": seat, "kind": a.kind})]
+        from .modes import on_timeout
+
+        on_timeout(self, seat, a.kind)
+        self._answer(seat, act)
+        return self._flush()
+
+    def _flush(self) -> list[Event]:
+        out = self.ev
+        self.ev = []
+        return out
+
+    def _answer(self, seat: int, action: Action) -> None:
+        a = self.ask
+        assert a is not None
+        f = self.stack[-1]
+        if len(a.seats) > 1 or type(a.options) is dict:
+            answers = f.d.setdefault("answers", {})
+            answers[seat] = action
+            left = tuple(s for s in a.seats if s != seat)
+            if left:
+                self.ask = Ask(left, a.kind, a.options, a.prompt, a.time_limit, a.timeout, a.data, a.private)
+                self._dec = None
+                return
+        else:
+            f.d["answer"] = action
+        self.ask = None
+        self._dec = None
+        self.run()
+
+    def _illegal(self, seat: int, action: Action, opts: Any) -> RuleError:
+        from .diagnose import diagnose
+
+        return diagnose(self, seat, action, opts)
+
+    def time_up(self) -> list[Event]:
+        from .modes import time_up
+
+        self.ev = []
+        time_up(self)
+        self._dec = None
+        if self.ask is None:
+            self.run()
+        return self._flush()
+
+    def clock_limit(self) -> float | None:
+        return self.mode.get("clock_limit")
+
+    def referee(self, action: Action) -> list[Event]:
+        from .modes import referee
+
+        self.ev = []
+        referee(self, action)
+        self._dec = None
+        if self.ask is None:
+            self.run()
+        return self._flush()
+
+    def side_of(self, seat: int) -> str | None:
+        sides = self.mode.get("side_of")
+        return sides[seat] if sides else None
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> None:
+        """Advance until a question is open or the game is over."""
+        stack = self.stack
+        while self.ask is None:
+            if self.lost_q:
+                self._announce_losses()
+                continue
+            if not stack:
+                if not self.over:
+                    from .modes import finish_no_stack
+
+                    finish_no_stack(self)
+                break
+            f = stack[-1]
+            HANDLERS[f.kind](self, f)
+
+    def request(self, seat: int, kind: str, options: Any, *, prompt: str = "", time_limit: float | None = None,
+                timeout: Any = None, data: dict[str, Any] | None = None,
+                private: dict[str, Any] | None = None) -> None:
+        """Ask ``seat`` a question; the top frame receives the answer in ``d["answer"]``.
+        ``timeout`` defaults to the last option (by convention the pass/decline/end option)."""
+        if timeout is None:
+            timeout = options[-1]
+        self.ask = Ask((seat,), kind, tuple(options), prompt, time_limit, timeout, data or {}, private)
+        self._dec = None
+
+    def request_many(self, seats: tuple[int, ...], kind: str, options: dict[int, tuple[Any, ...]], *,
+                     prompt: str = "", time_limit: float | None = None, timeout: dict[int, Any],
+                     data: dict[str, Any] | None = None) -> None:
+        """A simultaneous question; answers arrive in ``d["answers"][seat]`` once all have answered."""
+        self.ask = Ask(seats, kind, options, prompt, time_limit, timeout, data or {}, None)
+        self._dec = None
+
+    def push(self, kind: str, step: str = "start", **d: Any) -> Frame:
+        f = Frame(kind, step, d)
+        self.stack.append(f)
+        return f
+
+    def pop(self) -> None:
+        self.stack.pop()
+
+    def top_index(self) -> int:
+        return len(self.stack) - 1
+
+    def push_skill(self, skill_id: str, step: str, seat: int, **d: Any) -> Frame:
+        """Push a frame that calls ``SKILLS[skill_id].step_<step>(g, frame)``; ``frame.d["seat"] = seat``."""
+        return self.push("skill", step, sid=skill_id, seat=seat, **d)
+
+    def emit(self, kind: str, _to: frozenset[int] | None = None, **data: Any) -> None:
+        if self.log_events:
+            self.ev.append(Event(kind, data, _to))
+
+    def config(self, key: str, default: Any = None) -> Any:
+        return self.ruleset.get(key, default)
+
+    # ------------------------------------------------------------------ seats and distance
+    def alive(self, seat: int) -> bool:
+        return self.players[seat].alive
+
+    def living(self) -> list[int]:
+        return [s for s in self.order if self.players[s].alive]
+
+    def order_from(self, start: int, include: bool = True) -> list[int]:
+        """Living seats in turn order (counter-clockwise) starting at ``start``."""
+        order = self.order
+        i = order.index(start) if start in order else 0
+        seq = order[i:] + order[:i]
+        if not include:
+            seq = seq[1:]
+        return [s for s in seq if self.players[s].alive]
+
+    def next_seat(self, seat: int, clockwise: bool = False) -> int:
+        order = self.order if not clockwise else self.order[::-1]
+        i = order.index(seat)
+        for k in range(1, len(order) + 1):
+            s = order[(i + k) % len(order)]
+            if self.players[s].alive:
+                return s
+        return seat
+
+    def skills_of(self, seat: int) -> tuple[Skill, ...]:
+        """The seat's working skills: its general's (lord skills only where the preset allows them)
+        and its equipment's. Cached until :meth:`skills_changed` (or an equipment change)."""
+        cache = self._sk
+        if cache is None:
+            cache = self._sk = {}
+        v = cache.get(seat)
+        if v is None:
+            p = self.players[seat]
+            out = list(_general_skills(p.skills, self.lord_ok))
+            eq = _equip_skills()
+            for c in p.equip:
+                if c >= 0 and eq[c] is not None:
+                    out.append(eq[c])
+            v = cache[seat] = tuple(out)
+        return v
+
+    def hooked(self, seat: int, hook: str) -> tuple[Skill, ...]:
+        """The seat's skills (in :meth:`skills_of` order) whose class overrides the :class:`Skill`
+        method ``hook``: the others would return the method's neutral default."""
+        cache = self._sk
+        key = (seat, hook)
+        v = cache.get(key) if cache is not None else None
+        if v is None:
+            base = getattr(Skill, hook)
+            v = tuple(sk for sk in self.skills_of(seat) if getattr(type(sk), hook) is not base)
+            cache = self._sk
+            assert cache is not None
+            cache[key] = v
+        return v
+
+    def has_skill(self, seat: int, skill_id: str) -> bool:
+        p = self.players[seat]
+        return skill_id in p.skills or any(c >= 0 and C.NAME[c] == skill_id for c in p.equip)
+
+    def distance(self, a: int, b: int, exclude: tuple[int, ...] = ()) -> int:
+        """Seat distance from ``a`` to ``b`` through living seats, with horses and skills (min 1).
+        ``exclude``: cards that do not count (a horse being used as the card itself)."""
+        if a == b:
+            return 0
+        live = self.living()
+        if a not in live or b not in live:
+            return 99
+        n = len(live)
+        i, j = live.index(a), live.index(b)
+        k = (j - i) % n
+        d = min(k, n - k)
+        pa, pb = self.players[a], self.players[b]
+        if pa.equip[3] >= 0 and pa.equip[3] not in exclude:
+            d -= 1
+        if pb.equip[2] >= 0 and pb.equip[2] not in exclude:
+            d += 1
+        for sk in _general_hooked(pa.skills, self.lord_ok, "distance_from"):
+            d += sk.distance_from(self, a)
+        for sk in _general_hooked(pb.skills, self.lord_ok, "distance_to"):
+            d += sk.distance_to(self, b)
+        return max(d, 1)
+
+    def attack_range(self, seat: int, exclude: tuple[int, ...] = ()) -> int:
+        w = self.players[seat].equip[0]
+        return C.RANGE[w] if w >= 0 and w not in exclude else 1
+
+    def in_range(self, a: int, b: int, exclude: tuple[int, ...] = ()) -> bool:
+        return self.distance(a, b, exclude) <= self.attack_range(a, exclude)
+
+    def may_target(self, user: int, target: int, name: str) -> bool:
+        for sk in _general_hooked(self.players[target].skills, self.lord_ok, "may_target"):
+            if not sk.may_target(self, target, user, name):
+                return False
+        return True
+
+    def suit_of(self, card: int, owner: int = -1) -> str:
+        """The suit a card counts as (for its owner or the character it is judged for)."""
+        suit = C.SUIT[card]
+        if owner >= 0:
+            for sk in self.hooked(owner, "judge_suit"):
+                suit = sk.judge_suit(self, owner, card, suit)
+        return suit
+
+    def color_of(self, card: int, owner: int = -1) -> str:
+        return "red" if self.suit_of(card, owner) in C.RED_SUITS else "black"
+
+    # ------------------------------------------------------------------ counters and limits
+    def count(self, key: str) -> int:
+        return self.counts.get(key, 0)
+
+    def bump(self, key: str, by: int = 1) -> None:
+        self.counts[key] = self.counts.get(key, 0) + by
+
+    def used_in_phase(self, seat: int, skill_id: str) -> int:
+        return self.counts.get(f"p:{seat}:{skill_id}", 0)
+
+    def used_in_turn(self, seat: int, skill_id: str) -> int:
+        return self.counts.get(f"t:{seat}:{skill_id}", 0)
+
+    def mark_used(self, seat: int, skill_id: str) -> None:
+        self.bump(f"p:{seat}:{skill_id}")
+        self.bump(f"t:{seat}:{skill_id}")
+
+    def reset_counts(self, scope: str) -> None:
+        """Forget the use counts of one scope: ``p`` (phase) or ``t`` (turn; also phase)."""
+        if scope == "t":
+            self.counts = {}
+        else:
+            self.counts = {k: v for k, v in self.counts.items() if not k.startswith("p:")}
+
+    # ------------------------------------------------------------------ cards
+    def draw(self, seat: int, n: int) -> list[int]:
+        """``seat`` draws ``n`` cards (reshuffling the discard pile when the draw pile runs out)."""
+        got = self.take_top(n)
+        self.players[seat].hand.extend(got)
+        self.public.difference_update(got)
+        for c in got:
+            if c in self.known:
+                self.known[c] = tuple(sorted(set(self.known[c]) | {seat}))
+        if got:
+            self.emit("draw", seat=seat, count=len(got))
+            self.emit("draw_cards", frozenset({seat}), seat=seat, cards=[C.TOKEN[c] for c in got])
+        return got
+
+    def take_top(self, n: int) -> list[int]:
+        out = []
+        for _ in range(n):
+            if not self.draw_pile:
+                self.reshuffle()
+                if not self.draw_pile:
+                    break
+            out.append(self.draw_pile.pop())
+        return out
+
+    def reshuffle(self) -> None:
+        if not self.discard_pile:
+            return
+        for c in self.discard_pile:
+            self.known.pop(c, None)
+        self.draw_pile = self.discard_pile + self.draw_pile
+        self.discard_pile = []
+        self.rng.shuffle(self.draw_pile)
+        self.emit("reshuffle", size=len(self.draw_pile))
+
+    def remove_card(self, card: int) -> tuple[int, str]:
+        """Take a card out of wherever it is; returns (owner seat or -1, zone). Queues loss notices."""
+        if card in self.processing:
+            self.processing.remove(card)
+            return -1, "processing"
+        for p in self.players:
+            if card in p.hand:
+                p.hand.remove(card)
+                if not p.hand:
+                    self.lost_q.append((p.seat, "hand"))
+                return p.seat, "hand"
+            eq = p.equip
+            for i in range(4):
+                if eq[i] == card:
+                    eq[i] = -1
+                    self._lis = None
+                    self._sk = None
+                    self.lost_q.append((p.seat, "equip"))
+                    return p.seat, "equip"
+            for k, (c, _n) in enumerate(p.judge):
+                if c == card:
+                    del p.judge[k]
+                    return p.seat, "judge"
+            for v in p.pile.values():
+                if card in v:
+                    v.remove(card)
+                    return p.seat, "pile"
+        if card in self.discard_pile:
+            self.discard_pile.remove(card)
+            return -1, "discard"
+        if card in self.draw_pile:
+            self.draw_pile.remove(card)
+            return -1, "draw"
+        raise AssertionError(f"card {card} is nowhere")
+
+    def discard(self, cards: list[int] | tuple[int, ...], seat: int = -1, why: str = "discard") -> None:
+        """Move cards from wherever they are to the discard pile (a public event)."""
+        if not cards:
+            return
+        for c in cards:
+            self.remove_card(c)
+            self.discard_pile.append(c)
+        self.public.update(cards)
+        self.emit("discard", seat=seat, cards=[C.TOKEN[c] for c in cards], why=why)
+
+    def to_processing(self, cards: tuple[int, ...] | list[int]) -> None:
+        for c in cards:
+            self.remove_card(c)
+            self.processing.append(c)
+        self.public.update(cards)
+
+    def flush_processing(self) -> None:
+        if self.processing:
+            self.discard_pile.extend(self.processing)
+            self.processing = []
+
+    def reveal_to(self, cards: list[int] | tuple[int, ...], seats: tuple[int, ...] | list[int]) -> None:
+        """Record that ``seats`` have seen ``cards`` (Stargazing looking at the top of the deck, a
+        card shown to one player): they may appear in those seats' views, decisions and events."""
+        for c in cards:
+            self.known[c] = tuple(sorted(set(self.known.get(c, ())) | set(seats)))
+
+    def give(self, card: int, seat: int, public: bool = True) -> None:
+        """Move a card into ``seat``'s hand (from anywhere)."""
+        src, zone = self.remove_card(card)
+        self.players[seat].hand.append(card)
+        if public or zone in ("equip", "judge", "processing", "discard"):
+            self.public.add(card)
+            self.emit("gain", seat=seat, source=src, zone=zone, cards=[C.TOKEN[card]])
+        else:
+            self.public.discard(card)
+            self.emit("gain", seat=seat, source=src, zone=zone, count=1)
+            self.emit("gain_cards", frozenset({seat}), seat=seat, cards=[C.TOKEN[card]])
+
+    def equip_card(self, seat: int, card: int) -> None:
+        slot = C.SLOT_OF[card]
+        p = self.players[seat]
+        old = p.equip[slot]
+        if card in self.processing:
+            self.processing.remove(card)
+        else:
+            self.remove_card(card)
+        if old >= 0:
+            self.discard([old], seat, "replaced")
+        p.equip[slot] = card
+        self._lis = None
+        self._sk = None
+        self.public.add(card)
+        self.emit("equip", seat=seat, card=C.TOKEN[card])
+
+    def _announce_losses(self) -> None:
+        q = self.lost_q
+        self.lost_q = []
+        seen = set()
+        for seat, zone in q:
+            if not self.players[seat].alive:
+                continue
+            if zone == "hand":      # losing the last hand card happens once per batch
+                if seat in seen or self.players[seat].hand:
+                    continue
+                seen.add(seat)
+            self.fire("lose_" + zone, seat=seat)   # every card that leaves the equipment area counts
+
+    # ------------------------------------------------------------------ triggers
+    def fire(self, timing: str, ci: int | None = None, **extra: Any) -> bool:
+        """Queue the skills listening to ``timing``; returns True if a trigger frame was pushed.
+        ``ci`` = index of the frame whose data is the context (default: the top frame);
+        with ``extra`` the trigger frame carries its own context instead."""
+        lis = self._lis
+        if lis is None:
+            lis = self._listeners()
+        entries = lis.get(timing)
+        if not entries:
+            return False
+        if len(entries) == 1:
+            cands = [(0, 0, entries[0][0], entries[0][2])]
+        else:
+            order = self.order
+            n = len(order)
+            start = self.current if self.current >= 0 else order[0]
+            i0 = order.index(start) if start in order else 0
+            cands = [((order.index(s) - i0) % n, pr, s, sid) for s, pr, sid in entries]
+        if not cands:
+            return False
+        cands.sort()
+        q = [(s, sid) for _pos, _pr, s, sid in cands]
+        if extra:
+            f = self.push("trigger", "next", t=timing, q=q, **extra)
+            f.d["ci"] = len(self.stack) - 1
+        else:
+            self.push("trigger", "next", t=timing, q=q, ci=len(self.stack) - 1 if ci is None else ci)
+        return True
+
+    def _listeners(self) -> dict[str, list[tuple[int, int, str]]]:
+        lis: dict[str, list[tuple[int, int, str]]] = {}
+        for s in range(self.n):
+            if self.players[s].alive:
+                for sk in self.skills_of(s):
+                    for t in sk.timings:
+                        lis.setdefault(t, []).append((s, sk.priority, sk.id))
+        self._lis = lis
+        return lis
+
+    def skills_changed(self) -> None:
+        """Call after a general, its skills, its equipment or its life changed (listener and skill caches)."""
+        self._lis = None
+        self._sk = None
+
+    def ctx(self, ci: int) -> dict[str, Any]:
+        return self.stack[ci].d
+
+    # ------------------------------------------------------------------ invariants and views
+    def check_invariants(self) -> None:
+        seen: list[int] = []
+        for p in self.players:
+            seen += p.all_cards()
+            assert p.hp <= p.max_hp, f"seat {p.seat} HP {p.hp} above max {p.max_hp}"
+        seen += self.draw_pile + self.discard_pile + self.processing
+        assert len(seen) == len(self.deck), f"{len(seen)} cards accounted for, deck has {len(self.deck)}"
+        assert sorted(seen) == sorted(self.deck), "a card is duplicated or lost"
+
+    def clone(self) -> SgsState:
+        c = SgsState.__new__(SgsState)
+        c.ruleset = self.ruleset
+        c.rng = self.rng.copy()
+        c.players = [p.copy() for p in self.players]
+        c.n = self.n
+        c.order = self.order.copy()
+        c.deck = self.deck
+        c.draw_pile = self.draw_pile.copy()
+        c.discard_pile = self.discard_pile.copy()
+        c.processing = self.processing.copy()
+        c.stack = [f.copy() for f in self.stack]
+        c.ask = self.ask
+        c.ev = []
+        c.current = self.current
+        c.phase = self.phase
+        c.turn = _deep(self.turn)
+        c.counts = self.counts.copy()
+        c.mode = _deep(self.mode)
+        c.lost_q = self.lost_q.copy()
+        c.over = self.over
+        c.outcome = self.outcome.copy()
+        c._dec = self._dec
+        c.log_events = self.log_events
+        c.turn_no = self.turn_no
+        c.public = self.public.copy()
+        c.known = self.known.copy()
+        c.lord_ok = self.lord_ok
+        c._lis = self._lis
+        c._sk = None
+        return c
+
+    def determinize(self, seat: int, rng: Rng) -> SgsState:
+        """Resample every card ``seat`` cannot see: other hands and the draw pile."""
+        c = self.clone()
+        kn = c.known
+        pub = c.public | {x for x, who in kn.items() if seat in who}
+        unknown = [x for x in c.draw_pile if x not in pub]
+        for p in c.players:
+            if p.seat != seat:
+                unknown += [x for x in p.hand if x not in pub]
+        rng.shuffle(unknown)
+        it = iter(unknown)
+        for p in c.players:
+            if p.seat != seat:
+                p.hand = [x if x in pub else next(it) for x in p.hand]
+        c.draw_pile = [x if x in pub else next(it) for x in c.draw_pile]
+        return c
+
+    def hidden_from(self, viewer: int | None) -> set[str]:
+        pub = self.public
+        if viewer is not None:      # cards this seat has privately seen (reveal_to: Stargazing, a card given)
+            pub = pub | {c for c, who in self.known.items() if viewer in who}
+        hidden = {C.TOKEN[c] for c in self.draw_pile if c not in pub}
+        for p in self.players:
+            if p.seat != viewer:
+                hidden.update(C.TOKEN[c] for c in p.hand if c not in pub)
+        from .modes import hidden_tokens
+
+        hidden |= hidden_tokens(self, viewer)
+        return hidden
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .modes import mode_view
+
+        players = []
+        for p in self.players:
+            pv: dict[str, Any] = {
+                "seat": p.seat, "general": p.general, "hp": p.hp, "max_hp": p.max_hp, "alive": p.alive,
+                "face_up": p.face_up, "hand_count": len(p.hand), "gender": p.gender, "kingdom": p.kingdom,
+                "equipment": {slot: (C.TOKEN[c] if c >= 0 else None) for slot, c in zip(C.EQUIP_SLOTS, p.equip, strict=True)},
+                "judgement": [{"card": C.TOKEN[c], "as": n} for c, n in p.judge],
+                "piles": {k: [C.TOKEN[c] for c in v] for k, v in p.pile.items()},
+                "side": self.side_of(p.seat),
+            }
+            if p.seat == seat:
+                pv["hand"] = [C.TOKEN[c] for c in p.hand]
+            players.append(pv)
+        v: dict[str, Any] = {
+            "game": "sanguosha",
+            "preset": self.ruleset.preset,
+            "players": players,
+            "order": list(self.order),
+            "current": self.current,
+            "phase": self.phase,
+            "draw_pile": len(self.draw_pile),
+            "discard_pile": [C.TOKEN[c] for c in self.discard_pile[-10:]],
+            "discard_count": len(self.discard_pile),
+            "processing": [C.TOKEN[c] for c in self.processing],
+            "over": self.over,
+        }
+        if seat is not None:
+            v["seat"] = seat
+            if self.ask is not None and self.ask.private and seat in self.ask.private and seat in self.ask.seats:
+                v["ask_private"] = self.ask.private[seat]
+        v["mode"] = mode_view(self, seat)
+        return v
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "rng": self.rng.state,
+            "players": [
+                {"seat": p.seat, "general": p.general, "hp": p.hp, "max_hp": p.max_hp, "hand": p.hand,
+                 "equip": p.equip, "judge": p.judge, "alive": p.alive, "face_up": p.face_up, "skills": p.skills,
+                 "pile": p.pile, "flags": p.flags, "gender": p.gender, "kingdom": p.kingdom}
+                for p in self.players
+            ],
+            "order": self.order, "draw": self.draw_pile, "discard": self.discard_pile,
+            "processing": self.processing, "stack": [f.to_json() for f in self.stack],
+            "ask": None if self.ask is None else {
+                "seats": self.ask.seats, "kind": self.ask.kind, "options": self.ask.options,
+                "timeout": self.ask.timeout, "data": self.ask.data,
+            },
+            "current": self.current, "phase": self.phase, "turn": self.turn, "counts": self.counts,
+            "mode": self.mode, "lost_q": self.lost_q, "over": self.over, "outcome": self.outcome,
+            "turn_no": self.turn_no, "public": sorted(self.public),
+            "known": {str(k): v for k, v in sorted(self.known.items())},
+        }
+
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        from .modes import make_result
+
+        return make_result(self)
+
+
+def _timeout_text(a: Ask) -> str:
+    t = a.timeout
+    if type(t) is dict:
+        return "the referee decides for you"
+    if t in (("pass",), ("decline",)):
+        return "declined"
+    if t == ("end",):
+        return "the play phase ends"
+    return f"{t!r} is applied"
+

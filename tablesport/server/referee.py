@@ -1,0 +1,800 @@
+"""The server as referee: one :class:`LiveTable` per game in play, held by the :class:`Hall`.
+
+A live table owns the game state.  Every change goes through its asyncio lock: a seat's
+action, a bot's action, a decision timer running out (``state.timeout``), the game clock
+running out (``state.time_up``).  Each change is recorded as a record step, written to the
+store (group commit) and only then told to the clients, each of whom receives only what its
+seat may see.  After a restart the hall replays the stored steps of every running table and
+re-arms its timers.
+
+Client messages (JSON text frames)::
+
+    {"type": "act", "seq": 12, "action": ...}     answer the current decision
+    {"type": "ping"}
+
+``seq`` is the step number the client last saw.  An action is *stale* if the seat's current
+decision was asked after that step (the client answered an old question).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from tablesport import __version__
+from tablesport.core import (
+    Bot,
+    Decision,
+    Event,
+    Game,
+    RandomBot,
+    Rng,
+    RuleError,
+    Ruleset,
+    State,
+    TablesportError,
+    canon,
+)
+from tablesport.core.records import Recorder, apply_step
+from tablesport.games import all_games, get_game
+from tablesport.sim.runner import BotChoice, bot_factories
+from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote, WebSeat, WebStep, WebTable
+
+from .writer import InlineWriter, StepSave, Writer
+
+log = logging.getLogger("tablesport.server")
+
+MAX_MESSAGE = 64 * 1024
+EVENT_LOG = 300
+RESUME_GRACE = 15.0
+"""Seconds a decision still gets after a restart if its deadline passed while the server was down."""
+
+
+class SetupError(TablesportError):
+    """A table that cannot be set up as asked (unknown preset or bot, wrong number of seats)."""
+
+
+@dataclass
+class SeatPlan:
+    kind: str  # "person" or "bot"
+    bot: str | None = None  # a bot spec, e.g. "random" or "mcts:playouts=200"
+    token: str | None = None
+    claimed: bool = False
+    joined: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"bot:{self.bot}" if self.kind == "bot" else "person"
+
+
+@dataclass
+class Stats:
+    """Where the server's time goes (seconds, summed over all tables)."""
+
+    actions: int = 0
+    apply: float = 0.0
+    store_wait: float = 0.0
+    frames: float = 0.0
+    frames_sent: int = 0
+    bot_think: float = 0.0
+    errors: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: round(v, 6) if isinstance(v, float) else v for k, v in self.__dict__.items()}
+
+
+class Client:
+    """One WebSocket connection: a seat (or ``None`` for a spectator) and its outgoing queue."""
+
+    def __init__(self, seat: int | None, send: Callable[[str], Any]) -> None:
+        self.seat = seat
+        self.send = send
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._pump())
+
+    async def _pump(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            try:
+                await self.send(text)
+            except Exception:  # the socket went away; the reader side cleans up
+                return
+
+    def put(self, text: str) -> None:
+        self.queue.put_nowait(text)
+
+    async def close(self) -> None:
+        """The socket is gone: drop what was still queued for it (a send may never return)."""
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+
+
+def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, **{k: v for k, v in extra.items() if v is not None}}
+
+
+def _plain(value: Any) -> Any:
+    """What ``json`` cannot write itself (views are JSON-ready; tuples are written as arrays)."""
+    if isinstance(value, frozenset | set):
+        return sorted(value)
+    if isinstance(value, MappingProxyType):
+        return dict(value)
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+def _frame(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_plain)
+
+
+class LiveTable:
+    def __init__(self, hall: Hall, tid: str, game: Game, rs: Ruleset, seed: int, seats: list[SeatPlan],
+                 bot_delay: float, recorder: Recorder, state: State, status: str, created: float) -> None:
+        self.hall = hall
+        self.id = tid
+        self.game = game
+        self.rs = rs
+        self.seed = seed
+        self.seats = seats
+        self.bot_delay = bot_delay
+        self.recorder = recorder
+        self.state = state
+        self.status = status
+        self.created = created
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.events: list[tuple[int, Event]] = []
+        self.decision: Decision | None = state.pending()
+        self.asked: dict[int, int] = {}
+        self.deadlines: dict[int, float] = {}
+        self.clock_used = 0.0
+        self.clock_since: float | None = None
+        self.clock_fired: float | None = None
+        self._timer_handles: dict[int, asyncio.TimerHandle] = {}
+        self._handle_for: dict[int, tuple[int, float]] = {}
+        self._deadline_for: dict[int, int] = {}
+        self._clock_handle: asyncio.TimerHandle | None = None
+        self._bot_tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
+        self._bots: dict[int, Bot] = {}
+        self.result: dict[str, Any] | None = None
+        self._saved_status = status
+
+    # -- facts ------------------------------------------------------------------------------
+    @property
+    def steps(self) -> int:
+        lines = self.recorder.lines
+        return len(lines) - (2 if lines[-1].get("end") else 1)
+
+    @property
+    def over(self) -> bool:
+        return self.decision is None
+
+    def seat_for_token(self, token: str) -> int | None:
+        for i, plan in enumerate(self.seats):
+            if plan.token is not None and secrets.compare_digest(plan.token, token):
+                return i
+        return None
+
+    def clock_now(self) -> float:
+        if self.clock_since is None:
+            return self.clock_used
+        return self.clock_used + time.monotonic() - self.clock_since
+
+    def summary(self) -> dict[str, Any]:
+        waiting = [i for i, p in enumerate(self.seats) if p.kind == "person" and not p.claimed]
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "preset": self.rs.preset,
+            "title": self.rs.title,
+            "status": self.status,
+            "steps": self.steps,
+            "seats": [p.label for p in self.seats],
+            "free_seats": waiting,
+            "watchers": sum(1 for c in self.clients if c.seat is None),
+            "created": self.created,
+        }
+
+    # -- frames -----------------------------------------------------------------------------
+    def _deadlines_json(self) -> dict[str, float]:
+        now = time.time()
+        return {str(s): round(max(0.0, d - now), 3) for s, d in self.deadlines.items()}
+
+    def _frame_for(self, seat: int | None, kind: str, events: list[tuple[int, Event]]) -> str:
+        st = self.state
+        d = self.decision
+        dec = None
+        if d is not None:
+            dec = d.to_json(seat)
+            if seat is not None:
+                dec["mine"] = seat in d.seats
+                dec["asked"] = self.asked.get(seat)
+        res = st.result() if d is None else None
+        out = {
+            "type": kind,
+            "table": self.id,
+            "game": self.game.name,
+            "preset": self.rs.preset,
+            "seq": self.steps,
+            "seat": seat,
+            "status": self.status,
+            "seats": [{"label": p.label, "kind": p.kind, "joined": p.joined,
+                       "online": any(c.seat == i for c in self.clients)} for i, p in enumerate(self.seats)],
+            "view": st.view(seat),
+            "decision": dec,
+            "deadlines": self._deadlines_json(),
+            "clock": None if st.clock_limit() is None else {"used": round(self.clock_now(), 3),
+                                                              "limit": st.clock_limit()},
+            "events": [{"i": i, **ev.to_json()} for i, ev in events if ev.visible_to(seat)],
+            "result": res.to_json() if res else None,
+        }
+        return _frame(out)
+
+    def hello(self, client: Client) -> None:
+        client.put(self._frame_for(client.seat, "hello", self.events[-EVENT_LOG:]))
+
+    def broadcast(self, events: list[tuple[int, Event]], kind: str = "step") -> None:
+        t0 = time.perf_counter()
+        cache: dict[int | None, str] = {}
+        for c in list(self.clients):
+            text = cache.get(c.seat)
+            if text is None:
+                text = cache[c.seat] = self._frame_for(c.seat, kind, events)
+            c.put(text)
+            self.hall.stats.frames_sent += 1
+        self.hall.stats.frames += time.perf_counter() - t0
+
+    # -- connections ------------------------------------------------------------------------
+    async def connect(self, client: Client) -> None:
+        async with self.lock:
+            self.clients.add(client)
+            client.start()
+            seat = client.seat
+            newly = seat is not None and not self.seats[seat].joined
+            if newly and seat is not None:
+                self.seats[seat].joined = True
+                self.seats[seat].claimed = True
+                await self.hall.writer.submit(_mark_seat(self.id, seat, joined=True, claimed=True))
+            if self.status == OPEN and all(p.joined for p in self.seats if p.kind == "person"):
+                self.status = RUNNING
+                self._arrange()
+                await self.hall.writer.submit(self._save_job())
+            self.hello(client)
+            self.broadcast([], "presence")
+
+    async def disconnect(self, client: Client) -> None:
+        # the bookkeeping first, without awaiting: the socket's task may be cancelled at any await
+        self.clients.discard(client)
+        if self.over and not self.clients:
+            self.hall.finished(self)
+        await client.close()
+        async with self.lock:
+            self.broadcast([], "presence")
+
+    # -- the referee ------------------------------------------------------------------------
+    async def submit(self, seat: int | None, raw: str) -> dict[str, Any] | None:
+        """Handle one client message; returns an error frame for that client, or ``None``."""
+        if len(raw) > MAX_MESSAGE:
+            return error("malformed", f"message too long ({len(raw)} bytes; at most {MAX_MESSAGE})")
+        try:
+            msg = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            return error("malformed", f"not JSON ({exc.msg}); send an object like "
+                         '{"type": "act", "seq": N, "action": ...}')
+        if not isinstance(msg, dict):
+            return error("malformed", "a message must be a JSON object with a \"type\"")
+        kind = msg.get("type")
+        if kind == "ping":
+            return {"type": "pong", "seq": self.steps}
+        if kind != "act":
+            return error("malformed", f"unknown message type {kind!r}", allowed="act, ping")
+        if seat is None:
+            return error("spectator", "spectators cannot act; open a seat link to play")
+        if "seat" in msg and msg["seat"] != seat:
+            return error("not_your_seat", f"this connection plays seat {seat}, not seat {msg['seat']!r}",
+                         allowed=f"seat {seat}")
+        seq = msg.get("seq")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            return error("malformed", "\"seq\" must be the step number you last saw (an integer)")
+        if "action" not in msg:
+            return error("malformed", "\"action\" is missing")
+        action = canon(msg["action"])
+        async with self.lock:
+            if self.status == OPEN:
+                return error("not_started", "the game starts when every player has joined")
+            d = self.decision
+            if d is None or self.status != RUNNING:
+                return error("game_over", "the game is over")
+            asked = self.asked.get(seat)
+            if seq > self.steps or asked is None or seq < asked:
+                return error("stale", f"your action answers step {seq} but the table is at step {self.steps}"
+                             + ("" if asked is None else f" and your decision was asked at step {asked}"),
+                             seq=self.steps)
+            if seat not in d.seats:
+                return error("not_your_turn", f"seat {seat} has nothing to decide now",
+                             allowed=f"seats {list(d.seats)}")
+            t0 = time.perf_counter()
+            try:
+                events = self.state.apply(seat, action)
+            except RuleError as exc:
+                self.hall.stats.errors += 1
+                return {"type": "error", "code": "illegal_action", **exc.to_json()}
+            self.hall.stats.apply += time.perf_counter() - t0
+            self.recorder.act(seat, action)
+            await self._stepped(events, seat)
+        return None
+
+    async def _bot_move(self, seat: int, asked: int) -> None:
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
+        async with self.lock:
+            d = self.decision
+            if self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked:
+                return
+            t0 = time.perf_counter()
+            bot = self._bot(seat)
+            try:
+                if isinstance(bot, RandomBot):
+                    action = bot.act(self.state, seat, d)
+                else:  # a thinking bot thinks in a thread: the other tables go on meanwhile
+                    action = await asyncio.to_thread(bot.act, self.state, seat, d)
+                events = self.state.apply(seat, action)
+            except Exception:
+                log.exception("table %s: bot %s on seat %d failed; playing a random legal action",
+                              self.id, self.seats[seat].bot, seat)
+                action = self.state.random_action(seat, self.hall.rng_for(self.seed, seat))
+                events = self.state.apply(seat, action)
+            self.hall.stats.bot_think += time.perf_counter() - t0
+            self.recorder.act(seat, action)
+            await self._stepped(events, seat)
+
+    def _bot(self, seat: int) -> Bot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            spec = self.seats[seat].bot or "random"
+            factories = bot_factories(self.game)
+            choice = BotChoice.parse(spec, factories)
+            bot = self._bots[seat] = factories[choice.name](self.hall.rng_for(self.seed, seat), **choice.options)
+        return bot
+
+    async def _timeout(self, seat: int, asked: int) -> None:
+        async with self.lock:
+            d = self.decision
+            if self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked:
+                return
+            try:
+                events = self.state.timeout(seat)
+            except RuleError as exc:
+                log.warning("table %s: timeout for seat %d refused: %s", self.id, seat, exc)
+                self.deadlines.pop(seat, None)
+                return
+            self.recorder.timeout(seat)
+            await self._stepped(events, seat)
+
+    async def _time_up(self) -> None:
+        async with self.lock:
+            limit = self.state.clock_limit()
+            if self.status != RUNNING or limit is None or self.decision is None:
+                return
+            if self.clock_now() < limit - 1e-3:
+                self._arrange()
+                return
+            if self.clock_fired == limit:
+                return
+            self.clock_fired = limit
+            try:
+                events = self.state.time_up()
+            except RuleError as exc:
+                log.warning("table %s: time up refused: %s", self.id, exc)
+                return
+            self.recorder.time_up()
+            await self._stepped(events, None)
+
+    async def _stepped(self, events: list[Event], actor: int | None) -> None:
+        """After a change: update decisions and timers, store the step, then tell the clients."""
+        before = self.decision
+        self.decision = self.state.pending()
+        self._update_asked(before, actor)
+        i = self.steps
+        numbered = [(i, ev) for ev in events]
+        self.events.extend(numbered)
+        if len(self.events) > 2 * EVENT_LOG:
+            del self.events[:-EVENT_LOG]
+        if self.decision is None:
+            self.status = FINISHED
+            self.recorder.finish(self.state)
+            res = self.state.result()
+            self.result = res.to_json() if res else None
+        self._arrange()
+        t0 = time.perf_counter()
+        await self.hall.writer.submit(self._save_job(step=self.recorder.lines[-2 if self.over else -1]))
+        self.hall.stats.store_wait += time.perf_counter() - t0
+        self.hall.stats.actions += 1
+        self.broadcast(numbered)
+        if self.over:
+            self.hall.finished(self)
+
+    def _update_asked(self, before: Decision | None, actor: int | None) -> None:
+        d = self.decision
+        if d is None:
+            self.asked.clear()
+            return
+        old_seats = set(before.seats) if before is not None else set()
+        same_kind = before is not None and before.kind == d.kind and before.prompt == d.prompt
+        for s in list(self.asked):
+            if s not in d.seats:
+                del self.asked[s]
+        for s in d.seats:
+            if s not in old_seats or s == actor or not same_kind or s not in self.asked:
+                self.asked[s] = self.steps
+
+    def _arrange(self) -> None:
+        """Start the bots and timers the current decision needs; stop the ones it no longer needs."""
+        d = self.decision
+        loop = asyncio.get_running_loop()
+        running = self.status == RUNNING and d is not None
+        for s in list(self._timer_handles):
+            if not running or d is None or s not in d.seats:
+                self._timer_handles.pop(s).cancel()
+        for s, (asked, task) in list(self._bot_tasks.items()):
+            if task.done() or not running or self.asked.get(s) != asked:
+                self._bot_tasks.pop(s)
+        if not running or d is None:
+            self.deadlines.clear()
+            self._stop_clock()
+            return
+        for s in list(self.deadlines):
+            if s not in d.seats:
+                del self.deadlines[s]
+        for s in d.seats:
+            asked = self.asked[s]
+            plan = self.seats[s]
+            if plan.kind == "bot":
+                if s not in self._bot_tasks:
+                    self._bot_tasks[s] = (asked, asyncio.create_task(self._bot_move(s, asked)))
+                continue
+            if d.time_limit is None:
+                self.deadlines.pop(s, None)
+                continue
+            if self._deadline_for.get(s) != asked or s not in self.deadlines:
+                self.deadlines[s] = time.time() + float(d.time_limit)
+                self._deadline_for[s] = asked
+            key = (asked, self.deadlines[s])
+            handle = self._timer_handles.get(s)
+            if handle is not None and self._handle_for.get(s) == key:
+                continue
+            if handle is not None:
+                handle.cancel()
+            self._timer_handles[s] = loop.call_later(max(0.0, key[1] - time.time()), self._fire_timeout, s, asked)
+            self._handle_for[s] = key
+        limit = self.state.clock_limit()
+        if limit is None:
+            self._stop_clock()
+        else:
+            if self.clock_since is None:
+                self.clock_since = time.monotonic()
+            if self._clock_handle is not None:
+                self._clock_handle.cancel()
+            self._clock_handle = loop.call_later(max(0.0, limit - self.clock_now()), self._fire_time_up)
+
+    def _stop_clock(self) -> None:
+        if self.clock_since is not None:
+            self.clock_used += time.monotonic() - self.clock_since
+            self.clock_since = None
+        if self._clock_handle is not None:
+            self._clock_handle.cancel()
+            self._clock_handle = None
+
+    def _fire_timeout(self, seat: int, asked: int) -> None:
+        self.hall.spawn(self._timeout(seat, asked))
+
+    def _fire_time_up(self) -> None:
+        self.hall.spawn(self._time_up())
+
+    def halt(self) -> None:
+        """Stop every timer and bot (shutdown); the store keeps what is needed to resume."""
+        for h in self._timer_handles.values():
+            h.cancel()
+        self._timer_handles.clear()
+        for _, task in self._bot_tasks.values():
+            task.cancel()
+        self._bot_tasks.clear()
+        self._stop_clock()
+
+    # -- persistence ------------------------------------------------------------------------
+    def timers_json(self) -> dict[str, Any]:
+        return {
+            "asked": {str(s): a for s, a in self.asked.items()},
+            "deadlines": {str(s): d for s, d in self.deadlines.items()},
+            "clock_fired": self.clock_fired,
+        }
+
+    def _save_job(self, step: dict[str, Any] | None = None) -> StepSave:
+        """The store write for this moment: the step (with the timers as they are after it) and,
+        when the table's status changed or there is no step, the table row."""
+        now = time.time()
+        meta = {"timers": self.timers_json(), "clock_used": self.clock_now()}
+        step_row = None if step is None else {"table_id": self.id, "i": step["i"], "line": step, "at": now,
+                                             "meta": meta}
+        if step_row is not None and self.status == self._saved_status:
+            return StepSave(step_row, None)
+        self._saved_status = self.status
+        values: dict[str, Any] = {
+            "id": self.id,
+            "status": self.status,
+            "steps": self.steps,
+            "last_h": self.recorder.lines[-1]["h"],
+            "timers": meta["timers"],
+            "clock_used": meta["clock_used"],
+            "updated": now,
+        }
+        if self.status == FINISHED:
+            values["footer"] = self.recorder.lines[-1]
+            values["result"] = self.result
+        return StepSave(step_row, values)
+
+
+def _mark_seat(tid: str, seat: int, **values: bool) -> Callable[[Session], None]:
+    def job(session: Session) -> None:
+        session.execute(update(WebSeat).where(WebSeat.table_id == tid, WebSeat.seat == seat).values(**values))
+
+    return job
+
+
+@dataclass
+class Hall:
+    """Every live table of this server process."""
+
+    writer: Writer | InlineWriter
+    sessions: Any
+    bot_delay: float = 0.6
+    tables: dict[str, LiveTable] = field(default_factory=dict)
+    stats: Stats = field(default_factory=Stats)
+    tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+
+    def rng_for(self, seed: int, seat: int) -> Rng:
+        """A bot's generator: from the table's seed, so a table's bots play the same way every time."""
+        return Rng(seed).spawn(1000 + seat)
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table task failed", exc_info=task.exception())
+
+    def finished(self, table: LiveTable) -> None:
+        """A finished table stays in memory for its watchers until the last one leaves."""
+        if not table.clients:
+            self.tables.pop(table.id, None)
+
+    # -- creating tables --------------------------------------------------------------------
+    async def create(self, preset: str, seats: list[dict[str, Any]], seed: int | None = None,
+                     bot_delay: float | None = None, params: dict[str, Any] | None = None) -> LiveTable:
+        from tablesport.games import find_preset
+
+        try:
+            game, rs = find_preset(preset)
+        except TablesportError as exc:
+            raise SetupError(str(exc)) from None
+        if params is not None and not isinstance(params, dict):
+            raise SetupError("params must be an object of preset parameters")
+        if any(isinstance(s, dict) and s.get("kind") == "person" for s in seats):
+            params = {**game.live_params, **(params or {})}
+        if params:
+            try:
+                rs = rs.with_params(**canon(params))
+            except KeyError as exc:
+                raise SetupError(str(exc.args[0])) from None
+        if len(seats) != rs.seats:
+            raise SetupError(f"{preset} has {rs.seats} seats; {len(seats)} were given")
+        plans = []
+        known = bot_factories(game)
+        for i, s in enumerate(seats):
+            kind = s.get("kind")
+            if kind == "bot":
+                spec = str(s.get("bot") or "random")
+                try:
+                    BotChoice.parse(spec, known)
+                except TablesportError as exc:
+                    raise SetupError(f"seat {i}: {exc}") from None
+                plans.append(SeatPlan("bot", spec, joined=True, claimed=True))
+            elif kind == "person":
+                plans.append(SeatPlan("person", token=secrets.token_urlsafe(24)))
+            else:
+                raise SetupError(f"seat {i}: kind must be \"person\" or \"bot\", not {kind!r}")
+        seed = secrets.randbelow(2**62) if seed is None else int(seed)
+        if seed < 0:
+            raise SetupError("the seed must not be negative")
+        tid = secrets.token_hex(6)
+        recorder = Recorder(game.name, rs.preset, seed, [p.label for p in plans], __version__,
+                            params=rs.overrides(game.ruleset(rs.preset)))
+        state = game.new_state(rs, seed)
+        delay = self.bot_delay if bot_delay is None else max(0.0, float(bot_delay))
+        all_bots = all(p.kind == "bot" for p in plans)
+        table = LiveTable(self, tid, game, rs, seed, plans, delay, recorder, state, RUNNING if all_bots else OPEN,
+                          time.time())
+        now = time.time()
+        header = recorder.lines[0]
+
+        def job(session: Session) -> None:
+            session.add(WebTable(id=tid, game=game.name, preset=rs.preset, seed=seed, status=table.status,
+                                 header=header, footer=None, steps=0, last_h=header["h"], timers={},
+                                 clock_used=0.0, bot_delay=delay, created=now, updated=now, result=None))
+            session.flush()
+            for i, p in enumerate(plans):
+                session.add(WebSeat(table_id=tid, seat=i, kind=p.kind, bot=p.bot, token=p.token,
+                                    claimed=p.claimed, joined=p.joined))
+
+        await self.writer.submit(job)
+        self.tables[tid] = table
+        async with table.lock:
+            table._update_asked(None, None)
+            table._arrange()
+            await self.writer.submit(table._save_job())
+        return table
+
+    async def claim(self, tid: str) -> tuple[int, str] | None:
+        """Give out a free person seat of an open table (first come, first served)."""
+        table = self.tables.get(tid)
+        if table is None:
+            return None
+        async with table.lock:
+            for i, p in enumerate(table.seats):
+                if p.kind == "person" and not p.claimed and p.token:
+                    p.claimed = True
+                    await self.writer.submit(_mark_seat(tid, i, claimed=True))
+                    return i, p.token
+        return None
+
+    async def load_finished(self, tid: str) -> LiveTable | None:
+        """A table that is no longer live (finished), rebuilt from the store for its viewers."""
+
+        def read() -> tuple[WebTable, list[WebSeat], list[WebStep]] | None:
+            with self.sessions() as session:
+                row = session.get(WebTable, tid)
+                if row is None or row.status != FINISHED:
+                    return None
+                seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid).order_by(WebSeat.seat)).all()
+                steps = session.scalars(select(WebStep).where(WebStep.table_id == tid).order_by(WebStep.i)).all()
+                return row, list(seats), list(steps)
+
+        data = await asyncio.to_thread(read)
+        if data is None:
+            return None
+        table = self.tables.get(tid) or self._rebuild(*data)
+        self.tables[tid] = table
+        return table
+
+    # -- restart ----------------------------------------------------------------------------
+    async def resume_all(self) -> list[str]:
+        """Rebuild every open or running table from its stored steps and re-arm its timers."""
+        with self.sessions() as session:
+            rows = session.scalars(select(WebTable).where(WebTable.status.in_([OPEN, RUNNING]))).all()
+            loaded = []
+            for row in rows:
+                seats = session.scalars(select(WebSeat).where(WebSeat.table_id == row.id)
+                                        .order_by(WebSeat.seat)).all()
+                steps = session.scalars(select(WebStep).where(WebStep.table_id == row.id)
+                                        .order_by(WebStep.i)).all()
+                loaded.append((row, list(seats), list(steps)))
+        resumed = []
+        for row, seats, lines in loaded:
+            try:
+                table = self._rebuild(row, seats, lines)
+            except Exception as exc:
+                log.exception("table %s cannot be resumed", row.id)
+                await self.writer.submit(_abandon(row.id, f"could not resume after restart: {exc}"))
+                continue
+            self.tables[table.id] = table
+            async with table.lock:
+                table._arrange()
+                await self.writer.submit(table._save_job())
+            resumed.append(table.id)
+        return resumed
+
+    def _rebuild(self, row: WebTable, seats: list[WebSeat], steps: list[WebStep]) -> LiveTable:
+        lines = [s.line for s in steps]
+        game = get_game(row.game)
+        header = row.header
+        rs = game.ruleset(row.preset)
+        params = header.get("params") or {}
+        if params:
+            rs = rs.with_params(**canon(params))
+        recorder = Recorder(game.name, rs.preset, row.seed, list(header["seats"]), header.get("version", "0"),
+                            params=dict(params))
+        if recorder.lines[0]["h"] != header["h"]:
+            raise TablesportError("stored header does not match its chain hash")
+        state = game.new_state(rs, row.seed)
+        plans = [SeatPlan(s.kind, s.bot, s.token, s.claimed, s.joined) for s in seats]
+        table = LiveTable(self, row.id, game, rs, row.seed, plans, row.bot_delay, recorder, state, row.status,
+                          row.created)
+        for n, line in enumerate(lines, 1):
+            if line.get("i") != n:
+                raise TablesportError(f"step {n} is missing from the store")
+            events = apply_step(state, line)
+            t = line["t"]
+            if t == "act":
+                recorder.act(int(line["seat"]), canon(line["action"]))
+            elif t == "timeout":
+                recorder.timeout(int(line["seat"]))
+            elif t == "time_up":
+                recorder.time_up()
+            else:
+                recorder.referee(canon(line["action"]))
+            if recorder.lines[-1]["h"] != line["h"]:
+                raise TablesportError(f"step {n} does not match its chain hash")
+            before = table.decision
+            table.decision = state.pending()
+            table._update_asked(before, line.get("seat"))
+            table.events.extend((n, ev) for ev in events)
+        del table.events[:-EVENT_LOG]
+        timers, clock_used = row.timers or {}, row.clock_used
+        if steps and steps[-1].at > row.updated and steps[-1].meta:  # the last step is newer than the row
+            timers, clock_used = steps[-1].meta.get("timers") or {}, float(steps[-1].meta.get("clock_used", 0.0))
+        stored_asked = {int(k): int(v) for k, v in (timers.get("asked") or {}).items()}
+        if stored_asked and table.decision is not None:
+            table.asked.update({s: a for s, a in stored_asked.items() if s in table.decision.seats})
+        now = time.time()
+        for k, dl in (timers.get("deadlines") or {}).items():
+            s = int(k)
+            if table.decision is not None and s in table.decision.seats:
+                limit = float(table.decision.time_limit or RESUME_GRACE)
+                table.deadlines[s] = max(float(dl), now + min(RESUME_GRACE, limit))
+                table._deadline_for[s] = table.asked[s]
+        table.clock_used = clock_used
+        table.clock_fired = timers.get("clock_fired")
+        if table.decision is None:  # finished but not marked: close it properly
+            table.status = FINISHED
+            recorder.finish(state)
+            res = state.result()
+            table.result = res.to_json() if res else None
+        return table
+
+    async def shutdown(self) -> None:
+        for table in list(self.tables.values()):
+            table.halt()
+            if table.status in (OPEN, RUNNING):
+                await self.writer.submit(table._save_job())
+        for task in list(self.tasks):
+            task.cancel()
+
+
+def _abandon(tid: str, why: str) -> Callable[[Session], None]:
+    def job(session: Session) -> None:
+        session.execute(update(WebTable).where(WebTable.id == tid).values(status=ABANDONED, updated=time.time()))
+        session.add(WebNote(table_id=tid, at=time.time(), text=why))
+
+    return job
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    """Games, presets and bots for the lobby."""
+    out = []
+    for g in all_games().values():
+        out.append({
+            "game": g.name,
+            "title": g.title,
+            "bots": sorted(bot_factories(g)),
+            "presets": [{"preset": rs.preset, "title": rs.title, "seats": rs.seats, "sides": list(rs.sides)}
+                        for rs in g.presets.values()],
+        })
+    return out

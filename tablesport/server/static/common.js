@@ -1,0 +1,108 @@
+// Shared by the table, replay and lobby pages: UI strings, names from game data, a generic view.
+
+export const STRINGS = JSON.parse(document.getElementById("i18n")?.textContent || "{}");
+export const LANG = document.documentElement.lang || "en";
+let HANT = { chars: {}, phrases: {} };
+
+export async function loadHant() {
+  if (LANG !== "zh-Hant") return;
+  const r = await fetch(`/i18n/${LANG}.json`);
+  if (r.ok) HANT = (await r.json()).hant || HANT;
+}
+
+export function t(key, fmt = {}) {
+  let text = STRINGS[key] ?? key;
+  for (const [k, v] of Object.entries(fmt)) text = text.replaceAll(`{${k}}`, String(v));
+  return text;
+}
+
+export function hasText(key) { return key in STRINGS; }
+
+export function toHant(text) {
+  text = String(text);
+  if (text in HANT.phrases) return HANT.phrases[text];
+  let out = "";
+  for (const ch of text) out += HANT.chars[ch] ?? ch;
+  return out;
+}
+
+// A name from game data: {name, name_zh} → the page's language.
+export function nameOf(obj) {
+  if (obj == null) return "";
+  if (typeof obj !== "object") return String(obj);
+  if (LANG === "en" || !obj.name_zh) return obj.name ?? obj.id ?? "";
+  return LANG === "zh-Hant" ? (obj.name_zh_hant ?? toHant(obj.name_zh)) : obj.name_zh;
+}
+
+export function seatName(n) { return t("seat_n", { n }); }
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c != null) node.append(c instanceof Node ? c : String(c));
+  return node;
+}
+
+export function short(value) {
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
+}
+
+// A generic, readable rendering of any JSON view: nested definition lists and tables.
+export function genericView(value, depth = 0) {
+  if (value === null || typeof value !== "object") return el("span", { class: "v" }, short(value));
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== "object")) {
+      return el("span", { class: "chips" }, value.map((v) => el("span", { class: "chip" }, short(v))));
+    }
+    if (depth > 4) return el("code", {}, JSON.stringify(value));
+    return el("ol", { class: "gv", start: "0" }, value.map((v) => el("li", {}, genericView(v, depth + 1))));
+  }
+  if (depth > 4) return el("code", {}, JSON.stringify(value));
+  const dl = el("dl", { class: "gv" });
+  for (const [k, v] of Object.entries(value)) dl.append(el("dt", {}, k), el("dd", {}, genericView(v, depth + 1)));
+  return dl;
+}
+
+// A game screen may name the strings its events carry (card tokens, general ids, ...).
+let namer = null;
+export function setNamer(fn) { namer = fn; }
+const nameValue = (v) => (typeof v === "string" && namer ? namer(v) ?? v : short(v));
+
+// One line of the event log.
+export function describeEvent(ev) {
+  const data = ev.data || {};
+  const fmt = {};
+  for (const [k, v] of Object.entries(data)) {
+    if ((k === "seat" || k === "winner" || k === "target" || k === "source") && typeof v === "number") fmt[k] = seatName(v);
+    else if (Array.isArray(v)) fmt[k] = v.map(nameValue).join(", ");
+    else if (typeof v === "string") fmt[k] = nameValue(v);
+    else if (v && typeof v === "object") fmt[k] = nameOf(v) || JSON.stringify(v);
+    else fmt[k] = v === null ? "—" : v;
+  }
+  const key = `ev.${ev.kind}`;
+  if (hasText(key)) return t(key, fmt);
+  const parts = Object.entries(fmt).map(([k, v]) => `${k}=${v}`);
+  return `${ev.kind}${parts.length ? ": " + parts.join(", ") : ""}`;
+}
+
+export function describeResult(result) {
+  if (!result) return "";
+  const winners = result.winner_side ?? (result.winner_seats || []).map(seatName).join(", ");
+  return `${t("game_over")} — ${winners ? t("winner") + ": " + winners : t("draw")} · ${t("scores")}: ${result.scores.join(" : ")} · ${result.reason}`;
+}
+
+export async function gameModule(game) {
+  try {
+    return await import(`/static/games/${game}.js`);
+  } catch {
+    return null;
+  }
+}

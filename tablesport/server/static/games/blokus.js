@@ -1,0 +1,121 @@
+// Blokus: the 20 × 20 board, the piece tray of the colour to move, rotate/flip, and a preview
+// of legal placements (target squares) computed from the decision's listed options.
+import { el, t, seatName } from "/static/common.js";
+
+const COLOURS = { B: "#2b6cb0", Y: "#d69e2e", R: "#c53030", G: "#2f855a", ".": "#f7fafc" };
+const LETTER = ["B", "Y", "R", "G"];
+const ui = { piece: null, turn: 0, flip: false };  // kept across frames
+
+const sq = (x, y) => String.fromCharCode(97 + x) + y;        // x 0..19, y 1..20
+const parse = (s) => [s.charCodeAt(0) - 97, Number(s.slice(1))];
+
+function normal(cells) {
+  const mx = Math.min(...cells.map((c) => c[0])), my = Math.min(...cells.map((c) => c[1]));
+  return cells.map(([x, y]) => [x - mx, y - my]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+}
+const keyOf = (cells) => normal(cells).map((c) => c.join(":")).join(" ");
+
+function oriented(shape) {
+  let cells = shape.map(([x, y]) => [x, y]);
+  if (ui.flip) cells = cells.map(([x, y]) => [-x, y]);
+  for (let i = 0; i < ui.turn; i++) cells = cells.map(([x, y]) => [y, -x]);
+  return normal(cells);
+}
+
+// placements of the selected piece in its current orientation: target square -> move string
+function targets(view, options) {
+  const out = new Map();
+  if (!ui.piece || !options) return out;
+  const cells = oriented(view.pieces[ui.piece]);
+  const key = keyOf(cells);
+  for (const move of options) {
+    if (move === "pass") continue;
+    const squares = move.split(",").map(parse);
+    if (squares.length !== cells.length || keyOf(squares) !== key) continue;
+    const anchor = normal(squares)[0];
+    const mx = Math.min(...squares.map((c) => c[0])), my = Math.min(...squares.map((c) => c[1]));
+    out.set(sq(anchor[0] + mx, anchor[1] + my), move);
+  }
+  return out;
+}
+
+function pieceDrawing(cells, colour, size = 10) {
+  const w = Math.max(...cells.map((c) => c[0])) + 1, h = Math.max(...cells.map((c) => c[1])) + 1;
+  const grid = el("div", { class: "bk-piece-grid", style: `grid-template-columns: repeat(${w}, ${size}px); grid-auto-rows: ${size}px` });
+  const filled = new Set(cells.map(([x, y]) => `${x}:${h - 1 - y}`));
+  for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
+    grid.append(el("span", { style: filled.has(`${c}:${r}`) ? `background:${colour}` : "" }));
+  }
+  return grid;
+}
+
+export function renderView(box, view, ctx) {
+  const d = ctx.decision;
+  const mine = ctx.mine && d && d.kind === "place" && Array.isArray(d.options) && d.options.some((o) => o !== "pass");
+  const myColour = mine ? d.data.colour : null;
+  const opts = mine ? d.options : null;
+  const tg = mine ? targets(view, opts) : new Map();
+  if (ui.piece && mine && !view.colours[myColour].pieces_left.includes(ui.piece)) ui.piece = null;
+
+  // scores and colours
+  box.append(el("div", { class: "bk-colours" }, view.colours.map((c) => el("span", {
+    class: `bk-colour${view.to_move && view.to_move.colour === c.colour ? " acting" : ""}`, dataset: { colour: c.colour },
+  }, el("i", { style: `background:${COLOURS[LETTER[c.colour]]}` }), ` ${seatName(c.seat)} · ${c.name} · ${c.squares_left} ${t("bk.squares_left")}${c.done || c.blocked ? " · " + t("bk.done") : ""}`))));
+
+  // the board
+  const board = el("div", { class: "bk-board", id: "board" });
+  const cellsByName = new Map();
+  view.board.forEach((row, r) => {
+    const y = 20 - r;
+    [...row].forEach((ch, x) => {
+      const name = sq(x, y);
+      const cell = el("div", { class: `sq${tg.has(name) ? " target" : ""}`, dataset: { sq: name, c: ch }, style: `background:${COLOURS[ch] ?? "#fff"}` });
+      cellsByName.set(name, cell);
+      board.append(cell);
+    });
+  });
+  const clearPreview = () => board.querySelectorAll(".preview").forEach((n) => n.classList.remove("preview"));
+  board.addEventListener("mouseover", (e) => {
+    const name = e.target.dataset?.sq;
+    clearPreview();
+    const move = name && tg.get(name);
+    if (move) for (const s of move.split(",")) cellsByName.get(s)?.classList.add("preview");
+  });
+  board.addEventListener("click", (e) => {
+    const move = tg.get(e.target.dataset?.sq);
+    if (move) ctx.send(move);
+  });
+  box.append(board);
+
+  // the tray
+  if (mine) {
+    const colour = COLOURS[LETTER[myColour]];
+    const left = view.colours[myColour].pieces_left;
+    const tray = el("div", { class: "bk-tray", id: "tray" }, left.map((p) => el("button", {
+      class: `bk-piece${ui.piece === p ? " selected" : ""}`, dataset: { piece: p }, title: p,
+      onclick: () => { ui.piece = p; ui.turn = 0; ui.flip = false; rerender(box, view, ctx); },
+    }, pieceDrawing(ui.piece === p ? oriented(view.pieces[p]) : normal(view.pieces[p]), colour))));
+    const tools = el("div", { class: "bk-tools" },
+      el("button", { id: "rotate", onclick: () => { ui.turn = (ui.turn + 1) % 4; rerender(box, view, ctx); } }, t("bk.rotate")),
+      el("button", { id: "flip", onclick: () => { ui.flip = !ui.flip; rerender(box, view, ctx); } }, t("bk.flip")),
+      el("span", { id: "targets", class: "muted" }, ui.piece ? t("bk.targets", { n: tg.size }) : t("bk.pick_piece")));
+    box.append(el("h3", {}, t("bk.your_pieces")), tools, tray);
+  }
+}
+
+function rerender(box, view, ctx) {
+  box.replaceChildren();
+  renderView(box, view, ctx);
+}
+
+export function renderDecision(box, d, ctx) {
+  if (d.kind !== "place" || !Array.isArray(d.options) || (d.options.length === 1 && d.options[0] === "pass")) return false;
+  box.append(el("p", {}, t("bk.how_to", { colour: d.data.colour_name ?? "" })));
+  return true;
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") return;
+  if (e.key === "r" || e.key === "R") document.getElementById("rotate")?.click();
+  if (e.key === "f" || e.key === "F") document.getElementById("flip")?.click();
+});

@@ -1,0 +1,19 @@
+import { t, seatName, el } from "/static/common.js";
+
+const select = document.getElementById("preset");
+const box = document.getElementById("seat-choices");
+
+function seatRows() {
+  const opt = select.selectedOptions[0];
+  if (!opt) return;
+  const n = Number(opt.dataset.seats);
+  const bots = opt.dataset.bots.split(",").filter(Boolean);
+  box.querySelectorAll("label").forEach((l) => l.remove());
+  for (let i = 0; i < n; i++) {
+    const choices = [el("option", { value: "person" }, t("person"))];
+    for (const b of bots) choices.push(el("option", { value: `bot:${b}`, selected: i > 0 && b === bots[bots.length - 1] }, `${t("bot")}: ${b}`));
+    box.append(el("label", { class: "seat-choice" }, seatName(i) + " ", el("select", { name: `seat${i}`, id: `seat${i}` }, choices)));
+  }
+}
+select.addEventListener("change", seatRows);
+seatRows();

@@ -1,0 +1,169 @@
+// The table page: one WebSocket to the referee; renders the seat's view, decision, timers and log.
+import { t, el, seatName, short, genericView, describeEvent, describeResult, gameModule, loadHant } from "/static/common.js";
+
+const root = document.getElementById("table");
+const tid = root.dataset.table;
+const seat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
+const token = root.dataset.token;
+const $ = (id) => document.getElementById(id);
+
+let ws = null;
+let last = null;           // the last frame
+let deadlineAt = {};       // seat -> local time (ms) the decision times out
+let game = null;           // the game's screen module, if it has one
+let retry = 500;
+let closedForGood = false;
+
+const MAX_BUTTONS = 80;
+
+function send(action) {
+  if (!ws || ws.readyState !== WebSocket.OPEN || !last) return;
+  ws.send(JSON.stringify({ type: "act", seq: last.seq, action }));
+}
+
+function showError(frame) {
+  const box = $("error");
+  const title = t(`err.${frame.code}`);
+  box.hidden = false;
+  box.dataset.code = frame.code;
+  box.textContent = `${title}: ${frame.message}${frame.allowed ? " — " + frame.allowed : ""}`;
+}
+
+function clearError() { $("error").hidden = true; $("error").textContent = ""; }
+
+function renderSeats(frame) {
+  const acting = new Set(frame.decision ? frame.decision.seats : []);
+  $("seats").replaceChildren(...frame.seats.map((s, i) => el("span", {
+    class: `seat${acting.has(i) ? " acting" : ""}${i === seat ? " me" : ""}`, dataset: { seat: i },
+  }, el("span", { class: `dot${s.online || s.kind === "bot" ? " on" : ""}` }),
+     `${seatName(i)} · ${s.kind === "bot" ? s.label.replace("bot:", t("bot") + " ") : t("person")}`,
+     el("span", { class: "countdown", dataset: { seat: i } }))));
+}
+
+function optionButtons(options, onPick) {
+  const wrap = el("div", { class: "options" });
+  if (options.length > MAX_BUTTONS) {
+    const filter = el("input", { placeholder: t("filter"), class: "filter" });
+    const list = el("select", { size: 12, class: "option-list" }, options.map((o, i) => el("option", { value: i }, short(o))));
+    filter.addEventListener("input", () => {
+      for (const opt of list.options) opt.hidden = !opt.textContent.includes(filter.value);
+    });
+    const go = el("button", { class: "option-send", onclick: () => list.value !== "" && onPick(options[Number(list.value)]) }, t("send"));
+    wrap.append(filter, list, go);
+    return wrap;
+  }
+  options.forEach((o, i) => wrap.append(el("button", { class: "option", dataset: { index: i }, onclick: () => onPick(o) }, short(o))));
+  return wrap;
+}
+
+function renderDecision(frame) {
+  const box = $("decision");
+  const d = frame.decision;
+  box.replaceChildren();
+  if (frame.status === "open") { box.append(el("p", {}, t("waiting_players"))); return; }
+  if (!d) { box.append(el("p", { id: "result" }, describeResult(frame.result))); return; }
+  const mine = seat !== null && d.mine;
+  box.append(el("p", { class: "prompt" }, el("strong", {}, mine ? t("your_turn") + ": " : ""), d.prompt));
+  if (!mine) box.append(el("p", { class: "muted" }, t("waiting_for", { seats: d.seats.map(seatName).join(", ") })));
+  if (d.time_limit != null) {
+    box.append(el("p", {}, `${t("time_left")}: `, el("span", { class: "countdown", id: "my-countdown" }),
+      d.on_timeout ? el("span", { class: "muted" }, ` · ${t("on_timeout")}: ${d.on_timeout}`) : null));
+  }
+  if (!mine) return;
+  if (game?.renderDecision && game.renderDecision(box, d, ctx(frame))) return;
+  if (Array.isArray(d.options)) {
+    box.append(optionButtons(d.options, send));
+  } else {
+    const input = el("textarea", { id: "action-json", rows: 3, cols: 40, placeholder: t("action_json") });
+    box.append(input, el("button", { id: "send-json", onclick: () => {
+      try { send(JSON.parse(input.value)); } catch (e) { showError({ code: "malformed", message: String(e) }); }
+    } }, t("send")));
+  }
+}
+
+function ctx(frame) {
+  return { seat, frame, send, t, el, seatName, decision: frame.decision, mine: seat !== null && !!frame.decision?.mine,
+           showProblem: (message) => showError({ code: "illegal_action", message }),
+           refresh: () => { renderDecision(frame); renderView(frame); } };
+}
+
+function renderView(frame) {
+  const box = $("view");
+  box.replaceChildren();
+  if (game?.renderView) {
+    try { game.renderView(box, frame.view, ctx(frame)); return; } catch (e) { console.error(e); box.replaceChildren(); }
+  }
+  box.append(genericView(frame.view));
+}
+
+function addLog(events, replace) {
+  const log = $("log");
+  if (replace) log.replaceChildren();
+  for (const ev of events) log.append(el("li", { dataset: { kind: ev.kind, step: ev.i } }, `[${ev.i}] ${describeEvent(ev)}`));
+  log.scrollTop = log.scrollHeight;
+}
+
+function onFrame(frame) {
+  if (frame.type === "error") { showError(frame); return; }
+  if (frame.type === "pong") return;
+  const now = Date.now();
+  deadlineAt = {};
+  for (const [s, left] of Object.entries(frame.deadlines || {})) deadlineAt[s] = now + left * 1000;
+  if (frame.type === "hello" || frame.type === "step") clearError();
+  last = frame;
+  const clock = frame.clock ? ` · ${t("game_clock")}: ${mmss(frame.clock.used)} / ${mmss(frame.clock.limit)}` : "";
+  $("seq").textContent = `${t("steps")}: ${frame.seq}${clock}`;
+  renderSeats(frame);
+  if (frame.type !== "presence") {
+    renderDecision(frame);
+    renderView(frame);
+    addLog(frame.events, frame.type === "hello");
+  }
+  root.dataset.seq = frame.seq;
+  root.dataset.decision = frame.decision && seat !== null && frame.decision.mine ? frame.decision.kind : "";
+  root.dataset.status = frame.status;
+  tick();
+}
+
+function mmss(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function tick() {
+  const now = Date.now();
+  for (const node of document.querySelectorAll(".countdown")) {
+    const s = node.id === "my-countdown" ? (seat ?? last?.decision?.seats?.[0]) : node.dataset.seat;
+    const at = deadlineAt[s];
+    if (at == null) { node.textContent = ""; continue; }
+    const left = Math.max(0, (at - now) / 1000);
+    node.textContent = ` ${left.toFixed(left < 10 ? 1 : 0)}s`;
+    node.classList.toggle("low", left < 5);
+  }
+}
+setInterval(tick, 200);
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  ws = new WebSocket(`${proto}://${location.host}/ws/${tid}${q}`);
+  ws.onopen = () => { retry = 500; $("banner").hidden = true; $("conn").textContent = t("connected"); root.dataset.connected = "1"; };
+  ws.onmessage = (m) => onFrame(JSON.parse(m.data));
+  ws.onclose = (e) => {
+    root.dataset.connected = "0";
+    if (e.code === 4403 || e.code === 4404) { closedForGood = true; $("banner").hidden = false; $("banner").textContent = t(e.code === 4403 ? "bad_link" : "not_found"); return; }
+    if (closedForGood) return;
+    $("banner").hidden = false;
+    $("banner").textContent = t("reconnecting");
+    $("conn").textContent = "";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 4000);
+  };
+}
+
+(async () => {
+  await loadHant();
+  game = await gameModule(root.dataset.game);
+  if (game?.init) await game.init();
+  connect();
+})();

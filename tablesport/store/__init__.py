@@ -1,0 +1,1 @@
+"""Persistence (SQLAlchemy 2): an SQLite file by default, PostgreSQL by URL."""

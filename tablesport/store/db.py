@@ -1,0 +1,48 @@
+"""Database URL, engine and the declarative base shared by every store module.
+
+``TABLESPORT_DB`` selects the database (any SQLAlchemy URL, e.g.
+``postgresql+psycopg://127.0.0.1:5432/test``); the default is the SQLite file
+``data/tablesport.sqlite3`` in the working directory.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import DeclarativeBase, sessionmaker
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def default_url() -> str:
+    url = os.environ.get("TABLESPORT_DB")
+    if url:
+        return url
+    path = Path("data") / "tablesport.sqlite3"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def make_engine(url: str | None = None) -> Engine:
+    url = url or default_url()
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    engine = create_engine(url, future=True)
+    if engine.dialect.name == "sqlite":
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_conn, _record):  # type: ignore[no-untyped-def]
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.close()
+
+    return engine
+
+
+def make_sessionmaker(engine: Engine) -> sessionmaker:  # type: ignore[type-arg]
+    return sessionmaker(engine, expire_on_commit=False, future=True)

@@ -1,0 +1,1 @@
+"""Alembic migrations of the tablesport store (branches: tournament, tables, ...)."""

@@ -1,0 +1,153 @@
+"""Competition presets named after the seeds: format, scoring, tie-break chain, fee and prizes.
+
+| preset | seed clause |
+| --- | --- |
+| ``sgs-3v3-2011`` | 000 §一4: 16 teams, 4 groups, single round robin, top 2; a group round is 2 games with the commander rotating, win 3 / loss 0 / draw (1:1) 1 each; knock-out best of 3 |
+| ``sgs-3v3-2012`` | 003 §2.1.1 best of 3 with rotation; §4.1 2:0 → 3/0, 2:1 → 2/1; §4.2 chain A/B/C with head-to-head for two |
+| ``ttr-event`` | 000 Ticket to Ride: 10/7/5/3, 3 rounds, top 4 final, ties → higher points in a single game |
+| ``monopoly-deal-event`` | 000 Monopoly Deal: 10/7/5/3 by property value, league of 4 rounds, top 4 final |
+| ``blokus-event`` | 000 Blokus: league of 4 rounds by game score, 12 or 16 players, top 4 final |
+| ``pictionary-event`` | 000 Pictionary: two teams a table, winner 5 / other 3, 3 preliminary rounds, top 2 final |
+| ``rummikub-2018`` | 002: open play, best 3-game sheet by wins then plus points, −10 % per lost sheet |
+
+Where a seed gives no standings tie-break, the chain stops after the points and the organiser
+decides (``needs_decision``). The 2011 chain follows the seed's own order for undecided games at
+time-up (surviving generals, lost HP, technical points) — the seed prints no standings chain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .entrants import Fee
+from .errors import TournamentError
+from .penalties import PenaltyRules
+from .prizes import Prize
+from .series import SeriesFormat
+from .tiebreak import TieBreak
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    name: str
+    title: str
+    kind: str
+    """'series' (team matches of several games), 'table' (multi-player tables), 'duel' (two teams a
+    table, one game), 'rummikub' (open play with score sheets)."""
+    chain: tuple[TieBreak, ...]
+    fee: Fee
+    prizes: tuple[Prize, ...] = ()
+    team_size: int | None = None
+    series: SeriesFormat | None = None
+    knockout_series: SeriesFormat | None = None
+    match_points: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    placement_points: tuple[int, ...] = ()
+    table_size: int = 4
+    rounds: int = 0
+    groups: int = 0
+    advance: int = 0
+    final_size: int = 0
+    final_rounds: int = 1
+    penalties: PenaltyRules | None = None
+    slot_minutes: int = 45
+    score_range: tuple[int, int] | None = None
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def points_key(self) -> str:
+        return self.chain[0].key
+
+    def to_json(self) -> dict[str, object]:
+        return {"preset": self.name, "title": self.title, "kind": self.kind,
+                "chain": [t.to_json() for t in self.chain], "fee": self.fee.describe(),
+                "match_points": {k: list(v) for k, v in self.match_points.items()},
+                "placement_points": list(self.placement_points), "rounds": self.rounds, "final_size": self.final_size}
+
+
+_SGS_PRIZES = (Prize(1, "Champion", "$180 worth of games and vouchers for the team", 180),
+               Prize(2, "1st runner-up", "$60 worth of games and vouchers for the team", 60),
+               Prize(3, "2nd runner-up", "$30 worth of games and vouchers for the team", 30))
+_SOLO_PRIZES = (Prize(1, "Champion", "$50 of voucher and Brand's products", 50),
+                Prize(2, "1st runner-up", "$30 worth of games and vouchers", 30),
+                Prize(3, "2nd runner-up", "$20 worth of games and vouchers", 20))
+_PICTIONARY_PRIZES = (Prize(1, "Champion", "$100 worth of games and vouchers for the team", 100),
+                      Prize(2, "1st runner-up", "$60 worth of games and vouchers for the team", 60))
+_RUMMIKUB_AWARDS = (Prize(1, "冠軍 Champion", "per group"), Prize(2, "亞軍 1st runner-up", "per group"),
+                    Prize(3, "季軍 2nd runner-up", "per group"), Prize(4, "優異獎 Merit", "per group"),
+                    Prize(5, "優異獎 Merit", "per group"), Prize(6, "優異獎 Merit", "per group"))
+
+PRESETS: dict[str, Preset] = {p.name: p for p in (
+    Preset(
+        "sgs-3v3-2011", "Sanguosha 3v3 2011 (seed 000)", "series",
+        chain=(TieBreak("points", "desc", True, "match points (win 3, draw 1)"),
+               TieBreak("surviving_generals", "desc", False, "surviving generals"),
+               TieBreak("lost_hp", "asc", False, "lost HP of survivors"),
+               TieBreak("technical_points", "asc", False, "technical points deducted")),
+        fee=Fee(15, "team"), prizes=_SGS_PRIZES, team_size=3,
+        series=SeriesFormat("fixed", 2), knockout_series=SeriesFormat("best_of", 3),
+        match_points={"2:0": (3, 0), "1:1": (1, 1)}, groups=4, advance=2,
+        penalties=PenaltyRules((1,), 3, (), None),
+    ),
+    Preset(
+        "sgs-3v3-2012", "Sanguosha 3v3 2012 official (seed 003)", "series",
+        chain=(TieBreak("points", "desc", True, "A: match points"),
+               TieBreak("surviving_generals", "desc", True, "B: surviving generals"),
+               TieBreak("lost_hp", "asc", True, "C: lost HP of survivors")),
+        fee=Fee(15, "team"), prizes=_SGS_PRIZES, team_size=3,
+        series=SeriesFormat("best_of", 3), knockout_series=SeriesFormat("best_of", 3),
+        match_points={"2:0": (3, 0), "2:1": (2, 1)},
+        penalties=PenaltyRules((1,), 3, (), None),
+    ),
+    Preset(
+        "sgs-3v3-2014", "Sanguosha 3v3 2014 school (seed 001): penalties; match points as 2012", "series",
+        chain=(TieBreak("points", "desc", True, "match points"),
+               TieBreak("surviving_generals", "desc", False, "surviving generals"),
+               TieBreak("lost_hp", "asc", False, "lost HP of survivors"),
+               TieBreak("technical_points", "asc", False, "technical points deducted")),
+        fee=Fee(15, "team"), team_size=3,
+        series=SeriesFormat("best_of", 3), knockout_series=SeriesFormat("best_of", 3),
+        match_points={"2:0": (3, 0), "2:1": (2, 1)},
+        penalties=PenaltyRules((1,), 3, (1, 3), 5),
+    ),
+    Preset(
+        "ttr-event", "Ticket to Ride (seed 000)", "table",
+        chain=(TieBreak("points", "desc", False, "placement points 10/7/5/3"),
+               TieBreak("best_game", "desc", False, "higher points in a single game")),
+        fee=Fee(3, "person"), prizes=_SOLO_PRIZES, placement_points=(10, 7, 5, 3), rounds=3, final_size=4,
+        slot_minutes=60,
+    ),
+    Preset(
+        "monopoly-deal-event", "Monopoly Deal (seed 000)", "table",
+        chain=(TieBreak("points", "desc", False, "placement points 10/7/5/3 by property value"),),
+        fee=Fee(3, "person"), prizes=_SOLO_PRIZES, placement_points=(10, 7, 5, 3), rounds=4, final_size=4,
+        slot_minutes=20,
+    ),
+    Preset(
+        "blokus-event", "Blokus (seed 000)", "table",
+        chain=(TieBreak("points", "desc", False, "sum of game scores"),),
+        fee=Fee(3, "person"), prizes=_SOLO_PRIZES, rounds=4, final_size=4, final_rounds=1, slot_minutes=30,
+        score_range=(-89, 20),
+    ),
+    Preset(
+        "pictionary-event", "Pictionary play-off (seed 000)", "duel",
+        chain=(TieBreak("points", "desc", False, "winner 5, other team 3"),),
+        fee=Fee(10, "team"), prizes=_PICTIONARY_PRIZES, team_size=3, rounds=3, final_size=2,
+        match_points={"win": (5, 3)}, slot_minutes=40,
+    ),
+    Preset(
+        "rummikub-2018", "Rummikub open play 2018 (seed 002)", "rummikub",
+        chain=(TieBreak("wins", "desc", False, "wins on the best sheet"),
+               TieBreak("plus_points", "desc", False, "plus points on the best sheet, −10 % per lost sheet")),
+        fee=Fee(0, "person"), prizes=_RUMMIKUB_AWARDS,
+        params={"games_per_sheet": 3, "lost_sheet_cut": 0.10, "cutoff": "12:00", "senior_factor": 1.2,
+                "team_best": 3},
+    ),
+)}
+
+
+def get_preset(name: str) -> Preset:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise TournamentError(f"unknown competition preset {name!r}; presets: {', '.join(sorted(PRESETS))}") from None

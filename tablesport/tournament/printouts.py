@@ -1,0 +1,170 @@
+"""Printable pages (HTML with print CSS) and CSV exports. Pure: every function returns text.
+
+* Sanguosha score sheet with the captains' signature lines (seed 000/001/003: 双方队长在比赛记分表上签字确认结果)
+* Rummikub 3-game score sheet (seed 002: 每張「記分紙」將記下三局賽事的分數)
+* brackets, group tables, standings, the day's timetable; CSV of standings and results.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from .knockout import Bracket
+from .schedule import Timetable
+
+CSS = """
+body { font-family: "Noto Sans", "Noto Sans CJK SC", Arial, sans-serif; font-size: 11pt; margin: 1.5em; }
+h1 { font-size: 16pt; margin: 0 0 .3em; } h2 { font-size: 13pt; margin: 1em 0 .3em; }
+table { border-collapse: collapse; width: 100%; margin: .4em 0 1em; }
+th, td { border: 1px solid #333; padding: .3em .5em; text-align: left; vertical-align: top; }
+th { background: #eee; } td.num, th.num { text-align: right; }
+.tall td { height: 2.2em; } .meta { color: #333; margin: .2em 0 .8em; }
+.sign { display: flex; gap: 2em; margin-top: 2.5em; } .sign div { flex: 1; border-top: 1px solid #000; padding-top: .2em; }
+.bracket { display: flex; gap: 1.5em; align-items: center; } .round { flex: 1; }
+.match { border: 1px solid #333; margin: .6em 0; } .match div { padding: .2em .4em; border-bottom: 1px dotted #999; }
+.match div:last-child { border-bottom: none; } .win { font-weight: bold; }
+.flag { color: #a00; font-weight: bold; } .note { font-size: 9pt; color: #333; }
+@media print { body { margin: 0; } .page { page-break-after: always; } .page:last-child { page-break-after: auto; }
+  th { background: #ddd !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; } }
+@page { size: A4; margin: 12mm; }
+"""
+
+
+def page(title: str, body: str, lang: str = "en") -> str:
+    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+            f"<style>{CSS}</style></head><body>\n{body}\n</body></html>\n")
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[Any]], cls: str = "", num: Sequence[int] = ()) -> str:
+    th = "".join(f'<th{" class=num" if i in num else ""}>{escape(str(h))}</th>' for i, h in enumerate(head))
+    body = "".join("<tr>" + "".join(f'<td{" class=num" if i in num else ""}>{escape(str(c))}</td>'
+                                    for i, c in enumerate(r)) + "</tr>" for r in rows)
+    return f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def sanguosha_sheet(event: str, competition: str, match: str, a: str, b: str, members_a: Sequence[str],
+                    members_b: Sequence[str], games: int = 3, stage: str = "") -> str:
+    """One match: a line per game (commanders rotate), the time-up figures, and signature lines."""
+    rows = [[str(g), "", "", "", "", "", "", "", ""] for g in range(1, games + 1)]
+    body = [
+        '<div class="page">',
+        "<h1>三国杀 3V3 比赛记分表 · Sanguosha 3v3 score sheet</h1>",
+        f'<p class="meta">{escape(event)} · {escape(competition)} · {escape(stage)} match <b>{escape(match)}</b></p>',
+        _table(["Team", "Members (主帅 commander rotates every game)"],
+               [[a, ", ".join(members_a)], [b, ", ".join(members_b)]]),
+        _table(["Game", f"Commander {a}", f"Commander {b}", "Winner",
+                "How (commander death / time / foul / concede)", "Winner's surviving generals",
+                "Lost HP of survivors", f"Technical pts {a} / {b}", "Referee"], rows, "tall"),
+        '<p class="note">Time up: more surviving generals wins, then fewer lost HP (max HP − current HP of living '
+        "generals), then fewer technical points; 3 technical points lose the game. A loser's surviving generals "
+        "count 0.</p>",
+        _table(["Result", f"{a} games won", f"{b} games won", "Match points"], [["", "", "", ""]], "tall"),
+        f'<div class="sign"><div>Captain of {escape(a)} 队长签字</div><div>Captain of {escape(b)} 队长签字</div>'
+        "<div>Referee 裁判</div></div>",
+        "</div>",
+    ]
+    return "\n".join(body)
+
+
+def rummikub_sheet(event: str, player: str, division: str | None, school: str | None, number: int = 1,
+                   games: int = 3) -> str:
+    rows = [[str(g), "", "", "", "", ""] for g in range(1, games + 1)]
+    return "\n".join([
+        '<div class="page">',
+        "<h1>魔力橋 Rummikub 記分紙 · score sheet</h1>",
+        f'<p class="meta">{escape(event)} · {escape(player)} · {escape(division or "")} · {escape(school or "")}'
+        f" · sheet no. {number}</p>",
+        _table(["Game 局", "Table 枱", "Won 勝 / Lost 負", "Plus 正分", "Minus 負分", "Judge 評審"], rows, "tall"),
+        _table(["Wins 勝局", "Plus points 正分", "Minus points 負分"], [["", "", ""]], "tall"),
+        '<p class="note">The sheet with the most wins, then the most plus points, counts. Each lost sheet cuts the '
+        "plus points by 10 %. No new sheet from 12:00. When a junior wins, senior losers' minus points ×1.2 "
+        "(−100 / −200 not adjusted).</p>",
+        '<div class="sign"><div>Player 參賽者</div><div>Score desk 報分登記處</div></div>',
+        "</div>",
+    ])
+
+
+def standings_html(title: str, rows: Sequence[Mapping[str, Any]], chain_labels: Mapping[str, str] | None = None) -> str:
+    keys: list[str] = []
+    for r in rows:
+        for k in r["tiebreaks"]:
+            if k not in keys and k not in ("tied_with", "decided_by", "division"):
+                keys.append(k)
+    labels = chain_labels or {}
+    head = ["Rank", "Entrant", "Points", *[labels.get(k, k) for k in keys], "Note"]
+    out = []
+    for r in rows:
+        note = ""
+        if r["needs_decision"]:
+            note = "needs a decision (tied with " + ", ".join(r["tiebreaks"].get("tied_with", [])) + ")"
+        elif r["tiebreaks"].get("decided_by"):
+            note = f"placed by {r['tiebreaks']['decided_by'].replace('_', ' ')}"
+        out.append([r["rank"], r["entrant"], r["points"], *[r["tiebreaks"].get(k, "") for k in keys], note])
+    return f"<h2>{escape(title)}</h2>" + _table(head, out, num=(0, 2))
+
+
+def bracket_html(title: str, bracket: Bracket) -> str:
+    cols = []
+    for name, rnd in zip(bracket.names, bracket.rounds, strict=True):
+        ms = "".join(f'<div class="match"><div class="{"win" if m.winner and m.winner == m.a else ""}">'
+                     f'{escape(m.a or "—")}</div><div class="{"win" if m.winner and m.winner == m.b else ""}">'
+                     f'{escape(m.b or ("bye" if m.bye else "—"))}</div></div>' for m in rnd)
+        cols.append(f'<div class="round"><h2>{escape(name)}</h2>{ms}</div>')
+    third = ""
+    if bracket.third_place:
+        t = bracket.third_place
+        third = (f'<div class="round"><h2>3rd place</h2><div class="match"><div>{escape(t.a or "—")}</div>'
+                 f'<div>{escape(t.b or "—")}</div></div></div>')
+    return f'<h1>{escape(title)}</h1><div class="bracket">{"".join(cols)}{third}</div>'
+
+
+def group_tables_html(title: str, groups: Mapping[str, Sequence[Mapping[str, Any]]],
+                      results: Mapping[tuple[str, str], str] | None = None) -> str:
+    """A standings table per group plus a cross table (row vs column) of the results."""
+    parts = [f"<h1>{escape(title)}</h1>"]
+    for g, rows in groups.items():
+        parts.append(standings_html(f"Group {g}", rows))
+        if results is not None:
+            names = [r["entrant"] for r in rows]
+            cross = [[a, *[("×" if a == b else results.get((a, b), "")) for b in names]] for a in names]
+            parts.append(_table(["", *names], cross))
+    return "\n".join(parts)
+
+
+def timetable_html(title: str, tt: Timetable) -> str:
+    rows = []
+    for s in tt.slots:
+        for b in sorted(tt.at(s.index), key=lambda b: b.table):
+            rows.append([s.label(), b.table, b.item.competition, b.item.label or b.item.key, b.referee or ""])
+    return f"<h1>{escape(title)}</h1>" + _table(["Time", "Table", "Competition", "Match", "Referee"], rows)
+
+
+def standings_csv(rows: Sequence[Mapping[str, Any]]) -> str:
+    keys: list[str] = []
+    for r in rows:
+        for k in r["tiebreaks"]:
+            if k not in keys and k != "tied_with":
+                keys.append(k)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["group", "rank", "entrant", "points", *keys, "needs_decision"])
+    for r in rows:
+        w.writerow([r.get("group", ""), r["rank"], r["entrant"], r["points"], *[r["tiebreaks"].get(k, "") for k in keys],
+                    "yes" if r["needs_decision"] else "no"])
+    return buf.getvalue()
+
+
+def results_csv(lines: Sequence[Mapping[str, Any]]) -> str:
+    """Rows of {fixture, stage, round, group, entrants, result, version, entered_by, entered_at, updated_by, updated_at}."""
+    cols = ["fixture", "stage", "round", "group", "entrants", "result", "version", "entered_by", "entered_at",
+            "updated_by", "updated_at"]
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, cols, lineterminator="\n", extrasaction="ignore")
+    w.writeheader()
+    for ln in lines:
+        w.writerow(ln)
+    return buf.getvalue()

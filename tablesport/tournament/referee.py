@@ -1,0 +1,70 @@
+"""Results arriving from a digital referee: a core :class:`Result` turned into the result entries the
+standings and the store take (the organiser types nothing for a digital table).
+
+* table games (Ticket to Ride, Monopoly Deal, Blokus): the game scores per seat;
+* Sanguosha 3v3: one game of a series — winner side, how it ended, the winner's surviving generals and
+  lost HP, technical points per side (the engine already applies the loser-counts-0 rule and the 2012
+  forfeit-Peach rule before it reports);
+* Rummikub: the points per seat as scored by the referee (group multiplier included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablesport.core import Result
+
+from .errors import TournamentError
+
+HOW = {"commander_killed": "commander_death", "technical_points": "technical", "concession": "concede",
+       "disqualified": "disqualified", "forfeit": "forfeit"}
+
+
+def _seats(result: Result, players: Sequence[str]) -> None:
+    if len(players) != len(result.scores):
+        raise TournamentError(f"the game had {len(result.scores)} seats, {len(players)} players given")
+
+
+def table_entry(result: Result, players: Sequence[str]) -> dict[str, Any]:
+    """``{"scores": {player: game score}}`` for a table fixture; ``players`` in seat order."""
+    _seats(result, players)
+    return {"scores": {p: (int(s) if float(s).is_integer() else s) for p, s in zip(players, result.scores,
+                                                                                   strict=True)}}
+
+
+def series_game(result: Result, teams: Mapping[str, str], players: Mapping[int, str] | None = None
+                ) -> dict[str, Any]:
+    """One game of a Sanguosha series. ``teams`` maps the game's sides (e.g. 'cold', 'warm') to entrants;
+    ``players`` (optional) maps seats to people, to record the commanders for the rotation check."""
+    win = [side for side, sr in result.sides.items() if sr.placement == 1]
+    if len(win) != 1 or set(result.sides) != set(teams):
+        raise TournamentError(f"a series game needs one winning side among {sorted(teams)}; got {sorted(win)}")
+    side = win[0]
+    reason = result.reason
+    how = "time" if reason.startswith("time_up") else HOW.get(reason)
+    if how is None:
+        raise TournamentError(f"cannot score a game that ended by {reason!r}")
+    stats = result.sides[side].stats
+    game: dict[str, Any] = {"winner": teams[side], "how": how, "surviving": int(stats.get("surviving", 0)),
+                            "lost_hp": int(stats.get("lost_hp", 0))}
+    tech = {teams[s]: int(sr.stats.get("technical_points", 0)) for s, sr in result.sides.items()
+            if sr.stats.get("technical_points")}
+    if tech:
+        game["technical"] = tech
+    if players:
+        cmd = {teams[s]: players[sr.stats["commander"]["seat"]] for s, sr in result.sides.items()
+               if isinstance(sr.stats.get("commander"), Mapping) and sr.stats["commander"].get("seat") in players}
+        if cmd:
+            game["commanders"] = cmd
+    return game
+
+
+def rummikub_entry(result: Result, players: Sequence[str], at: str | None = None) -> dict[str, Any]:
+    """A Rummikub game as scored by the referee: ``{"players", "scores", "at"}``."""
+    _seats(result, players)
+    entry: dict[str, Any] = {"players": list(players),
+                             "scores": {p: round(float(s), 1) for p, s in zip(players, result.scores, strict=True)}}
+    if at:
+        entry["at"] = at
+    return entry

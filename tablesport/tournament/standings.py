@@ -1,0 +1,341 @@
+"""Standings from a competition document: preset, entrants, results, decisions.
+
+The document (a mapping, read from YAML or JSON by the caller) is described in
+docs/tournament.md. :func:`standings` returns rows
+``{"rank", "entrant", "points", "tiebreaks": {...}, "needs_decision"}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .entrants import Entrant, check_entrants, entrant_from
+from .errors import TournamentError
+from .presets import Preset, get_preset
+from .rummikub import PlayerCard, Sheets, minutes, score_game
+from .series import SeriesGame, Side, check_series, game_from, score
+from .tiebreak import Placing, TieBreak, rank, tiebreak_from
+
+LEAGUE_STAGES = (None, "group", "league", "preliminary")
+
+
+@dataclass(slots=True)
+class SeriesMatch:
+    a: str
+    b: str
+    games: list[SeriesGame]
+    round: Any = None
+    stage: str | None = None
+
+
+@dataclass(slots=True)
+class Competition:
+    """A parsed document: what :func:`standings` ranks."""
+
+    preset: Preset
+    entrants: dict[str, Entrant]
+    chain: tuple[TieBreak, ...]
+    values: dict[str, dict[str, float]]
+    h2h: dict[frozenset[str], dict[str, float]] = field(default_factory=dict)
+    decisions: list[list[str]] = field(default_factory=list)
+    extra: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
+    v = doc.get(key) or []
+    if not isinstance(v, list):
+        raise TournamentError(f"'{key}' must be a list")
+    return v
+
+
+def load(doc: Any) -> Competition:
+    if not isinstance(doc, Mapping):
+        raise TournamentError("a competition document is a mapping with 'preset', 'entrants' and 'results'")
+    unknown = set(doc) - {"preset", "entrants", "results", "decisions", "tiebreaks", "title", "penalties"}
+    if unknown:
+        raise TournamentError(f"unknown top-level field(s) {sorted(unknown)}; allowed: preset, entrants, results, "
+                              f"decisions, tiebreaks, title")
+    if "preset" not in doc:
+        raise TournamentError("the document names no 'preset'")
+    preset = get_preset(str(doc["preset"]))
+    entrants = check_entrants([entrant_from(e) for e in _list(doc, "entrants")], preset.team_size)
+    if len(entrants) < 2:
+        raise TournamentError("a competition needs at least 2 entrants")
+    chain = tuple(tiebreak_from(t) for t in doc["tiebreaks"]) if doc.get("tiebreaks") else preset.chain
+    comp = Competition(preset, entrants, chain, {e: {} for e in entrants})
+    results = _list(doc, "results")
+    if preset.kind == "series":
+        _series(comp, results)
+    elif preset.kind == "table":
+        _tables(comp, results)
+    elif preset.kind == "duel":
+        _duels(comp, results)
+    elif preset.kind == "rummikub":
+        _rummikub(comp, results)
+    for d in _list(doc, "decisions"):
+        order = d.get("order") if isinstance(d, Mapping) else d
+        if not isinstance(order, list) or len(order) < 2:
+            raise TournamentError(f"a decision is an ordered list of at least 2 entrants, not {d!r}")
+        for e in order:
+            if str(e) not in entrants:
+                raise TournamentError(f"decision names unknown entrant {e!r}")
+        comp.decisions.append([str(e) for e in order])
+    for item in chain:
+        for e in entrants:
+            if item.key not in comp.values[e]:
+                raise TournamentError(f"tie-break {item.key!r} does not exist for {preset.name}; "
+                                      f"known: {sorted(comp.values[e])}")
+    return comp
+
+
+def _entrant(comp: Competition, value: Any, where: str) -> str:
+    e = str(value) if value is not None else ""
+    if e not in comp.entrants:
+        raise TournamentError(f"{where}: unknown entrant {value!r}")
+    return e  # a withdrawn entrant's games played before it withdrew still count for its opponents
+
+
+def _stage_ok(r: Mapping[str, Any]) -> bool:
+    return r.get("stage") in LEAGUE_STAGES
+
+
+def _series(comp: Competition, results: Sequence[Any]) -> None:
+    p = comp.preset
+    for e in comp.entrants:
+        comp.values[e].update(points=0, surviving_generals=0, lost_hp=0, technical_points=0, played=0, won=0,
+                              drawn=0, lost=0, games_won=0, games_lost=0)
+    seen: dict[tuple[Any, Any, frozenset[str]], int] = {}
+    for i, r in enumerate(results):
+        where = f"result {i + 1}"
+        if not isinstance(r, Mapping) or "a" not in r or "b" not in r:
+            raise TournamentError(f"{where}: a match is a mapping with 'a', 'b' and 'games'")
+        a, b = _entrant(comp, r["a"], where), _entrant(comp, r["b"], where)
+        if a == b:
+            raise TournamentError(f"{where}: {a!r} cannot play itself")
+        where = f"result {i + 1} ({a} v {b})"
+        key = (r.get("stage"), r.get("round"), frozenset((a, b)))
+        if key in seen:
+            raise TournamentError(f"{where}: duplicate result: this match was already entered as result {seen[key]}"
+                                  f"; give a different 'round' or correct the first one")
+        seen[key] = i + 1
+        knockout = not _stage_ok(r)
+        fmt = p.knockout_series if knockout else p.series
+        assert fmt is not None
+        games = [game_from(g, a, b, f"{where} game {k + 1}") for k, g in enumerate(_list(r, "games"))]
+        members = {"a": comp.entrants[a].members, "b": comp.entrants[b].members}
+        check_series(fmt, games, members, where)
+        if p.penalties and p.penalties.technical_limit:
+            for k, g in enumerate(games):
+                for side, tp in g.technical.items():
+                    if tp >= p.penalties.technical_limit and g.winner == side:
+                        raise TournamentError(f"{where} game {k + 1}: contradictory result: {a if side == 'a' else b!r} "
+                                              f"reached {tp} technical points and so lost that game")
+        if knockout:
+            continue
+        wa, wb = score(games)
+        pts = _match_points(p, wa, wb, where)
+        h = comp.h2h.setdefault(frozenset((a, b)), {a: 0, b: 0})
+        sides: tuple[tuple[Side, str, int, int, int], ...] = (("a", a, wa, wb, pts[0]), ("b", b, wb, wa, pts[1]))
+        for side, e, mine, theirs, got in sides:
+            v = comp.values[e]
+            v["points"] += got
+            h[e] += got
+            v["played"] += 1
+            v["won" if mine > theirs else "lost" if mine < theirs else "drawn"] += 1
+            v["games_won"] += mine
+            v["games_lost"] += theirs
+            v["surviving_generals"] += sum(g.surviving_of(side) for g in games)
+            v["lost_hp"] += sum(g.lost_hp_of(side) for g in games)
+            v["technical_points"] += sum(g.technical.get(side, 0) for g in games)
+
+
+def _match_points(p: Preset, wa: int, wb: int, where: str) -> tuple[int, int]:
+    hi, lo = max(wa, wb), min(wa, wb)
+    key = f"{hi}:{lo}"
+    if key not in p.match_points:
+        raise TournamentError(f"{where}: a {wa}:{wb} match scores nothing in {p.name}; "
+                              f"allowed: {', '.join(p.match_points)}")
+    w, l_ = p.match_points[key]
+    return (w, l_) if wa >= wb else (l_, w)
+
+
+def _tables(comp: Competition, results: Sequence[Any]) -> None:
+    p = comp.preset
+    for e in comp.entrants:
+        comp.values[e].update(points=0, best_game=float("-inf"), games=0, game_score=0)
+    seen: dict[tuple[Any, Any], set[str]] = {}
+    for i, r in enumerate(results):
+        where = f"result {i + 1}"
+        if not isinstance(r, Mapping) or not isinstance(r.get("scores"), Mapping):
+            raise TournamentError(f"{where}: a game is a mapping with 'scores' {{player: game score}}")
+        if not _stage_ok(r):
+            continue
+        scores: dict[str, float] = {}
+        for who, sc in r["scores"].items():
+            e = _entrant(comp, who, where)
+            if not isinstance(sc, int | float) or isinstance(sc, bool):
+                raise TournamentError(f"{where}: the score of {e!r} must be a number, not {sc!r}")
+            if p.score_range and not p.score_range[0] <= sc <= p.score_range[1]:
+                raise TournamentError(f"{where}: {e!r} scored {sc}; a {p.title} game score lies between "
+                                      f"{p.score_range[0]} and {p.score_range[1]}")
+            scores[e] = sc
+        if not 2 <= len(scores) <= p.table_size:
+            raise TournamentError(f"{where}: a table has 2 to {p.table_size} players, not {len(scores)}")
+        rnd = (r.get("stage"), r.get("round"))
+        if rnd[1] is not None:
+            already = seen.setdefault(rnd, set())
+            twice = already & set(scores)
+            if twice:
+                raise TournamentError(f"{where}: duplicate result: {sorted(twice)} already have a game in round "
+                                      f"{rnd[1]}")
+            already |= set(scores)
+        for e, sc in scores.items():
+            place = 1 + sum(1 for o in scores.values() if o > sc)  # equal scores share the better place
+            got = p.placement_points[place - 1] if p.placement_points else sc
+            v = comp.values[e]
+            v["points"] += got
+            v["games"] += 1
+            v["game_score"] += sc
+            v["best_game"] = max(v["best_game"], sc)
+    for e in comp.entrants:
+        if comp.values[e]["best_game"] == float("-inf"):
+            comp.values[e]["best_game"] = 0
+
+
+def _duels(comp: Competition, results: Sequence[Any]) -> None:
+    p = comp.preset
+    win, other = p.match_points["win"]
+    for e in comp.entrants:
+        comp.values[e].update(points=0, wins=0, games=0, squares=0)
+    seen: dict[tuple[Any, Any], set[str]] = {}
+    for i, r in enumerate(results):
+        where = f"result {i + 1}"
+        if not isinstance(r, Mapping) or "a" not in r or "b" not in r:
+            raise TournamentError(f"{where}: a game is a mapping with 'a', 'b' and 'winner' or 'squares'")
+        a, b = _entrant(comp, r["a"], where), _entrant(comp, r["b"], where)
+        if a == b:
+            raise TournamentError(f"{where}: {a!r} cannot play itself")
+        if not _stage_ok(r):
+            continue
+        rnd = (r.get("stage"), r.get("round"))
+        if rnd[1] is not None:
+            already = seen.setdefault(rnd, set())
+            if already & {a, b}:
+                raise TournamentError(f"{where}: duplicate result: {sorted(already & {a, b})} already played in "
+                                      f"round {rnd[1]}")
+            already |= {a, b}
+        squares = r.get("squares") or {}
+        sq = {_entrant(comp, k, where): v for k, v in squares.items()}
+        winner = r.get("winner")
+        if winner is None:
+            if len(sq) != 2 or sq[a] == sq[b]:
+                raise TournamentError(f"{where}: name the 'winner' (squares level or missing)")
+            winner = a if sq[a] > sq[b] else b  # seed 000: time up → more squares covered wins
+        winner = _entrant(comp, winner, where)
+        if winner not in (a, b):
+            raise TournamentError(f"{where}: winner must be {a!r} or {b!r}")
+        if len(sq) == 2 and r.get("finish") is None and sq[winner] < sq[a if winner == b else b]:
+            raise TournamentError(f"{where}: contradictory result: {winner!r} covered fewer squares")
+        for e in (a, b):
+            v = comp.values[e]
+            v["points"] += win if e == winner else other
+            v["wins"] += e == winner
+            v["games"] += 1
+            v["squares"] += sq.get(e, 0)
+
+
+def _rummikub(comp: Competition, results: Sequence[Any]) -> None:
+    prm = comp.preset.params
+    cut = float(prm["lost_sheet_cut"])  # type: ignore[arg-type]
+    cards = {e.id: PlayerCard(e.id, e.division, e.club, int(e.extra.get("lost_sheets", 0)))
+             for e in comp.entrants.values()}
+    sheets = Sheets(cards, int(prm["games_per_sheet"]), minutes(str(prm["cutoff"])))  # type: ignore[call-overload]
+    divisions = {e.id: e.division for e in comp.entrants.values()}
+    for i, r in enumerate(results):
+        where = f"result {i + 1}"
+        if not isinstance(r, Mapping) or "players" not in r:
+            raise TournamentError(f"{where}: a game is a mapping with 'players', 'winner' and 'racks'")
+        players = [_entrant(comp, p, where) for p in _list(r, "players")]
+        racks = {_entrant(comp, k, where): v for k, v in (r.get("racks") or {}).items()}
+        winner = _entrant(comp, r["winner"], where) if r.get("winner") is not None else None
+        try:
+            if isinstance(r.get("scores"), Mapping):  # scored by a digital referee
+                scores = _referee_scores(comp, players, r["scores"], where)
+            else:
+                scores = score_game(players, racks, divisions, winner, float(prm["senior_factor"]))  # type: ignore[arg-type]
+            sheets.record(scores, minutes(str(r["at"])) if r.get("at") else None)
+        except TournamentError as exc:
+            raise TournamentError(f"{where}: {exc}") from None
+    for e, card in cards.items():
+        wins, plus = card.result(cut)
+        comp.values[e].update(wins=wins, plus_points=plus, sheets=len(card.sheets), lost_sheets=card.lost_sheets,
+                              points=plus)
+        comp.extra[e] = {"division": card.division}
+
+
+def _referee_scores(comp: Competition, players: Sequence[str], raw: Mapping[str, Any], where: str
+                    ) -> dict[str, float]:
+    scores = {_entrant(comp, k, where): v for k, v in raw.items()}
+    if sorted(scores) != sorted(players) or len(players) != 4:
+        raise TournamentError(f"scores must be given for exactly the 4 players {list(players)}")
+    if any(not isinstance(v, int | float) or isinstance(v, bool) for v in scores.values()):
+        raise TournamentError("scores are numbers")
+    if sum(1 for v in scores.values() if v > 0) != 1 or abs(sum(scores.values())) > 0.05:
+        raise TournamentError("contradictory scores: one winner whose plus points equal the losers' minus points")
+    return {p: float(scores[p]) for p in players}
+
+
+def standings(doc: Any) -> list[dict[str, Any]]:
+    """The contract rows, best first (per division for Rummikub)."""
+    comp = load(doc)
+    return rows(comp)
+
+
+def placings(comp: Competition, ids: Sequence[str] | None = None) -> list[Placing]:
+    ids = list(ids if ids is not None else [e for e in comp.entrants if comp.entrants[e].active])
+
+    def h2h(x: str, y: str) -> str | None:
+        h = comp.h2h.get(frozenset((x, y)))
+        if not h or h[x] == h[y]:
+            return None
+        return x if h[x] > h[y] else y
+
+    return rank(ids, comp.values, comp.chain, h2h, comp.decisions)
+
+
+def rows(comp: Competition) -> list[dict[str, Any]]:
+    active = [e for e in comp.entrants if comp.entrants[e].active]
+    part_of = _partition(comp)
+    groups: dict[str, list[str]] = {}
+    for e in active:
+        groups.setdefault(part_of(e), []).append(e)
+    parts = [(g, placings(comp, ids)) for g, ids in sorted(groups.items())]
+    out = []
+    points_key = comp.chain[0].key if comp.preset.kind != "rummikub" else "plus_points"
+    for div, pl in parts:
+        for p in pl:
+            tb: dict[str, Any] = {k: _num(v) for k, v in p.values.items() if k != points_key}
+            if comp.preset.kind == "rummikub":
+                tb["division"] = div or None
+            elif div:
+                tb["group"] = div
+            if p.decided_by:
+                tb["decided_by"] = p.decided_by
+            if p.needs_decision:
+                tb["tied_with"] = list(p.tied_with)
+            out.append({"rank": p.rank, "entrant": p.entrant, "points": _num(comp.values[p.entrant][points_key]),
+                        "tiebreaks": tb, "needs_decision": p.needs_decision})
+    return out
+
+
+def _partition(comp: Competition) -> Any:
+    """Rummikub ranks per division (seed 002 賽制 6); entrants with a 'group' rank within their group."""
+    if comp.preset.kind == "rummikub":
+        return lambda e: comp.entrants[e].division or ""
+    return lambda e: str(comp.entrants[e].extra.get("group", ""))
+
+
+def _num(v: float) -> float | int:
+    return int(v) if float(v).is_integer() else round(float(v), 2)

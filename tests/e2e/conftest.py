@@ -1,0 +1,57 @@
+"""Browser tests: Playwright driving Debian's chromium (installed by scripts/ensure-browser)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablesport.server.process import ServerProcess
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if not os.access(CHROMIUM, os.X_OK):
+        skip = pytest.mark.skip(reason=f"no {CHROMIUM}: run scripts/ensure-browser (apt-get install chromium)")
+        for item in items:
+            if "browser" in item.keywords:
+                item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(locale="en-US")
+    pg = ctx.new_page()
+    pg.set_default_timeout(30000)  # the machine may be busy with other test runs
+    try:
+        yield pg
+    finally:
+        ctx.close()
+
+
+@pytest.fixture(scope="session")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db: Path = tmp_path_factory.mktemp("e2e") / "web.sqlite3"
+    proc = ServerProcess(db, bot_delay=0.05).start()
+    try:
+        yield proc
+    finally:
+        proc.stop()

@@ -1,0 +1,68 @@
+"""Rummikub in the browser: an initial meld laid by drag and drop, the table explaining why a set
+is invalid before anything is submitted (seed: sets of 3+, initial meld worth 30 or more)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablesport.games import start
+from tablesport.games.rummikub.solver import solve
+from tablesport.server.process import ServerProcess
+
+pytestmark = pytest.mark.browser
+PRESET = "rummikub-2018-2p"
+
+
+def meld_position() -> tuple[int, list[list[str]]]:
+    """A seed where seat 0 moves first and its 14 tiles hold an initial meld; the meld as tile ids."""
+    for seed in range(1, 500):
+        st = start(PRESET, seed)
+        d = st.pending()
+        if d is None or d.kind != "turn" or d.seats != (0,):
+            continue
+        rack: list[str] = list(st.view(0)["rack"])
+        sol = solve([], [r[:-1] for r in rack], melded=False)
+        if not sol.feasible or not sol.table:
+            continue
+        free = list(rack)
+        sets = []
+        for s in sol.table:
+            ids = []
+            for code in s:
+                tile = next(t for t in free if t[:-1] == code)
+                free.remove(tile)
+                ids.append(tile)
+            sets.append(ids)
+        return seed, sets
+    raise AssertionError("no seed with an initial meld for seat 0")
+
+
+def test_initial_meld_by_drag_and_drop(page: Any, web: ServerProcess) -> None:
+    seed, sets = meld_position()
+    t: dict[str, Any] = web.create(PRESET, [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], seed=seed)
+    page.goto(web.url + str(t["seats"][0]["url"]) + "?lang=en")
+    page.wait_for_selector("#rk-rack .rk-tile[draggable='true']")
+    assert page.locator("#rk-play").is_disabled()
+    assert "no tile laid" in page.inner_text("#rk-problems")
+    for ids in sets:
+        page.drag_and_drop(f"#rk-rack .rk-tile[data-tile='{ids[0]}']", "#rk-new")
+        target = page.locator(".rk-set:not(.rk-new)").last
+        index = target.get_attribute("data-set")
+        page.drag_and_drop(f"#rk-rack .rk-tile[data-tile='{ids[1]}']", f".rk-set[data-set='{index}']")
+        # two tiles: the set says why it is not valid yet, and Play stays disabled
+        assert "at least 3 tiles" in page.inner_text(f".rk-set[data-set='{index}'] .rk-why")
+        assert page.locator("#rk-play").is_disabled()
+        for tile in ids[2:]:
+            page.drag_and_drop(f"#rk-rack .rk-tile[data-tile='{tile}']", f".rk-set[data-set='{index}']")
+        assert "✓" in page.inner_text(f".rk-set[data-set='{index}'] .rk-why")
+    assert page.locator("#rk-problems li").count() == 0
+    before = int(page.get_attribute("#table", "data-seq") or 0)
+    page.click("#rk-play")
+    page.wait_for_function(f"Number(document.getElementById('table').dataset.seq) > {before}")
+    assert page.locator("#error:not([hidden])").count() == 0
+    laid = set(page.eval_on_selector_all("#rk-table .rk-tile", "els => els.map(e => e.dataset.tile)"))
+    rack = set(page.eval_on_selector_all("#rk-rack .rk-tile", "els => els.map(e => e.dataset.tile)"))
+    mine = {i for s in sets for i in s}
+    assert mine <= laid and not mine & rack

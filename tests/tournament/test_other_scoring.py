@@ -1,0 +1,138 @@
+"""Placement leagues (Ticket to Ride, Monopoly Deal, Blokus), Pictionary, penalties, fees and prizes (seeds 000, 001)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablesport.tournament.entrants import Entrant, Fee, check_in, fees_summary, withdraw
+from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.penalties import Penalty, PenaltyLedger
+from tablesport.tournament.presets import PRESETS, get_preset
+from tablesport.tournament.prizes import award
+from tablesport.tournament.standings import standings
+
+P8 = [f"p{i}" for i in range(1, 9)]
+
+
+def by_id(rows: list[dict]) -> dict[str, dict]:
+    return {r["entrant"]: r for r in rows}
+
+
+def test_ttr_placement_points_10_7_5_3_seed000() -> None:
+    """000 Ticket to Ride Competition 2: highest 10, 2nd 7, 3rd 5, 4th 3."""
+    rows = by_id(standings({"preset": "ttr-event", "entrants": P8[:4],
+                            "results": [{"round": 1, "scores": {"p1": 120, "p2": 98, "p3": 80, "p4": 77}}]}))
+    assert [rows[p]["points"] for p in P8[:4]] == [10, 7, 5, 3]
+
+
+def test_ttr_equal_marks_go_to_the_higher_single_game_seed000() -> None:
+    """000 Ticket to Ride Competition 4: for the same marks, the one with higher points in individual games."""
+    res = [{"round": 1, "scores": {"p1": 150, "p2": 90, "p3": 80, "p4": 70}},
+           {"round": 2, "scores": {"p1": 60, "p2": 100, "p3": 95, "p4": 99}}]
+    rows = by_id(standings({"preset": "ttr-event", "entrants": P8[:4], "results": res}))
+    # p1 10+3 = 13, p2 7+10 = 17, p3 5+5 = 10... p4 3+7 = 10: p3 best 95 vs p4 best 99
+    assert rows["p2"]["rank"] == 1 and rows["p1"]["rank"] == 2
+    assert rows["p4"]["rank"] == 3 and rows["p3"]["rank"] == 4
+    assert rows["p4"]["tiebreaks"]["best_game"] == 99
+
+
+def test_monopoly_deal_ranks_by_property_value_seed000() -> None:
+    """000 Monopoly Deal THE WINNER: the highest property value gets 10, then 7, 5, 3 (not who finished)."""
+    rows = by_id(standings({"preset": "monopoly-deal-event", "entrants": P8[:4],
+                            "results": [{"round": 1, "scores": {"p1": 21, "p2": 34, "p3": 18, "p4": 9}}]}))
+    assert [rows[p]["points"] for p in P8[:4]] == [7, 10, 5, 3]
+
+
+def test_equal_game_scores_share_the_better_place() -> None:
+    rows = by_id(standings({"preset": "monopoly-deal-event", "entrants": P8[:4],
+                            "results": [{"scores": {"p1": 20, "p2": 20, "p3": 18, "p4": 9}}]}))
+    assert [rows[p]["points"] for p in P8[:4]] == [10, 10, 5, 3]
+    assert rows["p1"]["needs_decision"] and rows["p2"]["needs_decision"]
+
+
+def test_blokus_league_by_game_score_seed000() -> None:
+    """000 Blokus: −1 per unplaced square, +15/+20 bonus; the league sums game scores."""
+    res = [{"round": 1, "scores": {"p1": 20, "p2": -5, "p3": -12, "p4": 15}},
+           {"round": 2, "scores": {"p1": -30, "p2": 15, "p3": -2, "p4": -1}}]
+    rows = by_id(standings({"preset": "blokus-event", "entrants": P8[:4], "results": res}))
+    assert [rows[p]["points"] for p in P8[:4]] == [-10, 10, -14, 14]
+    assert rows["p4"]["rank"] == 1
+    with pytest.raises(TournamentError, match="between -89 and 20"):
+        standings({"preset": "blokus-event", "entrants": P8[:4], "results": [{"scores": {"p1": 25, "p2": 0}}]})
+
+
+def test_table_league_refuses_a_player_twice_in_one_round() -> None:
+    res = [{"round": 1, "scores": {"p1": 1, "p2": 2, "p3": 3, "p4": 4}},
+           {"round": 1, "scores": {"p1": 1, "p5": 2, "p6": 3, "p7": 4}}]
+    with pytest.raises(TournamentError, match=r"duplicate result: \['p1'\] already have a game in round 1"):
+        standings({"preset": "ttr-event", "entrants": P8, "results": res})
+
+
+def test_final_stage_games_stay_out_of_the_league_table() -> None:
+    res = [{"round": 1, "scores": {"p1": 10, "p2": 9, "p3": 8, "p4": 7}},
+           {"stage": "final", "scores": {"p1": 1, "p2": 9, "p3": 8, "p4": 7}}]
+    rows = by_id(standings({"preset": "ttr-event", "entrants": P8[:4], "results": res}))
+    assert rows["p1"]["points"] == 10
+
+
+def test_pictionary_winner_5_other_3_and_squares_decide_at_time_up_seed000() -> None:
+    """000 Pictionary 4: time up before Finish → more squares covered wins; winner 5 points, other team 3."""
+    teams = [{"id": t, "members": [f"{t}{i}" for i in range(3)]} for t in ("T1", "T2", "T3", "T4")]
+    res = [{"round": 1, "a": "T1", "b": "T2", "squares": {"T1": 30, "T2": 24}},
+           {"round": 1, "a": "T3", "b": "T4", "winner": "T4"}]
+    rows = by_id(standings({"preset": "pictionary-event", "entrants": teams, "results": res}))
+    assert [rows[t]["points"] for t in ("T1", "T2", "T3", "T4")] == [5, 3, 3, 5]
+    with pytest.raises(TournamentError, match="covered fewer squares"):
+        standings({"preset": "pictionary-event", "entrants": teams,
+                   "results": [{"a": "T1", "b": "T2", "winner": "T2", "squares": {"T1": 30, "T2": 24}}]})
+
+
+def test_team_technical_points_three_lose_the_game_seed001() -> None:
+    """001 §一1 2): 有犯規者扣除本隊技術分1分，扣滿3分，該隊自動判負."""
+    led = PenaltyLedger(get_preset("sgs-3v3-2014").penalties)  # type: ignore[arg-type]
+    for k in range(2):
+        assert led.record(Penalty("technical", "R1/g1", "A", 1, f"talk {k}", "ref Li", "10:40")) == []
+    assert led.record(Penalty("technical", "R1/g1", "A", 1, "gesture", "ref Li", "10:52")) == ["game lost by A"]
+    assert led.technical("A", "R1/g1") == 3 and led.technical("A", "R1/g2") == 0
+    with pytest.raises(TournamentError, match="worth 1 point"):
+        led.record(Penalty("technical", "R1/g1", "B", 2, "talk", "ref Li", "10:53"))
+    with pytest.raises(TournamentError, match="who recorded it and why"):
+        led.record(Penalty("technical", "R1/g1", "B", 1, "", "ref Li", "10:53"))
+
+
+def test_player_penalty_points_five_disqualify_seed001() -> None:
+    """001 §3 奖惩 B: 1 point for stalling or acting out of turn, 3 for cheating talk; 5 or more → disqualified."""
+    led = PenaltyLedger(get_preset("sgs-3v3-2014").penalties)  # type: ignore[arg-type]
+    led.record(Penalty("player", "g1", "A", 3, "talk amounting to cheating", "ref Wu", "11:00", "A2"))
+    assert led.record(Penalty("player", "g1", "A", 1, "抢动", "ref Wu", "11:05", "A2")) == []
+    assert led.record(Penalty("player", "g1", "A", 1, "stalling", "ref Wu", "11:09", "A2")) == ["A2 disqualified"]
+    with pytest.raises(TournamentError, match="worth 1 or 3"):
+        led.record(Penalty("player", "g1", "A", 2, "x", "ref Wu", "11:10", "A3"))
+    led2 = PenaltyLedger(get_preset("sgs-3v3-2012").penalties)  # type: ignore[arg-type]
+    with pytest.raises(TournamentError, match="no player penalties"):
+        led2.record(Penalty("player", "g1", "A", 1, "x", "ref", "11:00", "A1"))
+
+
+def test_entry_fees_and_summary_seed000() -> None:
+    """000 Prizes: Pictionary $10 per team of 3, San Guo Sha $15 per team of 3, individual games $3 per person."""
+    assert PRESETS["sgs-3v3-2011"].fee == Fee(15, "team") and PRESETS["pictionary-event"].fee == Fee(10, "team")
+    assert PRESETS["ttr-event"].fee == Fee(3, "person")
+    teams = [Entrant(f"T{i}", members=(f"a{i}", f"b{i}", f"c{i}"), paid=i < 10) for i in range(16)]
+    teams[15] = withdraw(teams[15])
+    players = [Entrant(f"p{i}", paid=True) for i in range(12)]
+    lines = fees_summary([("Sanguosha", Fee(15, "team"), teams), ("Blokus", Fee(3, "person"), players)])
+    sgs, blokus, total = lines
+    assert (sgs.entrants, sgs.people, sgs.due, sgs.paid, sgs.outstanding) == (15, 45, 225, 150, 75)
+    assert sgs.unpaid == tuple(f"T{i}" for i in range(10, 15))
+    assert (blokus.due, blokus.outstanding) == (36, 0) and total.due == 261 and total.paid == 186
+    assert Fee(3, "person").due(Entrant("team", members=("x", "y"))) == 6
+    with pytest.raises(TournamentError, match="withdrawn"):
+        check_in(teams[15])
+
+
+def test_prizes_seed000() -> None:
+    """000 Prizes: San Guo Sha champion $180, 1st runner-up $60, 2nd runner-up $30; Pictionary $100 / $60."""
+    got = award(PRESETS["sgs-3v3-2011"].prizes, {1: "T3", 2: "T7"})
+    assert [(p.value, who) for p, who in got] == [(180, "T3"), (60, "T7"), (30, None)]
+    assert [p.value for p in PRESETS["pictionary-event"].prizes] == [100, 60]
+    assert [p.value for p in PRESETS["blokus-event"].prizes] == [50, 30, 20]
