@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import websockets
+
+T = TypeVar("T")
+
+
+def run_loop(coro: Coroutine[Any, Any, T]) -> T:
+    """asyncio.run in a thread of its own: a browser test in the same worker may hold a running loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 class Seat:

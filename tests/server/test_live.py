@@ -16,7 +16,7 @@ from tablesport.core.records import apply_step, replay
 from tablesport.games import start_for_record
 from tablesport.server.process import ServerProcess
 
-from .helpers import Seat
+from .helpers import Seat, run_loop
 
 
 def record_of(server: ServerProcess, tid: str) -> list[str]:
@@ -62,7 +62,7 @@ def test_two_conflicting_actions_at_once_exactly_one_applies(server: ServerProce
         for s in (a, b, other):
             await s.close()
 
-    asyncio.run(main())
+    run_loop(main())
 
 
 async def play_randomly(server: ServerProcess, tid: str, tokens: list[str], rng: random.Random,
@@ -102,7 +102,7 @@ def test_no_frame_to_a_seat_holds_another_seats_hidden_cards(server: ServerProce
             await s.close()
         return seats, spy
 
-    seats, spy = asyncio.run(main())
+    seats, spy = run_loop(main())
     lines = record_of(server, tid)
     states = []
     replay(lines, start_for_record, lambda st, step, ev: states.append(st.clone()))
@@ -143,7 +143,7 @@ def test_restart_resumes_the_game_and_its_timers(tmp_path: Path) -> None:
             assert last is not None
             return last
 
-        seen = asyncio.run(before())
+        seen = run_loop(before())
         assert seen["seq"] == 6
     finally:
         first.kill()
@@ -164,8 +164,8 @@ def test_restart_resumes_the_game_and_its_timers(tmp_path: Path) -> None:
             await s0.close()
             await s1.close()
 
-        asyncio.run(after())
-        asyncio.run(play_randomly(second, tid, tokens, random.Random(3)))
+        run_loop(after())
+        run_loop(play_randomly(second, tid, tokens, random.Random(3)))
         lines = record_of(second, tid)
         rep = replay(lines, start_for_record)
         assert rep.steps == 26
@@ -189,7 +189,7 @@ def test_no_sanguosha_frame_holds_hidden_cards(server: ServerProcess) -> None:
             await s.close()
         return [*seats, spy]
 
-    viewers = asyncio.run(main())
+    viewers = run_loop(main())
     with sqlite3.connect(server.db) as con:
         lines = [json.loads(row[0]) for row in
                  con.execute("SELECT line FROM web_steps WHERE table_id = ? ORDER BY i", (tid,))]

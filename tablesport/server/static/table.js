@@ -120,7 +120,9 @@ function onFrame(frame) {
     addLog(frame.events, frame.type === "hello");
   }
   root.dataset.seq = frame.seq;
-  root.dataset.decision = frame.decision && seat !== null && frame.decision.mine ? frame.decision.kind : "";
+  const mine = frame.decision && seat !== null && frame.decision.mine;
+  root.dataset.decision = mine ? frame.decision.kind : "";
+  root.dataset.asked = mine ? String(frame.decision.asked ?? "") : "";
   root.dataset.status = frame.status;
   tick();
 }
