@@ -201,3 +201,18 @@ def test_two_player_final_score_values() -> None:
     eng.state.used = [(1 << 21) - 1, 0, 0, 0]
     eng.state.last_piece = [0, None, None, None]
     assert eng.handle("final_score") == "= B+188\n\n"  # seat 0: 20 − 10 = 10, seat 1: −178
+
+
+def test_undo_takes_back_moves_one_at_a_time(greedy: Engine) -> None:
+    empty = greedy.ok("showboard")
+    first_legal = greedy.ok("all_legal 1")
+    greedy.ok("play 1 a20")
+    after_one = greedy.ok("showboard")
+    greedy.ok("genmove 2")
+    assert greedy.ok("undo") == ""
+    assert greedy.ok("showboard") == after_one
+    assert greedy.ok("undo") == ""
+    assert greedy.ok("showboard") == empty and greedy.ok("all_legal 1") == first_legal
+    ok, text = greedy.send("undo")
+    assert not ok and "no move" in text
+    assert "undo" in greedy.ok("list_commands").split()

@@ -30,7 +30,7 @@ from .pieces import PIECE_NAMES
 
 COMMANDS = (
     "all_legal", "clear_board", "final_score", "genmove", "known_command", "list_commands", "name", "play",
-    "protocol_version", "quit", "reg_genmove", "set_game", "showboard", "version",
+    "protocol_version", "quit", "reg_genmove", "set_game", "showboard", "undo", "version",
 )
 VARIANTS = {"classic": "blokus-event", "c": "blokus-event", "classic_2": "blokus-2p", "c2": "blokus-2p"}
 GAME_NAMES = {"Blokus": "blokus-event", "Blokus Two-Player": "blokus-2p"}
@@ -51,6 +51,7 @@ class GtpEngine:
         self.seed = seed
         self.bot = bot_factory()
         self.state = self._new()
+        self.history: list[BlokusState] = []  # the states before each move played or generated (undo)
         self.quit = False
 
     def _new(self) -> BlokusState:
@@ -139,6 +140,7 @@ class GtpEngine:
 
     def cmd_clear_board(self, args: list[str]) -> str:
         self.state = self._new()
+        self.history.clear()
         self.bot = self.bot_factory()
         return ""
 
@@ -158,6 +160,7 @@ class GtpEngine:
             except RuleError as exc:
                 raise GtpError(f"illegal move: {exc}") from None
             trial.play_id(pid)
+        self.history.append(self.state)
         self.state = trial
         return ""
 
@@ -171,8 +174,16 @@ class GtpEngine:
             trial.pass_turn()
         else:
             trial.play_id(trial.parse_move(colour, move))
+        self.history.append(self.state)
         self.state = trial
         return move
+
+    def cmd_undo(self, args: list[str]) -> str:
+        """Take back the last move played or generated (with the blocked colours' passes before it)."""
+        if not self.history:
+            raise GtpError("cannot undo: no move has been played")
+        self.state = self.history.pop()
+        return ""
 
     def cmd_reg_genmove(self, args: list[str]) -> str:
         colour = self._colour(args)
