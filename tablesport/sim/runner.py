@@ -4,7 +4,10 @@ Bot specs (``--bots``):
 
 * ``greedy`` — the same bot on every seat;
 * ``greedy,random,random,random`` — one bot per seat;
-* ``cold=heuristic,warm=random`` — one bot per side (team games; see ``Ruleset.sides``).
+* ``cold=heuristic,warm=random`` — one bot per side (team games; see ``Ruleset.sides``). Every decision
+  of a seat whose side is known is taken by that side's bot (draft, fielding, play). A decision taken
+  before the seat has a side — the choice of side itself (Sanguosha's identity/role choice) — is no
+  side's to take: a neutral random bot takes it.
 
 A bot name may carry options: ``mcts:playouts=200:c=1.4``.
 """
@@ -66,6 +69,9 @@ class BotChoice:
         return ":".join([self.name, *(f"{k}={v}" for k, v in self.options.items())])
 
 
+NEUTRAL = BotChoice("random", {})   # takes a per-side spec's decisions made before the seat has a side
+
+
 @dataclass(frozen=True)
 class BotSpec:
     """Who plays each seat: per seat, or per side (resolved when the side is known)."""
@@ -102,6 +108,10 @@ class BotSpec:
         return cls(tuple(BotChoice.parse(p, known) for p in parts))
 
     def labels(self) -> list[str]:
+        """Per seat, for records: the seat's bot, or the whole per-side spec (sides are not known yet)."""
+        if self.per_side:
+            text = ",".join(f"{side}={c.label()}" for side, c in self.per_side.items())
+            return [text for _ in self.per_seat]
         return [c.label() for c in self.per_seat]
 
 
@@ -168,8 +178,7 @@ class Table:
     def choice_for(self, seat: int) -> BotChoice:
         if self.spec.per_side:
             side = self.state.side_of(seat)
-            if side in self.spec.per_side:
-                return self.spec.per_side[side]
+            return self.spec.per_side.get(side or "", NEUTRAL)
         return self.spec.per_seat[seat]
 
     def bot_for(self, seat: int) -> Bot:
