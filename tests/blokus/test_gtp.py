@@ -9,41 +9,14 @@ from collections.abc import Iterator
 import pytest
 
 from tablesport.games.blokus.gtp import GtpEngine
+from tablesport.games.blokus.match import GtpClient
 
 
-class Engine:
-    """A controller's view of one engine process."""
+class Engine(GtpClient):
+    """A controller's view of one of our engine processes (the match controller's client)."""
 
     def __init__(self, *options: str) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tablesport.cli", "blokus", "gtp", *options],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
-        )
-
-    def send(self, command: str) -> tuple[bool, str]:
-        """(success, response text) of one command."""
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            assert line, f"engine closed its output after {command!r}"
-            if line == "\n":
-                break
-            lines.append(line.rstrip("\n"))
-        text = "\n".join(lines)
-        assert text[:1] in "=?", text
-        ok = text[0] == "="
-        body = text[1:]
-        while body[:1].isdigit():
-            body = body[1:]
-        return ok, body.strip()
-
-    def ok(self, command: str) -> str:
-        ok, text = self.send(command)
-        assert ok, f"{command!r} failed: {text}"
-        return text
+        super().__init__([sys.executable, "-m", "tablesport.cli", "blokus", "gtp", *options], "tablesport")
 
     def close(self) -> None:
         assert self.ok("quit") == ""
