@@ -83,7 +83,7 @@ def tables_cmd(
     rounds_: str = typer.Option(..., "--rounds", help="number of rounds"),
     size_: str = typer.Option("4", "--size", help="players per table"),
     seed_: str = typer.Option("0", "--seed", help="seed of the search"),
-    effort_: str = typer.Option("200000", "--effort", help="search steps"),
+    effort_: str = typer.Option("5000000", "--effort", help="search steps (evaluated swaps)"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Tables for a league: fewest repeat opponents, balanced seats."""

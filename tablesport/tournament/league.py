@@ -3,15 +3,28 @@
 Seed 000: Ticket to Ride (3 rounds), Monopoly Deal and Blokus (4 rounds), 12 or 16 players at
 tables of 4, then a final for the top 4.
 
-The grouping is found by a seeded local search (simulated annealing over swaps of two players
-at different tables of the same round) on the cost Σ over pairs of c·(c−1)/2, c = the number
-of times the pair shares a table; it stops as soon as the cost reaches the lower bound. Seats
-are then balanced by a second search that permutes seats inside tables.
+``repeat_pairs`` K = Σ over pairs of max(0, c − 1), c = the number of times the pair shares a
+table. ``seat_imbalance`` X = the largest, over players, of (most-used seat − least-used seat).
 
-``repeat_pairs`` K = Σ over pairs of max(0, c − 1). Lower bound: a player meets Σ(table size − 1)
-opponents over the rounds but has only N − 1 different ones, so each player has at least
-max(0, met − (N − 1)) repeat meetings and K ≥ ⌈Σ excess / 2⌉ (12 players × 4 rounds: K ≥ 6).
-``seat_imbalance`` X = the largest, over players, of (most-used seat − least-used seat) counts.
+The grouping is found by a seeded tabu search in the manner of the constraint-based local search
+for the social golfer problem (Dotú and Van Hentenryck): start from a greedy split (each player
+joins the open table where they know the fewest players); each step looks at every swap of two
+players at different tables of one round where the first player shares a table with someone they
+meet more than once, and makes the swap that lowers K most (ties drawn at random). After a swap,
+a player may not return to the table they left in that round for 1–4 steps (a tabu move is
+allowed when it beats the best K so far). After ``STABLE`` steps without a new best, a few random
+swaps perturb the schedule, after an exact rebuild of one random round (below). The exact rebuild
+of a round (N ≤ ``RESOLVE_MAX_PLAYERS``) is a depth-first search for a split of that round where
+nobody meets anyone they meet in another round; when it finds one, the round is replaced. It is
+tried on every round with a repeat while K is at most ``RESOLVE_AT``. The search stops
+when K reaches the lower bound, after ``effort`` evaluated swaps, or after ``GIVE_UP`` moves
+without a new best. Seats are then balanced by a
+second search that permutes seats inside tables.
+
+Lower bound (``lower_bound``): a player meets Σ(table size − 1) opponents over the rounds but has
+only N − 1 different ones, and a pigeonhole count over pairs of rounds (see the function); for
+small cases where the search was proved optimal by exhaustion, ``PROVEN_MINIMA`` holds the
+minimum (12 players × 4 rounds: K ≥ 13, proved by ``python -m bench.tournament_tables --prove``).
 """
 
 from __future__ import annotations
@@ -24,6 +37,28 @@ from itertools import permutations
 from tablesport.core import Rng
 
 from .errors import TournamentError
+
+STABLE = 300
+"""Moves without a new best K before the schedule is perturbed: one round is rebuilt
+exactly (a random split where nobody meets anyone they meet in another round, when one exists),
+then ``KICK`` random swaps."""
+KICK = 3
+TABU = (1, 4)
+"""A player may not return to the table they left for this many steps (drawn uniformly)."""
+RESOLVE_AT = 2
+"""Rounds are rebuilt exactly when K is at most this."""
+RESOLVE_MAX_PLAYERS = 100
+RESOLVE_NODES = 20_000
+"""Node limit of one exact rebuild of a round."""
+DEFAULT_EFFORT = 5_000_000
+"""Evaluated swaps (search steps) before the search gives up on reaching the lower bound."""
+GIVE_UP = 20_000
+"""The search also stops after this many moves without a new best K."""
+
+PROVEN_MINIMA: dict[tuple[int, int, int], int] = {(12, 4, 4): 13}
+"""(players, rounds, table size) → the minimum K, proved by exhaustion (bench/tournament_tables.py
+``--prove``: round 1 fixed, round 2 one per class under the symmetries of round 1, every round 3
+and round 4; the slow test re-runs the proof)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +91,7 @@ def lower_bound(n: int, rounds: int, size: int) -> int:
     """A proven lower bound on ``repeat_pairs`` (see the module text and docs/tournament.md).
 
     * Opponent count: Σ over players of max(0, met − (N − 1)), halved.
+    * Proved minima of small cases (``PROVEN_MINIMA``).
     * Pigeonhole: for any two rounds r < s, the players of a table of round s sit at the tables of
       round r, so at least Σ C(x_i, 2) of its pairs (x spread as evenly as possible over the
       tables) also met in round r. Summing P over round pairs and tables gives Σ_pairs C(c, 2) ≥ P;
@@ -71,7 +107,7 @@ def lower_bound(n: int, rounds: int, size: int) -> int:
         per_round += rem * (q + 1) * q // 2 + (t - rem) * q * (q - 1) // 2
     p = rounds * (rounds - 1) // 2 * per_round
     pigeon = math.ceil(2 * p / rounds) if rounds > 1 else 0
-    return max(opponents, pigeon)
+    return max(opponents, pigeon, PROVEN_MINIMA.get((n, rounds, size), 0))
 
 
 def repeat_pairs(rounds: Sequence[Sequence[Sequence[int]]], n: int) -> int:
@@ -99,87 +135,274 @@ def _pair_counts(rounds: Sequence[Sequence[Sequence[int]]], n: int) -> list[list
     return c
 
 
-def plan_tables(n: int, rounds: int, size: int = 4, seed: int = 0, effort: int = 200_000,
-                history: Sequence[Sequence[Sequence[int]]] = (), temperature: tuple[float, float] = (2.0, 0.02)
-                ) -> TablePlan:
-    """Assign ``n`` players to tables for ``rounds`` new rounds after the (fixed) ``history``."""
+def plan_tables(n: int, rounds: int, size: int = 4, seed: int = 0, effort: int = DEFAULT_EFFORT,
+                history: Sequence[Sequence[Sequence[int]]] = ()) -> TablePlan:
+    """Assign ``n`` players to tables for ``rounds`` new rounds after the (fixed) ``history``.
+
+    ``effort`` bounds the work: the number of evaluated swaps (an exact rebuild of a round counts
+    ``n`` per search node). The same arguments always give the same plan.
+    """
     if rounds < 1:
         raise TournamentError(f"--rounds must be at least 1, not {rounds}")
     if n > 2000:
         raise TournamentError("at most 2000 players")
+    if effort < 0:
+        raise TournamentError(f"--effort must be at least 0, not {effort}")
     sizes = table_sizes(n, size)
-    rng = Rng(seed)
-    c = _pair_counts(history, n)
+    for rnd in history:
+        seen = [p for t in rnd for p in t]
+        if len(seen) != len(set(seen)) or any(not 0 <= p < n for p in seen):
+            raise TournamentError(f"a history round must seat each of players 0..{n - 1} at most once")
     lb = lower_bound(n, rounds + len(history), size) if not history else 0
-    base_cost = sum(max(0, x - 1) for row in c for x in row) // 2 if history else 0
-    plan: list[list[list[int]]] = []
-    pos: list[list[int]] = []
-    for _ in range(rounds):
-        order = list(range(n))
-        rng.shuffle(order)
-        tables, k = [], 0
-        for s in sizes:
-            tables.append(order[k:k + s])
-            k += s
-        plan.append(tables)
-        where = [0] * n
-        for ti, t in enumerate(tables):
-            for p in t:
-                where[p] = ti
-        pos.append(where)
-        for t in tables:
-            for i in t:
-                for j in t:
-                    if i != j:
-                        c[i][j] += 1
-    cost = sum(max(0, x - 1) for row in c for x in row) // 2 - base_cost
-    target = lb
-    best_cost, best = cost, [[list(t) for t in rnd] for rnd in plan]
-    tables_n = len(sizes)
-    if tables_n > 1 and cost > target:
-        temp0, temp1 = temperature
-        for step in range(effort):
-            temp = temp0 * (temp1 / temp0) ** (step / effort)
-            r = rng.randrange(rounds)
-            t1 = rng.randrange(tables_n)
-            t2 = rng.randrange(tables_n - 1)
-            if t2 >= t1:
-                t2 += 1
-            tab1, tab2 = plan[r][t1], plan[r][t2]
-            i1, i2 = rng.randrange(len(tab1)), rng.randrange(len(tab2))
-            p, q = tab1[i1], tab2[i2]
-            cp, cq = c[p], c[q]
-            delta = 0
-            for x in tab1:
-                if x != p:
-                    delta += (cq[x] >= 1) - (cp[x] >= 2)
-            for y in tab2:
-                if y != q:
-                    delta += (cp[y] >= 1) - (cq[y] >= 2)
-            if delta <= 0 or rng.random() < math.exp(-delta / temp):
-                for x in tab1:
-                    if x != p:
-                        cp[x] -= 1
-                        c[x][p] -= 1
-                        cq[x] += 1
-                        c[x][q] += 1
-                for y in tab2:
-                    if y != q:
-                        cq[y] -= 1
-                        c[y][q] -= 1
-                        cp[y] += 1
-                        c[y][p] += 1
-                tab1[i1], tab2[i2] = q, p
-                pos[r][p], pos[r][q] = t2, t1
-                cost += delta
-                if cost < best_cost:
-                    best_cost, best = cost, [[list(t) for t in rnd] for rnd in plan]
-                    if cost <= target:
-                        break
-    seated = _balance_seats(best, n, size, rng, history)
+    search = _Search(n, sizes, [[list(t) for t in rnd] for rnd in history], rounds, Rng(seed))
+    best = search.run(lb, effort)
+    seated = _balance_seats(best, n, size, search.rng, history)
     full = [*history, *seated]
-    return TablePlan(seated, repeat_pairs(full, n) - repeat_pairs(history, n) if history else repeat_pairs(full, n),
-                     seat_imbalance(full, n, size), lb)
+    return TablePlan(seated, repeat_pairs(full, n) - repeat_pairs(history, n), seat_imbalance(full, n, size), lb)
+
+
+class _Search:
+    """The tabu search state: the rounds, pair counts and, per player, bit masks of the players met
+    at least once (``met1``) and at least twice (``met2``); history rounds are counted, not moved."""
+
+    def __init__(self, n: int, sizes: list[int], history: list[list[list[int]]], rounds: int, rng: Rng) -> None:
+        self.n, self.sizes, self.rng = n, sizes, rng
+        self.fixed = len(history)
+        self.c = [[0] * n for _ in range(n)]
+        self.met1 = [0] * n
+        self.met2 = [0] * n
+        self.plan: list[list[list[int]]] = []
+        self.where: list[list[int]] = []
+        self.mask: list[list[int]] = []
+        for rnd in history:
+            self._add_round(rnd)
+        self.base = self.cost()
+        for _ in range(rounds):
+            self._add_round(self._greedy_round())
+
+    def cost(self) -> int:
+        """K of all rounds: meetings minus the pairs that met at least once."""
+        meetings = sum(len(t) * (len(t) - 1) // 2 for rnd in self.plan for t in rnd)
+        return meetings - sum(m.bit_count() for m in self.met1) // 2
+
+    def _pair(self, a: int, b: int, step: int) -> None:
+        """Change the count of the pair (a, b) by ``step`` (±1) and keep the masks in step."""
+        v = self.c[a][b] + step
+        self.c[a][b] = self.c[b][a] = v
+        if (step > 0 and v == 1) or (step < 0 and v == 0):
+            self.met1[a] ^= 1 << b
+            self.met1[b] ^= 1 << a
+        elif (step > 0 and v == 2) or (step < 0 and v == 1):
+            self.met2[a] ^= 1 << b
+            self.met2[b] ^= 1 << a
+
+    def _add_round(self, tables: list[list[int]]) -> None:
+        where = [-1] * self.n
+        for ti, t in enumerate(tables):
+            for i, a in enumerate(t):
+                where[a] = ti
+                for b in t[i + 1:]:
+                    self._pair(a, b, 1)
+        self.plan.append(tables)
+        self.where.append(where)
+        self.mask.append([sum(1 << p for p in t) for t in tables])
+
+    def _set_round(self, r: int, tables: list[list[int]]) -> None:
+        for t in self.plan[r]:
+            for i, a in enumerate(t):
+                for b in t[i + 1:]:
+                    self._pair(a, b, -1)
+        for ti, t in enumerate(tables):
+            for i, a in enumerate(t):
+                self.where[r][a] = ti
+                for b in t[i + 1:]:
+                    self._pair(a, b, 1)
+        self.plan[r] = tables
+        self.mask[r] = [sum(1 << p for p in t) for t in tables]
+
+    def _greedy_round(self) -> list[list[int]]:
+        """Players in random order, each to the open table with the fewest players they have met."""
+        order = list(range(self.n))
+        self.rng.shuffle(order)
+        tables: list[list[int]] = [[] for _ in self.sizes]
+        masks = [0] * len(self.sizes)
+        open_ = list(range(len(self.sizes)))
+        for p in order:
+            m1 = self.met1[p]
+            best, bi = -1, -1
+            for k, ti in enumerate(open_):
+                known = (m1 & masks[ti]).bit_count()
+                if best < 0 or known < best:
+                    best, bi = known, k
+                    if known == 0:
+                        break
+            ti = open_[bi]
+            tables[ti].append(p)
+            masks[ti] |= 1 << p
+            if len(tables[ti]) == self.sizes[ti]:
+                open_.pop(bi)
+        return tables
+
+    def delta(self, r: int, p: int, q: int) -> int:
+        """The change in K if p and q (at different tables of round r) swap."""
+        a, b = self.mask[r][self.where[r][p]] ^ (1 << p), self.mask[r][self.where[r][q]] ^ (1 << q)
+        return ((self.met1[p] & b).bit_count() - (self.met2[q] & b).bit_count()
+                + (self.met1[q] & a).bit_count() - (self.met2[p] & a).bit_count())
+
+    def swap(self, r: int, p: int, q: int) -> None:
+        ta, tb = self.where[r][p], self.where[r][q]
+        tab_a, tab_b = self.plan[r][ta], self.plan[r][tb]
+        for x in tab_a:
+            if x != p:
+                self._pair(p, x, -1)
+                self._pair(q, x, 1)
+        for y in tab_b:
+            if y != q:
+                self._pair(q, y, -1)
+                self._pair(p, y, 1)
+        tab_a[tab_a.index(p)] = q
+        tab_b[tab_b.index(q)] = p
+        m = (1 << p) | (1 << q)
+        self.mask[r][ta] ^= m
+        self.mask[r][tb] ^= m
+        self.where[r][p], self.where[r][q] = tb, ta
+
+    def rebuild(self, r: int, limit: int) -> tuple[list[list[int]] | None, int]:
+        """A split of round r where nobody meets a player they meet in another round (or None), and
+        the number of search nodes used."""
+        n = self.n
+        everyone = (1 << n) - 1
+        free = []
+        for p in range(n):
+            own = self.mask[r][self.where[r][p]]
+            free.append(everyone & ~(self.met2[p] | (self.met1[p] & ~own)) & ~(1 << p))
+        nodes = 0
+        rng = self.rng
+
+        def cliques(cand: int, need: int, chosen: int, out: list[int]) -> None:
+            if need == 0:
+                out.append(chosen)
+                return
+            m = cand
+            while m:
+                low = m & -m
+                m ^= low
+                above = cand & ~((low << 1) - 1)
+                if above.bit_count() < need - 1:
+                    break
+                cliques(above & free[low.bit_length() - 1], need - 1, chosen | low, out)
+
+        def split(left: int, sizes: list[int]) -> list[int] | None:
+            nonlocal nodes
+            if not left:
+                return []
+            nodes += 1
+            if nodes > limit:
+                return None
+            p, fewest, m = -1, n + 1, left
+            while m:  # the player with the fewest possible partners first
+                low = m & -m
+                m ^= low
+                x = low.bit_length() - 1
+                k = (free[x] & left).bit_count()
+                if k < fewest:
+                    p, fewest = x, k
+            for s in sorted(set(sizes), reverse=True):
+                options: list[int] = []
+                cliques(free[p] & left, s - 1, 1 << p, options)
+                rng.shuffle(options)
+                rest = list(sizes)
+                rest.remove(s)
+                for t in options:
+                    found = split(left & ~t, rest)
+                    if found is not None:
+                        return [t, *found]
+                    if nodes > limit:
+                        return None
+            return None
+
+        found = split(everyone, list(self.sizes))
+        if found is None:
+            return None, nodes
+        return [[p for p in range(n) if t >> p & 1] for t in found], nodes
+
+    def run(self, target: int, effort: int) -> list[list[list[int]]]:
+        n, rng, fixed, rounds = self.n, self.rng, self.fixed, len(self.plan)
+        met1, met2, mask, where, plan = self.met1, self.met2, self.mask, self.where, self.plan
+        cost = self.cost() - self.base
+        best_cost, best = cost, [[list(t) for t in rnd] for rnd in plan[fixed:]]
+        tabu: dict[tuple[int, int, int], int] = {}
+        steps = step = last_best = best_step = 0
+        tables = len(self.sizes)
+        while cost > target and steps < effort and tables > 1 and step - best_step < GIVE_UP:
+            step += 1
+            if cost <= RESOLVE_AT and n <= RESOLVE_MAX_PLAYERS:
+                for r in range(fixed, rounds):
+                    if not any(met2[p] & mask[r][where[r][p]] for p in range(n)):
+                        continue
+                    tables_r, nodes = self.rebuild(r, RESOLVE_NODES)
+                    steps += nodes * n
+                    if tables_r is not None:
+                        self._set_round(r, tables_r)
+                        cost = self.cost() - self.base
+                        break
+                if cost < best_cost:
+                    best_cost, best, last_best = cost, [[list(t) for t in rnd] for rnd in plan[fixed:]], step
+                    best_step = step
+                if cost <= target:
+                    break
+            best_delta, moves = 0, []
+            for r in range(fixed, rounds):
+                mr, wr = mask[r], where[r]
+                for p in range(n):
+                    ta = wr[p]
+                    a = mr[ta] ^ (1 << p)
+                    loss = (met2[p] & a).bit_count()
+                    if not loss:
+                        continue
+                    m1 = met1[p]
+                    for tb in range(tables):
+                        if tb == ta:
+                            continue
+                        barred = tabu.get((r, p, tb), 0) > step
+                        mb = mr[tb]
+                        for q in plan[r][tb]:
+                            steps += 1
+                            b = mb ^ (1 << q)
+                            d = (m1 & b).bit_count() - (met2[q] & b).bit_count() + (met1[q] & a).bit_count() - loss
+                            if (barred or tabu.get((r, q, ta), 0) > step) and cost + d >= best_cost:
+                                continue
+                            if not moves or d < best_delta:
+                                best_delta, moves = d, [(r, p, q)]
+                            elif d == best_delta:
+                                moves.append((r, p, q))
+            if not moves:
+                break
+            r, p, q = moves[rng.randrange(len(moves))]
+            ta, tb = where[r][p], where[r][q]
+            self.swap(r, p, q)
+            cost += best_delta
+            tabu[(r, p, ta)] = step + TABU[0] + rng.randrange(TABU[1] - TABU[0] + 1)
+            tabu[(r, q, tb)] = step + TABU[0] + rng.randrange(TABU[1] - TABU[0] + 1)
+            if cost < best_cost:
+                best_cost, best, last_best = cost, [[list(t) for t in rnd] for rnd in plan[fixed:]], step
+                best_step = step
+            elif step - last_best > STABLE:
+                if n <= RESOLVE_MAX_PLAYERS:
+                    r = fixed + rng.randrange(rounds - fixed)
+                    tables_r, nodes = self.rebuild(r, RESOLVE_NODES)
+                    steps += nodes * n
+                    if tables_r is not None:
+                        self._set_round(r, tables_r)
+                        cost = self.cost() - self.base
+                for _ in range(KICK):
+                    r = fixed + rng.randrange(rounds - fixed)
+                    p, q = rng.randrange(n), rng.randrange(n)
+                    if where[r][p] != where[r][q]:
+                        cost += self.delta(r, p, q)
+                        self.swap(r, p, q)
+                last_best = step
+        return best
 
 
 def _balance_seats(plan: list[list[list[int]]], n: int, size: int, rng: Rng,
