@@ -15,25 +15,31 @@ from tablesport.games.rummikub.solver import PositionError, can_meld, solve
 from ..conftest import slow_scale
 
 
-def check_against_ilp(seed: int, count: int, max_table: int) -> None:
+def check_position(table: list[list[str]], rack: list[str], melded: bool, objective: str) -> None:
+    """The solver's optimum is the ILP's, and its answer is a real table."""
+    sol = solve(table, rack, melded, objective)
+    ref = ilp_optimum(table, rack, melded, objective)
+    got = (sol.tiles_placed if objective == "tiles" else sol.value_placed) if sol.feasible else None
+    assert got == ref, (table, rack, melded, objective)
+    # valid sets, old table + placed tiles exactly
+    for s in sol.table:
+        check_set(s)
+    before = Counter(c for s in table for c in s)
+    assert Counter(c for s in sol.table for c in s) == before + Counter(sol.placed)
+    assert not Counter(sol.placed) - Counter(rack)
+    if not melded and sol.tiles_placed:
+        new = [s for s in sol.table[len(table):]]
+        assert sum(check_set(s).value for s in new) >= 30
+
+
+def check_against_ilp(seed: int, count: int, max_table: int, min_table: int = 0,
+                      racks: tuple[int, int] = (1, 16), meld_share: float = 0.25) -> None:
     rng = Rng(seed)
-    for i in range(count):
-        table, rack = random_position(rng, rng.randint(0, max_table), rng.randint(1, 16))
-        melded = rng.random() < 0.75
+    for _ in range(count):
+        table, rack = random_position(rng, rng.randint(min_table, max_table), rng.randint(*racks))
+        melded = rng.random() >= meld_share
         objective = "tiles" if rng.random() < 0.6 else "value"
-        sol = solve(table, rack, melded, objective)
-        ref = ilp_optimum(table, rack, melded, objective)
-        got = (sol.tiles_placed if objective == "tiles" else sol.value_placed) if sol.feasible else None
-        assert got == ref, (i, table, rack, melded, objective)
-        # the answer is a real table: valid sets, old table + placed tiles exactly
-        for s in sol.table:
-            check_set(s)
-        before = Counter(c for s in table for c in s)
-        assert Counter(c for s in sol.table for c in s) == before + Counter(sol.placed)
-        assert not Counter(sol.placed) - Counter(rack)
-        if not melded and sol.tiles_placed:
-            new = [s for s in sol.table[len(table):]]
-            assert sum(check_set(s).value for s in new) >= 30
+        check_position(table, rack, melded, objective)
 
 
 def test_solver_equals_ilp_on_random_positions() -> None:
@@ -44,6 +50,30 @@ def test_solver_equals_ilp_on_random_positions() -> None:
 @pytest.mark.slow
 def test_solver_equals_ilp_on_thousands_of_positions() -> None:
     check_against_ilp(1234, max(1, int(3000 * slow_scale())), 70)
+
+
+@pytest.mark.slow
+def test_solver_equals_ilp_on_big_tables() -> None:
+    """Tables of 40-92 tiles and racks of 10-25, as in the benchmark (the ILP takes ~1 s each)."""
+    check_against_ilp(2018, max(1, int(150 * slow_scale())), 92, min_table=40, racks=(10, 25), meld_share=0.0)
+
+
+@pytest.mark.parametrize(("table", "rack", "expect"), [
+    ([["R5", "B5", "O5", "J"]], [], 0),  # the joker of a group of 4 comes back to it
+    ([["R5", "B5", "O5", "K5"]], ["J"], 0),  # no set takes the joker: the full search says so
+    ([], ["J", "J"], 0),  # jokers alone make no set
+    ([], ["J", "J", "R1"], 3),  # R1 J J is 1-2-3
+    ([[f"R{n}" for n in range(1, 14)]], ["J"], 1),  # a run of 13 is split to take the joker
+    ([["J", "R12", "R13"]], ["R10"], 1),  # J 12 13 keeps its joker in front: R10 J R12 R13
+    ([["J", "R12", "R13"]], ["B4"], 0),
+    ([["R1", "J", "R3"], ["B7", "O7", "J"]], ["R2", "K7"], 2),  # each joker freed by a rack tile
+    ([["K9", "K10", "K11", "J"]], ["K12", "K13"], 2),
+])
+def test_jokers_left_over_and_placed_back(table: list[list[str]], rack: list[str], expect: int) -> None:
+    """The search without spare jokers adds them back; when they do not fit, the full search runs."""
+    check_position(table, rack, True, "tiles")
+    check_position(table, rack, True, "value")
+    assert solve(table, rack).tiles_placed == expect
 
 
 def test_initial_meld_variant_rack_only() -> None:
