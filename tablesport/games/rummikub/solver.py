@@ -407,7 +407,7 @@ def _solve_counts(
 
 
 def _undominated(scores: dict[int, int], canon: bool) -> dict[int, int]:
-    """The states (between two numbers) that no neighbouring state with as good a score beats.
+    """The states that no neighbouring state with as good a score beats (same group tiles).
 
     A state beats another that differs only in one colour by a run of 3+ more (it may end at once),
     or by a run one step longer (a run of 2 for a run of 1, of 3+ for a run of 2: the longer run
