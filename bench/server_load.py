@@ -7,17 +7,20 @@ slot opens a new table, so the number of live tables stays constant until ``--se
 then every seat stops answering (games still running are left unfinished).
 
 The tables are created and every seat connected before the clock starts (``setup_seconds``).
-Action latency = from sending an action to receiving the frame that shows it applied (the
-seat's decision is gone or was asked anew).  Reported per concurrency level: tables, games,
-actions/s, p50/p99 latency, and where the time goes: the server's own accounting (rules,
-waiting for the store's group commit, building and serialising frames) and the CPU seconds of
-the server and of the client process.  The baseline in the same run is the same games played
+Action latency = measured in this (client) process, from just before the action is sent to the
+moment the seat's WebSocket hands over the frame that shows it applied (the seat's decision is
+gone or was asked anew); by then the step was committed to the store.  It includes the client's
+own delays.  Reported per concurrency level: tables, games, actions/s, p50/p99 latency, and where
+the time goes: the server's own accounting (the server-side part of each action's latency as a
+histogram, rules, waiting for the store's group commit, building and serialising frames, the
+collector's pauses, how late its event loop's 10 ms ticks fire) and the CPU seconds of the server
+and of the client process.  The baseline in the same run is the same games played
 in-process by the simulator (``tablesport.sim``) with no server at all.
 
 Levels without think time are closed loops (every seat answers at once: the most the server can
 take); ``N@T`` levels give each seat a think time of T seconds on average, as at a real table.
 
-    .venv/bin/python -m bench.server_load [--levels 10,100,1000@4] [--seconds 20] [--preset goofspiel-2p]
+    .venv/bin/python -m bench.server_load [--levels 100@4,500@4,1000@4] [--seconds 20] [--preset goofspiel-2p]
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -107,12 +111,24 @@ class Load:
                     sent_at = time.perf_counter()
                     await ws.send(json.dumps({"type": "act", "seq": frame["seq"], "action": self.rng.choice(d["options"])}))
 
+    async def create(self) -> dict[str, Any]:
+        body = {"preset": self.preset, "params": self.params, "seats": [{"kind": "person"}] * self.seats}
+        for attempt in range(3):
+            try:
+                r = await self.http.post("/api/tables", json=body)
+            except httpx.TransportError:  # a kept-alive connection closed under us: a new one
+                self.errors["create_retried"] = self.errors.get("create_retried", 0) + 1
+                if attempt == 2:
+                    raise
+                continue
+            r.raise_for_status()
+            t: dict[str, Any] = r.json()
+            return t
+        raise AssertionError("unreachable")
+
     async def slot(self) -> None:
         while time.monotonic() < self.deadline:
-            r = await self.http.post("/api/tables", json={"preset": self.preset, "params": self.params,
-                                                           "seats": [{"kind": "person"}] * self.seats})
-            r.raise_for_status()
-            t = r.json()
+            t = await self.create()
             await asyncio.gather(*(self.seat_loop(t["id"], s["token"]) for s in t["seats"]))
 
 
@@ -123,6 +139,10 @@ async def run_level(server: ServerProcess, preset: str, seats: int, tables: int,
     t_setup = time.perf_counter()
     slots = [asyncio.create_task(load.slot()) for _ in range(tables)]
     while load.connected < tables * seats:
+        for task in slots:
+            if task.done():  # a table could not be created or a seat could not connect: say why
+                task.result()
+                raise RuntimeError("a table's slot ended before the clock started")
         await asyncio.sleep(0.05)
     setup = time.perf_counter() - t_setup
     gc.collect()
@@ -173,8 +193,51 @@ async def run_level(server: ServerProcess, preset: str, seats: int, tables: int,
             "store_commits": d["commits"],
             "store_jobs_per_commit": round(d["store_jobs"] / max(1, d["commits"]), 1),
             "store_commit_ms_mean": round(1000 * d["commit_seconds"] / max(1, d["commits"]), 3),
+            **probe_figures(stats0, stats1),
         },
     }
+
+
+def probe_figures(stats0: dict[str, Any], stats1: dict[str, Any]) -> dict[str, Any]:
+    """The server's own timing counters over the level (none from a server without them)."""
+    if "handled_ms" not in stats1 or "gc_runs" not in stats1:
+        return {}
+
+    def diff(key: str, digits: int | None = None) -> list[Any]:
+        return [b - a if digits is None else round(b - a, digits) for a, b in zip(stats0[key], stats1[key], strict=True)]
+
+    handled = diff("handled_ms")
+    edges = stats1["handled_edges_ms"]
+    return {
+        "server_side_ms": {
+            "what": "an accepted action from its message read by the server to its frames queued for sending",
+            "p50": bucket_quantile(handled, edges, 0.5),
+            "p99": bucket_quantile(handled, edges, 0.99),
+        },
+        "server_gc_runs_by_generation": diff("gc_runs"),
+        "server_gc_seconds_by_generation": diff("gc_seconds", 3),
+        "server_gc_cpu_seconds_by_generation": diff("gc_cpu_seconds", 3),
+        "server_gc_complete_collections": stats1["gc_complete_collections"] - stats0["gc_complete_collections"],
+        "server_gc_longest_pause_ms_since_start": stats1["gc_max_ms"],
+        "server_gc_longest_pause_cpu_ms_since_start": stats1["gc_max_cpu_ms"],
+        "server_gc_frozen_before_after": [stats0["gc_frozen"], stats1["gc_frozen"]],
+        "server_loop_ticks": stats1["loop_ticks"] - stats0["loop_ticks"],
+        "server_loop_ticks_late_by_more_than_ms": {k: v - stats0["loop_lag_over_ms"][k]
+                                                  for k, v in stats1["loop_lag_over_ms"].items()},
+    }
+
+
+def bucket_quantile(counts: list[int], edges: list[float], q: float) -> str:
+    """The upper edge (ms) of the histogram bucket holding quantile ``q``."""
+    total = sum(counts)
+    if not total:
+        return "-"
+    run = 0
+    for n, edge in zip(counts, [*edges, None], strict=True):
+        run += n
+        if run >= q * total:
+            return f"<= {edge:g}" if edge is not None else f"> {edges[-1]:g}"
+    return "-"
 
 
 def baseline(preset: str, seconds: float) -> dict[str, Any]:
@@ -189,9 +252,18 @@ def baseline(preset: str, seconds: float) -> dict[str, Any]:
     return {"games": out["games"], "seconds": out["seconds"], "actions_per_second": out["decisions_per_second"]}
 
 
+def client_loop(name: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
+    if name == "asyncio":
+        return None
+    import uvloop
+
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--levels", default="10,100,1000@4",
+    ap.add_argument("--levels", default="100@4,500@4,1000@4",
                     help="concurrent tables, comma-separated; N@T: each seat thinks T seconds on average "
                          "(uniform 0..2T) before it answers, as players do; without @ seats answer at once")
     ap.add_argument("--seconds", type=float, default=20.0, help="seconds per level")
@@ -199,6 +271,8 @@ def main() -> None:
     ap.add_argument("--params", default='{"bid_seconds": 3600}',
                     help="preset parameters for the tables (JSON); the default keeps goofspiel's bid timer from "
                          "firing while a thousand tables are being set up")
+    ap.add_argument("--client-loop", choices=("uvloop", "asyncio"), default="uvloop",
+                    help="the event loop of this (client) process; the server runs on uvloop (uvicorn's choice)")
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args()
     from tablesport.games import find_preset
@@ -212,7 +286,9 @@ def main() -> None:
         server = ServerProcess(Path(tmp) / "load.sqlite3", bot_delay=0.0, log=Path(tmp) / "server.log").start()
         try:
             for n, think in levels:
-                row = asyncio.run(run_level(server, args.preset, rs.seats, n, args.seconds, think, params))
+                with asyncio.Runner(loop_factory=client_loop(args.client_loop)) as runner:
+                    row = runner.run(run_level(server, args.preset, rs.seats, n, args.seconds, think, params))
+                row["client_loop"] = args.client_loop
                 print(json.dumps(row), flush=True)
                 results.append(row)
         finally:

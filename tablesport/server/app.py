@@ -8,9 +8,10 @@ server (Jinja2); the table page's scripts are plain JavaScript modules under ``s
 from __future__ import annotations
 
 import asyncio
-import gc
+import contextlib
 import json
 import logging
+import os
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -31,8 +32,9 @@ from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.migrate import upgrade
 from tablesport.store.tables import FINISHED, WebTable, record_lines
 
-from . import i18n
+from . import guard, i18n
 from .gamedata import names
+from .probe import Probe
 from .referee import Client, Hall, LiveTable, SetupError, error, games_catalogue
 from .writer import InlineWriter, Writer
 
@@ -59,15 +61,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
         app.state.sessions = sessions
         await asyncio.to_thread(games_catalogue)  # import every game now, not on the first request
         resumed = await hall.resume_all()
-        # Everything loaded so far lives as long as the process: keep it out of the collector's
-        # full passes, which otherwise stall every table now and then (the p99 of bench.server_load).
-        gc.collect()
-        gc.freeze()
+        # The collector's policy (see probe.py): what start-up loaded and every table that lives on
+        # is kept out of its full passes, which otherwise stall every table (bench.server_load's p99).
+        probe = app.state.probe = Probe()
+        probe.start()
         if resumed:
             log.info("resumed %d tables", len(resumed))
         try:
             yield
         finally:
+            await probe.stop()
             await hall.shutdown()
             if isinstance(writer, Writer):
                 await asyncio.to_thread(writer.close)
@@ -216,7 +219,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
         hall = hall_of(request)
         w = hall.writer
         return {**hall.stats.to_json(), "tables": len(hall.tables), "commits": w.commits, "store_jobs": w.jobs,
-                "commit_seconds": round(w.commit_seconds, 6)}
+                "commit_seconds": round(w.commit_seconds, 6), **request.app.state.probe.to_json()}
 
     @app.get("/api/games/{game}/names")
     async def api_names(game: str) -> dict[str, Any]:
@@ -293,11 +296,39 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
                 await ws.send_text(json.dumps(error("bad_token", "this seat link is not valid for this table")))
                 await ws.close(code=4403)
                 return
-        client = Client(seat, ws.send_text)
+        def cut_off() -> None:  # the client does not read its frames
+            hall_of(ws).spawn(ws.close(code=guard.CLOSE_POLICY, reason="too many unread frames"))
+
+        client = Client(seat, ws.send_text, cut_off)
         await table.connect(client)
+        throttle = guard.Throttle()
         try:
             while True:
-                raw = await ws.receive_text()
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                verdict = throttle.take()
+                if verdict is guard.Verdict.DROP:
+                    continue
+                if verdict is guard.Verdict.WARN:
+                    client.put(json.dumps(error(
+                        "rate_limited", f"more than {guard.RATE:g} messages a second ({guard.BURST} at once); "
+                        "this message was dropped: wait for the table's answer before sending more")))
+                    continue
+                if verdict is guard.Verdict.CLOSE:
+                    await refuse(client, ws, guard.CLOSE_POLICY, error(
+                        "flood", f"still more than {guard.RATE:g} messages a second after the warning; "
+                        "this connection is closed"))
+                    break
+                raw = msg.get("text")
+                if raw is None:
+                    client.put(json.dumps(error("malformed", "send text frames holding JSON, not binary frames")))
+                    continue
+                if len(raw) > guard.MAX_MESSAGE:
+                    await refuse(client, ws, guard.CLOSE_TOO_BIG, error(
+                        "too_large", f"message too long ({len(raw)} characters; at most {guard.MAX_MESSAGE}); "
+                        "this connection is closed"))
+                    break
                 reply = await table.submit(seat, raw)
                 if reply is not None:
                     client.put(json.dumps(reply, ensure_ascii=False))
@@ -309,6 +340,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
             await table.disconnect(client)
 
     return app
+
+
+async def refuse(client: Client, ws: WebSocket, code: int, err: dict[str, Any]) -> None:
+    """Send ``err`` after whatever is queued for the client, then close the socket with ``code``."""
+    client.put(json.dumps(err))
+    await client.drain(timeout=5.0)
+    with contextlib.suppress(Exception):  # already closed by the other side
+        await ws.close(code=code, reason=err["code"])
 
 
 def _sqlite_normal_sync(dbapi_conn: Any, _record: Any) -> None:
@@ -355,5 +394,18 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
     print(f"tablesport: http://{host}:{port}/", flush=True)
     # No per-message compression: it cost more CPU than anything else per frame (profiled with
     # bench.server_load), and frames are small next to what a page loads.
-    uvicorn.run(create_app(db_url, bot_delay), host=host, port=port, log_level="warning", ws_max_size=1 << 20,
-                ws_per_message_deflate=False)
+    def run() -> None:
+        uvicorn.run(create_app(db_url, bot_delay), host=host, port=port, log_level="warning",
+                    ws_max_size=guard.WS_MAX_SIZE, ws_per_message_deflate=False)
+
+    profile_to = os.environ.get("TABLESPORT_PROFILE")
+    if not profile_to:
+        run()
+        return
+    import cProfile
+
+    prof = cProfile.Profile()
+    try:
+        prof.runcall(run)
+    finally:
+        prof.dump_stats(profile_to)

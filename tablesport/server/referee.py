@@ -19,6 +19,7 @@ decision was asked after that step (the client answered an old question).
 from __future__ import annotations
 
 import asyncio
+import bisect
 import json
 import logging
 import secrets
@@ -50,11 +51,11 @@ from tablesport.games import all_games, get_game
 from tablesport.sim.runner import BotChoice, bot_factories
 from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote, WebSeat, WebStep, WebTable
 
+from .guard import MAX_BACKLOG
 from .writer import InlineWriter, StepSave, Writer
 
 log = logging.getLogger("tablesport.server")
 
-MAX_MESSAGE = 64 * 1024
 EVENT_LOG = 300
 RESUME_GRACE = 15.0
 """Seconds a decision still gets after a restart if its deadline passed while the server was down."""
@@ -77,6 +78,9 @@ class SeatPlan:
         return f"bot:{self.bot}" if self.kind == "bot" else "person"
 
 
+HANDLED_EDGES_MS = (0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+
 @dataclass
 class Stats:
     """Where the server's time goes (seconds, summed over all tables)."""
@@ -88,19 +92,34 @@ class Stats:
     frames_sent: int = 0
     bot_think: float = 0.0
     errors: int = 0
+    # a seat's accepted action, from its message read to its frames queued for sending, counted by
+    # the upper edge (ms) of its bucket (the last bucket: longer)
+    handled_ms: list[int] = field(default_factory=lambda: [0] * (len(HANDLED_EDGES_MS) + 1))
+
+    def handled(self, seconds: float) -> None:
+        self.handled_ms[bisect.bisect_left(HANDLED_EDGES_MS, 1000 * seconds)] += 1
 
     def to_json(self) -> dict[str, Any]:
-        return {k: round(v, 6) if isinstance(v, float) else v for k, v in self.__dict__.items()}
+        out = {k: round(v, 6) if isinstance(v, float) else v for k, v in self.__dict__.items()}
+        out["handled_ms"] = list(self.handled_ms)
+        out["handled_edges_ms"] = list(HANDLED_EDGES_MS)
+        return out
 
 
 class Client:
-    """One WebSocket connection: a seat (or ``None`` for a spectator) and its outgoing queue."""
+    """One WebSocket connection: a seat (or ``None`` for a spectator) and its outgoing queue.
 
-    def __init__(self, seat: int | None, send: Callable[[str], Any]) -> None:
+    A client that lets ``MAX_BACKLOG`` frames pile up (it does not read) is cut off:
+    ``on_overflow`` is called once and nothing more is queued for it."""
+
+    def __init__(self, seat: int | None, send: Callable[[str], Any],
+                 on_overflow: Callable[[], None] | None = None) -> None:
         self.seat = seat
         self.send = send
+        self.on_overflow = on_overflow
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
+        self.cut = False
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._pump())
@@ -115,8 +134,24 @@ class Client:
             except Exception:  # the socket went away; the reader side cleans up
                 return
 
-    def put(self, text: str) -> None:
+    def put(self, text: str | None) -> None:
+        """Queue a frame; ``None`` ends the pump once everything before it is sent."""
+        if self.cut:
+            return
+        if self.queue.qsize() >= MAX_BACKLOG:
+            self.cut = True
+            if self.task is not None:
+                self.task.cancel()
+            if self.on_overflow is not None:
+                self.on_overflow()
+            return
         self.queue.put_nowait(text)
+
+    async def drain(self, timeout: float) -> None:
+        """Send what is queued (at most ``timeout`` seconds), then stop the pump."""
+        self.put(None)
+        if self.task is not None and not self.cut:
+            await asyncio.wait({self.task}, timeout=timeout)
 
     async def close(self) -> None:
         """The socket is gone: drop what was still queued for it (a send may never return)."""
@@ -289,8 +324,7 @@ class LiveTable:
     # -- the referee ------------------------------------------------------------------------
     async def submit(self, seat: int | None, raw: str) -> dict[str, Any] | None:
         """Handle one client message; returns an error frame for that client, or ``None``."""
-        if len(raw) > MAX_MESSAGE:
-            return error("malformed", f"message too long ({len(raw)} bytes; at most {MAX_MESSAGE})")
+        t_in = time.perf_counter()
         try:
             msg = json.loads(raw)
         except json.JSONDecodeError as exc:
@@ -337,6 +371,7 @@ class LiveTable:
             self.hall.stats.apply += time.perf_counter() - t0
             self.recorder.act(seat, action)
             await self._stepped(events, seat)
+        self.hall.stats.handled(time.perf_counter() - t_in)
         return None
 
     async def _bot_move(self, seat: int, asked: int) -> None:
