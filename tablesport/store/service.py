@@ -237,7 +237,7 @@ class EventStore:
             index = {k: i for i, k in enumerate(players)}
             history = [[[index[k] for k in f.entrants if k in index] for f in league if f.round == r]
                        for r in range(1, done + 1)]
-            plan = plan_tables(len(players), 1, p.table_size, seed + done, history=history)
+            plan = plan_tables(len(players), 1, p.table_size, seed + done, history=history, ahead=rounds - done - 1)
             return [self._add_fixture(comp, f"R{done + 1}-T{t}", "league", done + 1, [players[i] for i in tbl],
                                       table=str(t)) for t, tbl in enumerate(plan.rounds[0], 1)]
         if self.fixtures(comp, "final"):

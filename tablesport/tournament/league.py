@@ -136,11 +136,14 @@ def _pair_counts(rounds: Sequence[Sequence[Sequence[int]]], n: int) -> list[list
 
 
 def plan_tables(n: int, rounds: int, size: int = 4, seed: int = 0, effort: int = DEFAULT_EFFORT,
-                history: Sequence[Sequence[Sequence[int]]] = ()) -> TablePlan:
+                history: Sequence[Sequence[Sequence[int]]] = (), ahead: int = 0) -> TablePlan:
     """Assign ``n`` players to tables for ``rounds`` new rounds after the (fixed) ``history``.
 
-    ``effort`` bounds the work: the number of evaluated swaps (an exact rebuild of a round counts
-    ``n`` per search node). The same arguments always give the same plan.
+    ``ahead`` more rounds are planned with them but not returned: a league that draws one round at a
+    time passes the rounds still to come, so that the rounds it draws can always be completed (with
+    zero repeats when the whole league allows it). ``effort`` bounds the work: the number of
+    evaluated swaps (an exact rebuild of a round counts ``n`` per search node). The same arguments
+    always give the same plan.
     """
     if rounds < 1:
         raise TournamentError(f"--rounds must be at least 1, not {rounds}")
@@ -148,17 +151,26 @@ def plan_tables(n: int, rounds: int, size: int = 4, seed: int = 0, effort: int =
         raise TournamentError("at most 2000 players")
     if effort < 0:
         raise TournamentError(f"--effort must be at least 0, not {effort}")
+    if ahead < 0:
+        raise TournamentError(f"rounds planned ahead must be at least 0, not {ahead}")
     sizes = table_sizes(n, size)
     for rnd in history:
         seen = [p for t in rnd for p in t]
         if len(seen) != len(set(seen)) or any(not 0 <= p < n for p in seen):
             raise TournamentError(f"a history round must seat each of players 0..{n - 1} at most once")
-    lb = lower_bound(n, rounds + len(history), size) if not history else 0
-    search = _Search(n, sizes, [[list(t) for t in rnd] for rnd in history], rounds, Rng(seed))
-    best = search.run(lb, effort)
+    earlier = repeat_pairs(history, n)
+    complete = all(sum(len(t) for t in rnd) == n for rnd in history)  # else the bound does not apply
+
+    def bound(total: int) -> int:
+        return max(0, lower_bound(n, total, size) - earlier) if complete else 0
+
+    lb = bound(rounds + ahead + len(history))
+    search = _Search(n, sizes, [[list(t) for t in rnd] for rnd in history], rounds + ahead, Rng(seed))
+    best = search.run(lb, effort)[:rounds]
     seated = _balance_seats(best, n, size, search.rng, history)
     full = [*history, *seated]
-    return TablePlan(seated, repeat_pairs(full, n) - repeat_pairs(history, n), seat_imbalance(full, n, size), lb)
+    return TablePlan(seated, repeat_pairs(full, n) - earlier, seat_imbalance(full, n, size),
+                     bound(rounds + len(history)))
 
 
 class _Search:

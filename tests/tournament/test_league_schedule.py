@@ -112,6 +112,21 @@ def test_next_round_given_history_avoids_old_opponents() -> None:
     assert max(met.values()) == 1 and nxt.repeat_pairs == 0
 
 
+@pytest.mark.parametrize("n, rounds, total", [(16, 4, 0), (16, 5, 0), (12, 4, 13), (12, 3, 6)])
+def test_a_league_drawn_one_round_at_a_time_reaches_the_whole_league_optimum(n: int, rounds: int,
+                                                                              total: int) -> None:
+    """The stored event draws one round at a time, planning the rounds still to come with it: the rounds drawn
+    so far can always be completed, so the league ends with the fewest repeats of the whole schedule."""
+    history: list[list[list[int]]] = []
+    for done in range(rounds):
+        plan = plan_tables(n, 1, 4, seed=5 + done, history=history, ahead=rounds - done - 1)
+        history += plan.rounds
+    _valid(history, n)
+    assert repeat_pairs(history, n) == total == lower_bound(n, rounds, 4)
+    with pytest.raises(TournamentError, match="ahead"):
+        plan_tables(n, 1, 4, ahead=-1)
+
+
 def test_table_sizes_and_bad_sizes() -> None:
     assert table_sizes(13, 4) == [4, 3, 3, 3] and table_sizes(16, 4) == [4] * 4
     with pytest.raises(TournamentError, match="cannot fill"):
