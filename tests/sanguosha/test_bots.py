@@ -173,6 +173,101 @@ def test_nullifies_harm_to_its_side_and_help_to_the_enemy() -> None:
         assert bot_answer(g) == want
 
 
+def test_never_supplies_an_enemy_lords_card() -> None:
+    """1v1 Rouse (激将, reference §3.3 #8; the Lord side holds the 主公 card, [S14] 1v1 一.1): the Shu
+    Renegade asked to play a Slash for the enemy Lord's claim passes; the decision names the lord."""
+    g, cards = position([
+        {"general": "liu_bei", "side": "lord", "hand": ["dodge D2"]},
+        {"general": "guan_yu", "side": "renegade", "hand": ["slash S7"]},
+    ])
+    g.apply(0, ("use_as", "jijiang", (), "slash", (1,)))
+    d = g.pending()
+    assert d is not None and d.seats == (1,) and d.data["need"] == "slash" and d.data["behalf"] == 0
+    assert bot_answer(g) == ("pass",)
+
+
+def _retrial_position(judged_side: str, hand: list[str], general: str = "sima_yi",
+                      judge: str = "indulgence S6") -> tuple[SgsState, Any]:
+    """Seat 1 (side ``judged_side``) judges ``judge`` in its judgement phase; seat 0 (cold) holds a
+    retrial skill and ``hand``."""
+    g, cards = build({"preset": "sgs-3v3-2011", "current": 1, "start": "judge", "players": [
+        {"side": "cold", "general": general, "hand": hand},
+        {"side": judged_side, "judge": [judge]},
+        {"side": "warm"},
+    ], "draw_pile": ["slash C2", "slash S8", "slash S9"]})
+    g.run()
+    return g, cards
+
+
+def test_retrial_decision_says_who_is_judged_why_and_on_what() -> None:
+    """改判 (reference §2.6; 鬼才 §3.3 #2): the decision carries the judged seat, the reason and the
+    current judgement card with the suit it counts as — all public."""
+    g, cards = _retrial_position("warm", ["dodge H2"])
+    d = g.pending()
+    assert d is not None and d.kind == "invoke" and d.seats == (0,)
+    assert d.data["skill"] == "guicai" and d.data["judged"] == 1 and d.data["reason"] == "indulgence"
+    assert d.data["card"] == tok(cards, "slash C2") and d.data["suit"] == "club"
+    # the Rosy Face suit for Xiao Qiao's judgement (a spade counts as a heart)
+    g, cards = build({"preset": "sgs-3v3-2011", "current": 1, "start": "judge", "players": [
+        {"side": "cold", "general": "sima_yi", "hand": ["dodge H2"]},
+        {"side": "cold", "general": "xiao_qiao", "judge": ["indulgence S6"]},
+        {"side": "warm"},
+    ], "draw_pile": ["slash S8"]})
+    g.run()
+    d = g.pending()
+    assert d is not None and d.data["card"] == tok(cards, "slash S8") and d.data["suit"] == "heart"
+
+
+def test_retrial_turns_an_enemy_indulgence_bad_and_an_ally_indulgence_good() -> None:
+    """The bot retrials (鬼才) an opponent's Indulgence to a non-heart and its ally's to a heart
+    (reference §2.6 Indulgence: heart = the play phase is not skipped), with the cheapest card that
+    does it, and declines when the card already suits it or no card helps."""
+    # enemy judged on a heart (escapes): change it to a non-heart
+    g, cards = build({"preset": "sgs-3v3-2011", "current": 1, "start": "judge", "players": [
+        {"side": "cold", "general": "sima_yi", "hand": ["dodge H2", "nullification SJ", "duel SA", "peach H3"]},
+        {"side": "warm", "judge": ["indulgence S6"]},
+        {"side": "warm"},
+    ], "draw_pile": ["slash H10"]})
+    g.run()
+    d = g.pending()
+    assert d is not None and d.data.get("need") == "nullification"
+    g.apply(0, ("pass",))                    # (the bot would not Nullify an enemy's Indulgence either)
+    d = g.pending()
+    assert d is not None and d.kind == "invoke" and d.data["suit"] == "heart"
+    assert bot_answer(g) == ("invoke", "guicai", tok(cards, "duel SA"))
+    ev = g.apply(0, bot_answer(g))
+    assert any(e.kind == "phase_skipped" and e.data == {"seat": 1, "phase": "play"} for e in ev)
+    # ally judged on a club (play phase lost): change it to a heart
+    g, cards = _retrial_position("cold", ["slash S7", "dodge H2"])
+    assert bot_answer(g) == ("invoke", "guicai", tok(cards, "dodge H2"))
+    ev = g.apply(0, bot_answer(g))
+    assert any(e.kind == "judge_result" and e.data["suit"] == "heart" for e in ev)
+    assert not any(e.kind == "phase_skipped" for e in ev)
+    # ally judged on a club, no heart in hand (the Peach is not spent on Indulgence): decline
+    g, cards = _retrial_position("cold", ["slash S7", "peach H3"])
+    assert bot_answer(g) == ("decline",)
+    # enemy judged on a club already: nothing to gain
+    g, cards = _retrial_position("warm", ["dodge H2", "slash S7"])
+    assert bot_answer(g) == ("decline",)
+    # Dark Arts (鬼道, black cards only) cannot make a heart: decline for an ally
+    g, cards = _retrial_position("cold", ["slash S7"], general="zhang_jiao")
+    assert bot_answer(g) == ("decline",)
+
+
+def test_retrial_against_lightning_protects_the_own_side() -> None:
+    """Lightning (reference §2.6: spade 2–9 deals 3 thunder damage): the bot replaces a striking card
+    on its ally's judgement, a Peach included; on an enemy it leaves the strike alone."""
+    for side, want in (("cold", "peach"), ("warm", None)):
+        g, cards = build({"preset": "sgs-1v1-2014", "current": 1, "start": "judge", "players": [
+            {"side": "cold", "general": "sima_yi", "hand": ["peach H3"]},
+            {"side": side, "judge": ["lightning SA"]},
+        ], "draw_pile": ["slash S8"]})
+        g.run()
+        d = g.pending()
+        assert d is not None and d.data["reason"] == "lightning" and d.data["card"] == tok(cards, "slash S8")
+        assert bot_answer(g) == (("invoke", "guicai", tok(cards, "peach H3")) if want else ("decline",))
+
+
 def test_discards_the_least_useful_card() -> None:
     g, cards = position([
         {"side": "cold", "hp": 2, "hand": ["peach H3", "lightning SA", "slash S7", "dodge H2"]},
@@ -251,6 +346,41 @@ def test_never_uses_a_harmful_card_on_a_teammate(preset: str) -> None:
 def _side_rate(preset: str, games: int, bots: str, side: str) -> float:
     res = simulate(preset, games, 1, bots).to_json()["results"]
     return float(res["sides"][side]["win_rate"])
+
+
+@pytest.mark.parametrize(("preset", "bots"), [
+    ("sgs-3v3-2012", "cold=heuristic,warm=random"), ("sgs-3v3-2011", "cold=random,warm=heuristic"),
+    ("sgs-1v1-2014", "lord=heuristic,renegade=random"), ("sgs-1v1-2014", "lord=random,renegade=heuristic"),
+])
+def test_per_side_bots_take_every_decision_of_their_side(preset: str, bots: str) -> None:
+    """Issue 5 (``--bots cold=heuristic,warm=random``): once a seat's side is known — the draft,
+    fielding and play — its side's bot decides; the side choice itself (3v3 identity, 1v1 role),
+    taken before any side exists, goes to a neutral random bot."""
+    from tablesport.core import RandomBot
+    from tablesport.sim.runner import BotSpec, Table
+
+    game, rs = find_preset(preset)
+    spec = BotSpec.parse(bots, game, rs)
+    want = {side: (HeuristicBot if c.name == "heuristic" else RandomBot) for side, c in spec.per_side.items()}
+    for seed in (1, 2):
+        table = Table(game, rs, seed, spec)
+        kinds: dict[str, set[str]] = {side: set() for side in want}
+        pre_side = 0
+        while (d := table.state.pending()) is not None:
+            seat = d.seats[0]
+            side = table.state.side_of(seat)
+            bot = table.bot_for(seat)
+            if side is None:
+                pre_side += 1
+                assert type(bot) is RandomBot and d.kind in ("pick_identity", "choose_role"), d.kind
+            else:
+                assert type(bot) is want[side], (seed, d.kind, seat, side)
+                kinds[side].add(d.kind)
+            table.state.apply(seat, bot.act(table.state, seat, d))
+        assert pre_side == 1
+        for side in want:
+            assert {"draft", "field", "play"} <= kinds[side], (side, kinds[side])
+    assert BotSpec.parse(bots, game, rs).labels() == [bots] * rs.seats
 
 
 @pytest.mark.parametrize("preset", PRESETS_3V3)

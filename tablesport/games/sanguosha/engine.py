@@ -80,8 +80,8 @@ def h_turn(g: SgsState, f: Frame) -> None:
             return
         d["i"] = 0
         f.step = "phases"
-        g.fire("turn_start")
-        return
+        if g.fire("turn_start"):
+            return
     if f.step == "phases":
         if not p.alive:
             g.pop()
@@ -101,6 +101,8 @@ def h_turn(g: SgsState, f: Frame) -> None:
 
 @handler("phase")
 def h_phase(g: SgsState, f: Frame) -> None:
+    """One phase: ``before_<ph>`` skills (may skip it), the body, ``after_<ph>`` skills. A step whose
+    timing has no listener (nothing pushed, no question, no card moved) goes straight on to the next."""
     d = f.d
     seat, ph = d["seat"], d["ph"]
     if f.step == "pre":
@@ -109,8 +111,8 @@ def h_phase(g: SgsState, f: Frame) -> None:
             return
         g.phase = ph
         g.reset_counts("p")
-        g.fire("before_" + ph)          # skills that may skip this phase (Divine Speed, Self-Restraint)
-        return
+        if g.fire("before_" + ph):      # skills that may skip this phase (Divine Speed, Self-Restraint)
+            return
     if f.step == "body":
         f.step = "post"
         if ph in g.turn["skip"] or not g.players[seat].alive:
@@ -120,29 +122,34 @@ def h_phase(g: SgsState, f: Frame) -> None:
             return
         g.emit("phase", seat=seat, phase=ph)
         if ph == "start":
-            g.fire("start_phase")
+            if g.fire("start_phase"):
+                return
         elif ph == "judge":
             g.push("judge_phase", seat=seat)
+            return
         elif ph == "draw":
             n = 2
             if g.mode.get("first_turn_pending"):
                 g.mode["first_turn_pending"] = False
                 n -= int(g.config("first_turn_draw_less", 0))
             g.push("draw_phase", seat=seat, n=n)
+            return
         elif ph == "play":
             g.push("play_phase", "ask", seat=seat)
+            return
         elif ph == "discard":
             g.push("discard_phase", "ask", seat=seat)
+            return
         else:
             if g.config("announce_at_end", False):   # 2014 二.3.2 f) / 2012 3.3.2 e): HP and hand size
                 p = g.players[seat]
                 g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
-            g.fire("finish_phase")
-        return
+            if g.fire("finish_phase"):
+                return
     if f.step == "post":
         f.step = "done"
-        g.fire("after_" + ph)
-        return
+        if g.fire("after_" + ph):
+            return
     g.pop()
 
 
@@ -327,6 +334,10 @@ def h_play_phase(g: SgsState, f: Frame) -> None:
         g.mark_used(seat, sk.id)
         g.emit("skill", seat=seat, skill=sk.id)
         sk.on_active(g, seat, a[2])
+    elif a[0] == "grant":
+        sk, owner = SKILLS[a[1]], a[2]
+        g.emit("skill", seat=owner, skill=sk.id, actor=seat)
+        sk.on_granted(g, owner, seat, a[3])
 
 
 def push_use(g: SgsState, user: int, name: str, subs: tuple[int, ...], targets: tuple[Any, ...], *,
@@ -372,7 +383,7 @@ def h_discard_phase(g: SgsState, f: Frame) -> None:
 # ====================================================================== legal options
 def play_options(g: SgsState, seat: int) -> list[Any]:
     """Every legal play-phase action of ``seat``: ("use", card, targets), ("use_as", skill, cards,
-    name, targets), ("skill", skill, payload), ("end",)."""
+    name, targets), ("skill", skill, payload), ("grant", skill, owner, payload), ("end",)."""
     p = g.players[seat]
     out: list[Any] = []
     slash_ok = can_slash(g, seat)
@@ -411,6 +422,10 @@ def play_options(g: SgsState, seat: int) -> list[Any]:
             continue
         for payload in sk.active_options(g, seat):
             out.append(("skill", sk.id, payload))
+    for owner, sk in g.granters():
+        if owner != seat and g.players[owner].alive:
+            for payload in sk.granted_options(g, owner, seat):
+                out.append(("grant", sk.id, owner, payload))
     out.append(("end",))
     return out
 
@@ -438,9 +453,10 @@ def use_targets(g: SgsState, seat: int, name: str, subs: tuple[int, ...]) -> lis
         return [()] if all(n != "lightning" for _c, n in p.judge) else []
     if name in C.GLOBAL_TRICKS:
         return [("ccw",), ("cw",)] if g.config("aoe_direction_choice", False) else [()]
-    others = [s for s in g.order_from(seat, include=False) if g.may_target(seat, s, name)]
+    others = g.targetable(seat, name)
     if name == "slash":
-        valid = [s for s in others if g.in_range(seat, s, subs)]
+        reach = g.attack_range(seat, subs)
+        valid = [s for s in others if g.distance(seat, s, subs) <= reach]
         extra = sum(sk.extra_targets(g, seat, name, subs) for sk in g.hooked(seat, "extra_targets"))
         out = [(s,) for s in valid]
         for k in range(2, min(1 + extra, len(valid)) + 1):
@@ -808,7 +824,9 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
         f.step = "got"
         g.request(seat, "respond", opts, prompt=f"Play {d['need']} ({d['count']} needed) or pass",
                   time_limit=g.config("response_seconds"), timeout=("pass",),
-                  data={"need": d["need"], "count": d["count"], "about": d.get("about", -1)})
+                  data={"need": d["need"], "count": d["count"], "about": d.get("about", -1)}
+                  if "behalf" not in d else
+                  {"need": d["need"], "count": d["count"], "about": d["about"], "behalf": d["behalf"]})
         return
     if f.step == "armor":
         d["armor_used"] = True          # one Eight Diagrams judgement per Dodge needed
@@ -883,11 +901,13 @@ def h_nullify(g: SgsState, f: Frame) -> None:
         f.step = "ask"
     if f.step == "ask":
         order = d["order"]
+        always = g.config("ask_always", False)
         while d["i"] < len(order):
             s = order[d["i"]]
-            if g.players[s].alive:
+            p = g.players[s]
+            if p.alive and (always or g.hooked(s, "view_as") or "nullification" in [NAME[c] for c in p.hand]):
                 opts = response_options(g, s, "nullification", "respond", False)
-                if len(opts) > 1 or g.config("ask_always", False):
+                if len(opts) > 1 or always:
                     f.step = "got"
                     g.request(s, "respond", opts, prompt=f"Nullify {d['trick']} on seat {d['target']}?",
                               time_limit=g.config("response_seconds"), timeout=("pass",),

@@ -618,6 +618,7 @@ def h_m1_setup(g: SgsState, f: Frame) -> None:
             seat_general(g, s, m["lineup"][s][0])
             m["revealed"].append(m["lineup"][s][0])
         g.order = [0, 1]
+        g.skills_changed()
         m["clock_limit"] = float(g.config("game_minutes") * 60)
         g.emit("clock_start", seconds=m["clock_limit"])
         for s in (0, 1):

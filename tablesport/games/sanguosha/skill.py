@@ -18,6 +18,9 @@ Hook families (all optional; the defaults do nothing):
   physical cards that may be used or played as a card called ``name``.
 * **Active skills** — ``active_options(g, seat)`` lists payloads for a play-phase
   ``("skill", id, payload)`` action; ``on_active`` starts the effect.
+* **Granted actions** — ``granted_options(g, seat, actor)`` lists payloads for a play-phase
+  ``("grant", id, seat, payload)`` action that the skill of ``seat`` offers another character
+  ``actor`` (黄天: a Qun character gives the lord a Dodge or Lightning); ``on_granted`` carries it out.
 * **Modifiers** — plain functions the engine asks while computing rules: distance, slash limit,
   extra targets, who may be targeted, the suit of a judgement card, the hand limit, draw counts.
 * **Steps** — ``step_<name>(g, f)`` is called for a frame pushed with :meth:`SgsState.push_skill`.
@@ -77,6 +80,15 @@ class Skill:
 
     def on_active(self, g: SgsState, seat: int, payload: Any) -> None:
         """Start the effect of ``("skill", id, payload)``; push frames as needed."""
+
+    # -- granted actions (another character's play phase) ------------------------------------
+    def granted_options(self, g: SgsState, seat: int, actor: int) -> list[Any]:
+        """Payloads of ``("grant", id, seat, payload)`` that this skill of ``seat`` offers ``actor``
+        in ``actor``'s play phase."""
+        return []
+
+    def on_granted(self, g: SgsState, seat: int, actor: int, payload: Any) -> None:
+        """Carry out ``actor``'s ``("grant", id, seat, payload)``."""
 
     # -- modifiers ---------------------------------------------------------------------------
     def distance_from(self, g: SgsState, seat: int) -> int:

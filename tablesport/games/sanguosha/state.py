@@ -147,17 +147,16 @@ def _general_skills(ids: tuple[str, ...], lord_ok: bool) -> tuple[Skill, ...]:
     return v
 
 
-_GEN_HOOK_CACHE: dict[tuple[tuple[str, ...], bool, str], tuple[Skill, ...]] = {}
+_HOOK_CACHE: dict[tuple[tuple[Skill, ...], str], tuple[Skill, ...]] = {}
 
 
-def _general_hooked(ids: tuple[str, ...], lord_ok: bool, hook: str) -> tuple[Skill, ...]:
-    """The general skills (of :func:`_general_skills`) whose class overrides the Skill method ``hook``."""
-    key = (ids, lord_ok, hook)
-    v = _GEN_HOOK_CACHE.get(key)
+def _hooked(skills: tuple[Skill, ...], hook: str) -> tuple[Skill, ...]:
+    """The ``skills`` whose class overrides the :class:`Skill` method ``hook``."""
+    key = (skills, hook)
+    v = _HOOK_CACHE.get(key)
     if v is None:
         base = getattr(Skill, hook)
-        v = tuple(sk for sk in _general_skills(ids, lord_ok) if getattr(type(sk), hook) is not base)
-        _GEN_HOOK_CACHE[key] = v
+        v = _HOOK_CACHE[key] = tuple(sk for sk in skills if getattr(type(sk), hook) is not base)
     return v
 
 
@@ -173,7 +172,7 @@ PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 class SgsState(State):
     __slots__ = ("ruleset", "rng", "players", "n", "order", "draw_pile", "discard_pile", "processing", "deck",
                  "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "lost_q", "over", "outcome",
-                 "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk")
+                 "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk", "_dist")
 
     game_name = "sanguosha"
 
@@ -205,9 +204,10 @@ class SgsState(State):
         self.turn_no = 0
         self.public: set[int] = set()                 # cards whose identity everyone has seen where they lie
         self.known: dict[int, tuple[int, ...]] = {}   # card → seats that have privately seen it
-        self.lord_ok = bool(ruleset.get("lord_skills", False))
+        self.lord_ok: bool | str = ruleset.get("lord_skills", False)   # True/False, or the side with lord status
         self._lis: dict[str, list[tuple[int, int, str]]] | None = None   # timing → listeners (cache)
-        self._sk: dict[Any, tuple[Skill, ...]] | None = None   # seat (or seat+hook) → skills (cache)
+        self._sk: dict[Any, Any] | None = None   # seat → skills, hook → per-seat skills (cache)
+        self._dist: dict[int, int] | None = None                # a*64+b → ring distance + skill modifiers
         if setup:
             from .modes import start_mode
 
@@ -362,7 +362,7 @@ class SgsState(State):
             self.ev.append(Event(kind, data, _to))
 
     def config(self, key: str, default: Any = None) -> Any:
-        return self.ruleset.get(key, default)
+        return self.ruleset.params.get(key, default)
 
     # ------------------------------------------------------------------ seats and distance
     def alive(self, seat: int) -> bool:
@@ -379,6 +379,19 @@ class SgsState(State):
         if not include:
             seq = seq[1:]
         return [s for s in seq if self.players[s].alive]
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        """The other living seats in turn order from ``seat`` (:meth:`order_from` without ``seat``),
+        cached with the skills (the living seats change only on a death or an entry)."""
+        cache = self._sk
+        per_seat = cache.get("others") if cache is not None else None
+        if per_seat is None:
+            per_seat = tuple(tuple(self.order_from(s, include=False)) for s in range(self.n))
+            cache = self._sk
+            if cache is None:
+                cache = self._sk = {}
+            cache["others"] = per_seat
+        return per_seat[seat]  # type: ignore[no-any-return]
 
     def next_seat(self, seat: int, clockwise: bool = False) -> int:
         order = self.order if not clockwise else self.order[::-1]
@@ -398,7 +411,7 @@ class SgsState(State):
         v = cache.get(seat)
         if v is None:
             p = self.players[seat]
-            out = list(_general_skills(p.skills, self.lord_ok))
+            out = list(_general_skills(p.skills, self.lord_of(seat)))
             eq = _equip_skills()
             for c in p.equip:
                 if c >= 0 and eq[c] is not None:
@@ -406,18 +419,43 @@ class SgsState(State):
             v = cache[seat] = tuple(out)
         return v
 
+    def lord_of(self, seat: int) -> bool:
+        """Does ``seat`` hold lord status, so that its general's lord skills (主公技) work? The preset's
+        ``lord_skills``: False (3v3: 主帅不能使用主公技), True (everyone, for scenarios) or a side name
+        (1v1: the seat holding the 主公 identity card, [S14] 1v1 一.1)."""
+        lo = self.lord_ok
+        if lo is True or lo is False:
+            return lo
+        sides = self.mode.get("side_of")
+        return bool(sides) and sides[seat] == lo
+
     def hooked(self, seat: int, hook: str) -> tuple[Skill, ...]:
         """The seat's skills (in :meth:`skills_of` order) whose class overrides the :class:`Skill`
-        method ``hook``: the others would return the method's neutral default."""
+        method ``hook``: the others would return the method's neutral default. Cached per hook and
+        seat until the skills change."""
         cache = self._sk
-        key = (seat, hook)
-        v = cache.get(key) if cache is not None else None
+        per_seat = cache.get(hook) if cache is not None else None
+        if per_seat is None:
+            per_seat = [None] * self.n
+            cache = self._sk
+            if cache is None:
+                cache = self._sk = {}
+            cache[hook] = per_seat
+        v = per_seat[seat]
         if v is None:
-            base = getattr(Skill, hook)
-            v = tuple(sk for sk in self.skills_of(seat) if getattr(type(sk), hook) is not base)
+            v = per_seat[seat] = _hooked(self.skills_of(seat), hook)
+        return v  # type: ignore[no-any-return]
+
+    def granters(self) -> tuple[tuple[int, Skill], ...]:
+        """(seat, skill) for every working skill that grants other characters a play-phase action,
+        in turn order. Cached with the skills."""
+        cache = self._sk
+        v = cache.get("granters") if cache is not None else None
+        if v is None:
+            v = tuple((s, sk) for s in self.order for sk in self.hooked(s, "granted_options"))
             cache = self._sk
             assert cache is not None
-            cache[key] = v
+            cache["granters"] = v
         return v
 
     def has_skill(self, seat: int, skill_id: str) -> bool:
@@ -426,26 +464,43 @@ class SgsState(State):
 
     def distance(self, a: int, b: int, exclude: tuple[int, ...] = ()) -> int:
         """Seat distance from ``a`` to ``b`` through living seats, with horses and skills (min 1).
-        ``exclude``: cards that do not count (a horse being used as the card itself)."""
+        ``exclude``: cards that do not count (a horse being used as the card itself).
+        The ring part and the general skills' modifiers are cached until :meth:`skills_changed` (a
+        death, an entry, a general's skills changing); equipment counts only through the horse
+        slots, applied here (no equipment skill overrides ``distance_from``/``distance_to``)."""
         if a == b:
             return 0
+        dist = self._dist
+        if dist is None:
+            dist = self._dist = {}
+        key = a * 64 + b
+        d = dist.get(key)
+        if d is None:
+            d = dist[key] = self._ring_distance(a, b)
+        if d >= 99:
+            return 99
+        h = self.players[a].equip[3]
+        if h >= 0 and h not in exclude:
+            d -= 1
+        h = self.players[b].equip[2]
+        if h >= 0 and h not in exclude:
+            d += 1
+        return d if d > 1 else 1
+
+    def _ring_distance(self, a: int, b: int) -> int:
+        """The shortest way round the living seats, with the skills' distance modifiers (no horses, no
+        minimum); 99 when either seat is dead."""
         live = self.living()
         if a not in live or b not in live:
             return 99
         n = len(live)
-        i, j = live.index(a), live.index(b)
-        k = (j - i) % n
+        k = (live.index(b) - live.index(a)) % n
         d = min(k, n - k)
-        pa, pb = self.players[a], self.players[b]
-        if pa.equip[3] >= 0 and pa.equip[3] not in exclude:
-            d -= 1
-        if pb.equip[2] >= 0 and pb.equip[2] not in exclude:
-            d += 1
-        for sk in _general_hooked(pa.skills, self.lord_ok, "distance_from"):
+        for sk in self.hooked(a, "distance_from"):
             d += sk.distance_from(self, a)
-        for sk in _general_hooked(pb.skills, self.lord_ok, "distance_to"):
+        for sk in self.hooked(b, "distance_to"):
             d += sk.distance_to(self, b)
-        return max(d, 1)
+        return d
 
     def attack_range(self, seat: int, exclude: tuple[int, ...] = ()) -> int:
         w = self.players[seat].equip[0]
@@ -454,11 +509,21 @@ class SgsState(State):
     def in_range(self, a: int, b: int, exclude: tuple[int, ...] = ()) -> bool:
         return self.distance(a, b, exclude) <= self.attack_range(a, exclude)
 
+    def targetable(self, user: int, name: str) -> list[int]:
+        """The other living seats, in turn order from ``user``, that ``user`` may choose as targets of
+        ``name`` (:meth:`may_target` for each)."""
+        others = self.others(user)
+        hooks = [self.hooked(s, "may_target") for s in others]
+        if not any(hooks):
+            return list(others)
+        out = []
+        for s, sks in zip(others, hooks, strict=True):
+            if all(sk.may_target(self, s, user, name) for sk in sks):
+                out.append(s)
+        return out
+
     def may_target(self, user: int, target: int, name: str) -> bool:
-        for sk in _general_hooked(self.players[target].skills, self.lord_ok, "may_target"):
-            if not sk.may_target(self, target, user, name):
-                return False
-        return True
+        return all(sk.may_target(self, target, user, name) for sk in self.hooked(target, "may_target"))
 
     def suit_of(self, card: int, owner: int = -1) -> str:
         """The suit a card counts as (for its owner or the character it is judged for)."""
@@ -676,6 +741,7 @@ class SgsState(State):
         """Call after a general, its skills, its equipment or its life changed (listener and skill caches)."""
         self._lis = None
         self._sk = None
+        self._dist = None
 
     def ctx(self, ci: int) -> dict[str, Any]:
         return self.stack[ci].d
@@ -720,6 +786,7 @@ class SgsState(State):
         c.lord_ok = self.lord_ok
         c._lis = self._lis
         c._sk = None
+        c._dist = self._dist
         return c
 
     def determinize(self, seat: int, rng: Rng) -> SgsState:

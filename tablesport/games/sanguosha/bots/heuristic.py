@@ -24,6 +24,7 @@ import yaml
 from tablesport.core import Action, Bot, Decision, State
 
 from .. import cards as C
+from ..skills._retrial import favours_judged
 
 STRENGTH_FILE = Path(__file__).with_name("strength.yaml")
 
@@ -43,6 +44,7 @@ EQUIP_VALUE = {
 SLOTS = C.EQUIP_SLOTS
 HARMFUL_TRICKS = frozenset({"duel", "snatch", "dismantle", "collateral", "barbarian_invasion", "arrow_barrage",
                             "indulgence", "supply_shortage", "lightning"})
+LORD_REQUESTS = frozenset({"jijiang", "hujia"})   # the lord's claim that another of his kingdom supplies it
 HELPFUL_TRICKS = frozenset({"ex_nihilo", "peach_garden", "amazing_grace"})
 # optional triggers that do not help by default
 DECLINE = frozenset({"ice_sword"})
@@ -76,6 +78,21 @@ def commander_score(gid: str) -> float:
     gen = generals().get(gid)
     hp = gen.hp if gen is not None else 3
     return s + sturdy + 2.0 * (hp - 3)
+
+
+# skills that change the suit a card counts as for their owner's judgements: skill → {suit: counts as}
+JUDGE_SUIT_AS = {"hongyan": {"spade": "heart"}}
+
+
+def judged_suit(ctx: Ctx, seat: int, card: int) -> str:
+    """The suit ``card`` would count as in ``seat``'s judgement (Rosy Face: spades are hearts)."""
+    from ..generals import generals
+
+    suit = C.SUIT[card]
+    gen = generals().get(ctx.players[seat]["general"] or "")
+    for sid in gen.skill_ids if gen is not None else ():
+        suit = JUDGE_SUIT_AS.get(sid, {}).get(suit, suit)
+    return suit
 
 
 def name_of(token: str) -> str:
@@ -215,6 +232,10 @@ class HeuristicBot(Bot):
         if k == "use":
             return self.use_value(ctx, name_of(o[1]), tuple(o[2]), (o[1],))
         if k == "use_as":
+            if o[1] in LORD_REQUESTS and not any(
+                    s != ctx.seat and ctx.ally(s) and p["alive"] and p["kingdom"] == ctx.me["kingdom"]
+                    for s, p in enumerate(ctx.players)):
+                return 0.0       # Rouse with only enemies of the kingdom to ask: they refuse
             subs = tuple(o[2])
             return self.use_value(ctx, o[3], tuple(o[4]), subs) - 4.0 * sum(ctx.keep(t) for t in subs)
         if k == "skill":
@@ -353,6 +374,9 @@ class HeuristicBot(Bot):
             return self.cheapest(ctx, cards) if ctx.ally(dying) else ("pass",)
         if need == "nullification":
             return self.cheapest(ctx, cards) if self.should_nullify(ctx, data) else ("pass",)
+        behalf = data.get("behalf", -1)
+        if isinstance(behalf, int) and 0 <= behalf < len(ctx.players) and ctx.enemy(behalf):
+            return ("pass",)     # an enemy lord's Rouse/Escort: never supply his card
         about = data.get("about", -1)
         if need == "slash" and isinstance(about, int) and 0 <= about < len(ctx.players) and ctx.ally(about) \
                 and about != ctx.seat:
@@ -392,6 +416,8 @@ class HeuristicBot(Bot):
 
     def on_invoke(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
         sid = data.get("skill", "")
+        if "judged" in data and "reason" in data:
+            return self.retrial(ctx, opts, data)
         plain = [o for o in opts if o[0] == "invoke" and len(o) == 2]
         if plain and len(opts) == 2:
             return plain[0] if self.accept(ctx, sid) else ("decline",)
@@ -402,6 +428,27 @@ class HeuristicBot(Bot):
             if v > best_v:
                 best, best_v = o, v
         return best
+
+    def retrial(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        """改判: make the judgement good for its own side and bad for the enemy when a card it may
+        play achieves that (the cheapest such card; a Peach only against Lightning/Lightning Strike
+        on its own side); otherwise decline."""
+        judged, reason = data["judged"], data["reason"]
+        want = ctx.ally(judged)
+        now = favours_judged(reason, data.get("suit", ""), C.RANK[BY_TOKEN[data["card"]]])
+        if now is None or now == want:
+            return ("decline",)
+        protect = want and reason in ("lightning", "leiji")
+        fixes = []
+        for o in opts:
+            if o[0] != "invoke" or len(o) < 3 or o[2] not in BY_TOKEN:
+                continue
+            c = BY_TOKEN[o[2]]
+            if NAME[c] == "peach" and not protect:
+                continue
+            if favours_judged(reason, judged_suit(ctx, judged, c), C.RANK[c]) == want:
+                fixes.append(o)
+        return min(fixes, key=lambda o: ctx.keep(o[2])) if fixes else ("decline",)
 
     def accept(self, ctx: Ctx, sid: str) -> bool:
         if sid in DECLINE:

@@ -30,12 +30,13 @@ def decline_time(g: SgsState) -> float:
 
 
 def offer(g: SgsState, sid: str, seat: int, options: list[tuple[Any, ...]], prompt: str, step: str = "got",
-          **d: Any) -> None:
+          info: dict[str, Any] | None = None, **d: Any) -> None:
     """Push a frame of skill ``sid`` and ask ``seat`` to pick one of ``options`` or decline (the
-    seeds' 5-second declaration window: timeout = decline). The answer arrives at ``step_<step>``."""
+    seeds' 5-second declaration window: timeout = decline). The answer arrives at ``step_<step>``.
+    ``info``: more (public) facts for the decision's data."""
     g.push_skill(sid, step, seat, **d)
     g.request(seat, "invoke", tuple(options) + (("decline",),), prompt=prompt, time_limit=decline_time(g),
-              timeout=("decline",), data={"skill": sid})
+              timeout=("decline",), data={"skill": sid, **info} if info else {"skill": sid})
 
 
 def played(g: SgsState, seat: int, cards: tuple[int, ...]) -> None:

@@ -1,17 +1,32 @@
-"""黄天 Yellow Heaven (Zhang Jiao) — lord skill: other Qun characters may, in their own turn, give you a
-Dodge or a Lightning. Reference §3.3 #32.
+"""黄天 Yellow Heaven (Zhang Jiao) — lord skill: other Qun characters may, in their own play phase, give
+you a Dodge or a Lightning. Reference §3.3 #32 (the original text sets no per-phase limit, §8 D5).
 
-Inert in every seed preset, and registered as such: commanders may not use lord skills in 3v3 (主帅不能
-使用主公技, [S11][S14]; Zhang Jiao is not in the 2012 pool) and in 1v1 he has no other Qun character beside
-him, so the engine never offers it (``lord = True``; ``lord_skills`` is off in every preset). The giving
-action itself is not modelled."""
+Where it works: only a seat with lord status has lord skills. In 3v3 no seat has it (主帅不能使用主公技,
+[S11][S14]; Zhang Jiao is not in the 2012 pool). In 1v1 ([S14] 1v1 一.1) the Lord side holds the 主公
+identity card, so a Lord-side Zhang Jiao has Yellow Heaven, and the Renegade's general, when it is Qun
+(Lü Bu, Diao Chan, Yu Ji), may give him a Dodge or a Lightning from hand: the play-phase action
+``("grant", "huangtian", owner, card)``. The given card is shown (public) and goes to Zhang Jiao's hand."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from .. import cards as C
 from ..skill import Skill, register
+from ..state import SgsState
+
+GIFTS = frozenset({"dodge", "lightning"})
 
 
 @register
 class Huangtian(Skill):
     id = "huangtian"
     lord = True
+
+    def granted_options(self, g: SgsState, seat: int, actor: int) -> list[Any]:
+        if g.players[actor].kingdom != "qun":
+            return []
+        return [C.TOKEN[c] for c in g.players[actor].hand if C.NAME[c] in GIFTS]
+
+    def on_granted(self, g: SgsState, seat: int, actor: int, payload: Any) -> None:
+        g.give(C.card_id(payload), seat, public=True)

@@ -5,7 +5,8 @@ you had played it; if nobody does you may still answer yourself. Reference §3.3
 Inert in every seed preset: commanders may not use lord skills in 3v3 (主帅不能使用主公技, [S11][S14][S12])
 and Cao Cao is banned from the 1v1 pool; the engine offers a lord skill only where a preset sets
 ``lord_skills`` (and this one only with another living Wei character). The answer is
-``("as", "hujia", ())``; the allies are then asked in turn order."""
+``("as", "hujia", ())``; the others of the kingdom are then asked in turn order (their decision's
+data names the lord as ``behalf``)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ class LordRequest(Skill):
             return []
         if g.stack and g.stack[-1].d.get(self.id + "_tried"):
             return []                           # the allies already refused this request
+        if context == "play" and g.used_in_phase(seat, self.id + "_refused"):
+            return []                           # refused once this play phase: not claimed again
         return [((), self.need)]
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
@@ -62,11 +65,12 @@ class LordRequest(Skill):
                 ctx["targets"] = ()
                 if ctx.get("counted"):
                     g.turn["slashes"] = g.turn.get("slashes", 1) - 1
+                g.bump(f"p:{d['seat']}:{self.id}_refused")
             return
         ally = d["order"][d["i"]]
         d["i"] += 1
         g.push("ask_card", "ask", seat=ally, need=self.need, count=1, ret=g.top_index(), key="ok", mode="play",
-               armor=False, about=d["seat"])
+               armor=False, about=d["seat"], behalf=d["seat"])
 
 
 @register

@@ -1,0 +1,50 @@
+"""The engine's caches are exact: distances, hooked skills and listeners cached with the skills give
+the same answers as a fresh computation at every decision of random games (reference §2.1 distance
+and attack range; the legal play-phase options)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablesport.core import Rng
+from tablesport.games import find_preset
+from tablesport.games.sanguosha.engine import play_options
+from tablesport.games.sanguosha.skill import SKILLS, Skill, load_all
+from tablesport.games.sanguosha.state import SgsState
+
+
+def fresh(g: SgsState) -> SgsState:
+    c = g.clone()
+    c._sk = None
+    c._dist = None
+    c._lis = None
+    return c
+
+
+def test_only_general_skills_change_distances() -> None:
+    """Equipment changes distance only through the horse slots, so the distance cache is kept
+    across equipment changes (state.distance)."""
+    load_all()
+    for sk in SKILLS.values():
+        if sk.kind != "general":
+            for hook in ("distance_from", "distance_to"):
+                assert getattr(type(sk), hook) is getattr(Skill, hook), (sk.id, hook)
+
+
+@pytest.mark.parametrize("preset", ["sgs-3v3-2011", "sgs-3v3-2012", "sgs-1v1-2014"])
+def test_cached_answers_match_fresh_ones(preset: str) -> None:
+    game, rs = find_preset(preset)
+    for seed in (3, 4):
+        g = game.new_state(rs, seed)
+        rng = Rng(seed)
+        while (d := g.pending()) is not None:
+            seat = d.seats[0]
+            if g.current >= 0:
+                f = fresh(g)
+                for a in range(g.n):
+                    for b in range(g.n):
+                        assert g.distance(a, b) == f.distance(a, b), (seed, a, b)
+                        assert g.may_target(a, b, "slash") == f.may_target(a, b, "slash")
+                if d.kind == "play":
+                    assert tuple(play_options(fresh(g), seat)) == tuple(d.options)
+            g.apply(seat, g.random_action(seat, rng))
