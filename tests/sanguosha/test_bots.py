@@ -174,12 +174,13 @@ def test_nullifies_harm_to_its_side_and_help_to_the_enemy() -> None:
 
 
 def test_never_supplies_an_enemy_lords_card() -> None:
-    """1v1 Rouse (激将, reference §3.3 #8; the Lord side holds the 主公 card, [S14] 1v1 一.1): the Shu
-    Renegade asked to play a Slash for the enemy Lord's claim passes; the decision names the lord."""
+    """Rouse (激将, reference §3.3 #8) on a 1v1 table that gives the Lord side lord status (the
+    lord_skills parameter; the seed preset keeps lord skills inert): the Shu Renegade asked to play a
+    Slash for the enemy Lord's claim passes; the decision names the lord."""
     g, cards = position([
         {"general": "liu_bei", "side": "lord", "hand": ["dodge D2"]},
         {"general": "guan_yu", "side": "renegade", "hand": ["slash S7"]},
-    ])
+    ], params={"lord_skills": "lord"})
     g.apply(0, ("use_as", "jijiang", (), "slash", (1,)))
     d = g.pending()
     assert d is not None and d.seats == (1,) and d.data["need"] == "slash" and d.data["behalf"] == 0

@@ -20,7 +20,8 @@ COMMON: dict[str, Any] = {
     "play_seconds": None,          # per play-phase action (1v1: 15 s)
     "response_seconds": None,      # Dodge/Slash/Peach/Nullification requests (not printed)
     "discard_seconds": None,
-    "lord_skills": False,          # 3v3: commanders may not use lord skills (主帅不能使用主公技); 1v1: the Lord side
+    "lord_skills": False,          # 3v3: commanders may not use lord skills (主帅不能使用主公技); 1v1: inert too
+                                   # (reference §3.1); "lord" would give the 1v1 Lord side lord status
     "first_turn_draw_less": 0,
     "pick_seconds": 10,            # identity card, pile and first-actor choices (not printed)
     "ask_always": False,           # True: ask for Dodge/Slash/Peach/Nullification even with nothing to give
@@ -77,7 +78,7 @@ PRESETS = {
         {**COMMON, "mode": "1v1", "deck": "full", "pool": POOL_1V1_2014, "aoe_direction_choice": False,
          "pick_order": (("lord", 1), ("renegade", 2), ("lord", 2), ("renegade", 2), ("lord", 2), ("lord", 1)),
          "draft_seconds": None, "field_seconds": None, "game_minutes": 30, "first_turn_draw_less": 1,
-         "play_seconds": 15, "role_chooser": None, "lord_skills": "lord", "kill_reward": 0, "penalty_points": False},
+         "play_seconds": 15, "role_chooser": None, "lord_skills": False, "kill_reward": 0, "penalty_points": False},
         "seeds/001_b3a4048375c612b1.txt (1v1 part)"),
 }
 
