@@ -10,11 +10,13 @@ connections) that was the longest pause of the server by far (``bench.server_loa
   collection ever walks the whole heap; the young collections stay as they are (short);
 * frozen objects freed by their reference count go as usual, but frozen objects that later become
   cyclic garbage (a finished table, a closed connection) are kept until a *complete* collection
-  (``gc.unfreeze(); gc.collect()``), run when the frozen set has doubled since the last one
-  (checked once a second): the garbage kept is never more than what is alive, and the one long
-  pause comes once per doubling instead of each time the heap grew by a quarter.
+  (``gc.unfreeze(); gc.collect()``), run when the frozen set has doubled since the last one: the
+  garbage kept stays below what is alive, and the one long pause comes once per doubling instead
+  of each time the heap grew by a quarter.  Counting the frozen set walks all of it, so it is
+  counted only after the young collections have frozen as many objects as the last complete
+  collection left alive (most of them are freed again by their reference count).
 
-The probe counts the collector's runs, pauses and CPU by generation, and how late a 10 ms tick of
+The probe counts the collector's runs, pauses and CPU by generation, and how late a 50 ms tick of
 the event loop fires (anything holding up the loop delays every table).  ``/api/stats`` shows it.
 
 ``TABLESPORT_PROFILE=<file>`` makes :func:`tablesport.server.app.serve` run the whole server under
@@ -28,9 +30,8 @@ import gc
 import time
 from typing import Any
 
-TICK = 0.01
+TICK = 0.05
 LAG_BUCKETS_MS = (5, 10, 50, 100, 500)
-CHECK_EVERY = 1.0
 
 
 class Probe:
@@ -42,13 +43,15 @@ class Probe:
         self.gc_max = 0.0
         self.gc_cpu_max = 0.0
         self.complete = 0
-        self.frozen_after_complete = 0
+        self.alive_after_complete = 0  # objects frozen by the last complete collection
+        self.frozen_since = 0  # objects frozen by the young collections since
         self.lag_max = 0.0
         self.lag_over = dict.fromkeys(LAG_BUCKETS_MS, 0)
         self.ticks = 0
         self._t0 = 0.0
         self._cpu0 = 0.0
-        self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._handle: asyncio.TimerHandle | None = None
 
     # -- the collector ----------------------------------------------------------------------
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
@@ -65,6 +68,8 @@ class Probe:
         self.gc_max = max(self.gc_max, took)
         self.gc_cpu_max = max(self.gc_cpu_max, cpu)
         if g >= 1 and self.manage:
+            # the oldest generation holds just what this collection kept: count it, freeze it
+            self.frozen_since += len(gc.get_objects(2))
             gc.freeze()  # what survived two young collections is not walked again
 
     def collect_completely(self) -> None:
@@ -72,37 +77,38 @@ class Probe:
         gc.unfreeze()
         gc.collect()  # its survivors are frozen by the callback
         self.complete += 1
-        self.frozen_after_complete = gc.get_freeze_count()
+        self.alive_after_complete = gc.get_freeze_count()
+        self.frozen_since = 0
 
     # -- the loop's lag ---------------------------------------------------------------------
-    async def _ticker(self) -> None:
-        loop = asyncio.get_running_loop()
-        next_check = loop.time() + CHECK_EVERY
-        while True:
-            t0 = loop.time()
-            await asyncio.sleep(TICK)
-            now = loop.time()
-            lag = now - t0 - TICK
-            self.ticks += 1
-            self.lag_max = max(self.lag_max, lag)
-            for b in LAG_BUCKETS_MS:
-                if lag * 1000 > b:
-                    self.lag_over[b] += 1
-            if self.manage and now >= next_check:
-                next_check = now + CHECK_EVERY
-                if gc.get_freeze_count() > 2 * max(self.frozen_after_complete, 10_000):
-                    self.collect_completely()
+    def _tick(self, due: float) -> None:
+        assert self._loop is not None
+        now = self._loop.time()
+        lag = now - due
+        self.ticks += 1
+        self.lag_max = max(self.lag_max, lag)
+        for b in LAG_BUCKETS_MS:
+            if lag * 1000 > b:
+                self.lag_over[b] += 1
+        # the young collections froze as many objects as the last complete collection left alive:
+        # count the frozen set (a walk over all of it, so only now) and collect completely if it
+        # has doubled (what was frozen since is still there: alive, or cyclic garbage)
+        if self.manage and self.frozen_since > max(self.alive_after_complete, 10_000):
+            self.frozen_since = 0
+            if gc.get_freeze_count() > 2 * self.alive_after_complete:
+                self.collect_completely()
+        self._handle = self._loop.call_at(now + TICK, self._tick, now + TICK)
 
     def start(self) -> None:
         gc.callbacks.append(self._on_gc)
         if self.manage:
             self.collect_completely()  # what the start-up made is frozen
-        self._task = asyncio.get_running_loop().create_task(self._ticker())
+        self._loop = asyncio.get_running_loop()
+        self._handle = self._loop.call_at(self._loop.time() + TICK, self._tick, self._loop.time() + TICK)
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+        if self._handle is not None:
+            self._handle.cancel()
         if self._on_gc in gc.callbacks:
             gc.callbacks.remove(self._on_gc)
         if self.manage:
