@@ -421,8 +421,8 @@ class SgsState(State):
 
     def lord_of(self, seat: int) -> bool:
         """Does ``seat`` hold lord status, so that its general's lord skills (主公技) work? The preset's
-        ``lord_skills``: False (3v3: 主帅不能使用主公技), True (everyone, for scenarios) or a side name
-        (1v1: the seat holding the 主公 identity card, [S14] 1v1 一.1)."""
+        ``lord_skills``: False (every seed preset: 3v3 主帅不能使用主公技, 1v1 by reference §3.1), True
+        (everyone, for scenarios) or a side name (a 1v1 table giving the 主公 side lord status)."""
         lo = self.lord_ok
         if lo is True or lo is False:
             return lo
