@@ -15,13 +15,10 @@ import argparse
 import json
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
-from bench.machine import machine
+from bench.machine import machine, save_results
 from tablesport.sim.runner import simulate
-
-RESULTS = Path(__file__).parent / "results" / "blokus_bots.json"
 
 
 def match(preset: str, tested: str, opponent: str, games: int, seed: int) -> dict[str, Any]:
@@ -80,8 +77,7 @@ def main() -> None:
         match("blokus-2p", mcts, "greedy", args.mcts_games, args.seed),
     ]
     out = {"benchmark": "blokus_bots", "seed": args.seed, "matches": matches, "machine": machine()}
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(out, indent=2) + "\n")
+    save_results("blokus_bots", out)
     print(json.dumps(out, indent=2))
 
 

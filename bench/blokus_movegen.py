@@ -20,16 +20,13 @@ import argparse
 import json
 import statistics
 import time
-from pathlib import Path
 
 from bench.blokus_naive import naive_legal_moves
-from bench.machine import machine
+from bench.machine import machine, save_results
 from tablesport.core import Rng
 from tablesport.games.blokus import GAME, BlokusState, movegen
 from tablesport.games.blokus.board import CORNER_BITS, MOVE_STRING, SIZE, bit
 from tablesport.games.blokus.pieces import PIECE_NAMES
-
-RESULTS = Path(__file__).parent / "results" / "blokus_movegen.json"
 
 Position = tuple[int, int, int, int, list[list[int]], set[str]]
 
@@ -124,8 +121,7 @@ def main() -> None:
         "anchor_lists_after_run": movegen.cached_lists(),
         "machine": machine(),
     }
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(out, indent=2) + "\n")
+    save_results("blokus_movegen", out)
     print(json.dumps(out, indent=2))
 
 

@@ -22,13 +22,10 @@ import shutil
 import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-from bench.machine import machine
+from bench.machine import machine, save_results
 from tablesport.games.blokus.match import GtpClient, play_game, rotations, summarise
-
-RESULTS = Path(__file__).parent / "results" / "blokus_pentobi.json"
 
 
 def ours(bot: str) -> list[str]:
@@ -72,8 +69,7 @@ def main() -> None:
                for variant in ("classic", "classic_2") for bot in ("random", "greedy", mcts)]
     out = {"benchmark": "blokus_pentobi", "pentobi": version, "level": args.level, "matches": matches,
            "machine": machine()}
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(out, indent=2) + "\n")
+    save_results("blokus_pentobi", out)
 
 
 if __name__ == "__main__":

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import sys
+from pathlib import Path
 from typing import Any
 
 
@@ -25,3 +27,14 @@ def machine() -> dict[str, Any]:
         "implementation": platform.python_implementation(),
         "system": f"{platform.system()} {platform.release()}",
     }
+
+
+RESULTS_DIR = Path(__file__).parent / "results"
+
+
+def save_results(name: str, out: dict[str, Any]) -> Path:
+    """Write a benchmark's figures to bench/results/<name>.json (the one place they go)."""
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = RESULTS_DIR / f"{name}.json"
+    path.write_text(json.dumps(out, indent=2) + "\n")
+    return path

@@ -14,10 +14,9 @@ import argparse
 import json
 import time
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
-from bench.machine import machine
+from bench.machine import machine, save_results
 from tablesport.core import Bot, RandomBot, Rng
 from tablesport.games.rummikub import GAME
 from tablesport.games.rummikub.bots import GreedyBot, PlannerBot
@@ -69,8 +68,7 @@ def main() -> None:
         "duels": [duel(a, b, args.games) for a, b in combinations(BOTS, 2)],
         "machine": machine(),
     }
-    path = Path(__file__).parent / "results" / "rummikub_bots.json"
-    path.write_text(json.dumps(out, indent=2) + "\n")
+    save_results("rummikub_bots", out)
     print(json.dumps(out, indent=2))
 
 

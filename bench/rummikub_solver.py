@@ -18,10 +18,9 @@ import argparse
 import json
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
-from bench.machine import machine
+from bench.machine import machine, save_results
 from tablesport.core import RandomBot, Rng
 from tablesport.games.rummikub import GAME
 from tablesport.games.rummikub.game import codes
@@ -127,8 +126,7 @@ def main() -> None:
         "big_tables": measure(big_positions(args.big)),
         "machine": machine(),
     }
-    path = Path(__file__).parent / "results" / "rummikub_solver.json"
-    path.write_text(json.dumps(out, indent=2) + "\n")
+    save_results("rummikub_solver", out)
     print(json.dumps(out, indent=2))
 
 

@@ -12,11 +12,9 @@ is the wall time.
 from __future__ import annotations
 
 import argparse
-import json
 import time
-from pathlib import Path
 
-from bench.machine import machine
+from bench.machine import machine, save_results
 from tablesport.core import Rng
 from tablesport.games import find_preset
 
@@ -60,9 +58,7 @@ def main() -> None:
     out["results"] = rows
     for k, v in rows.items():
         print(f"{k:<32} {v['games_per_s']:>8} games/s {v['decisions_per_s']:>9} decisions/s")
-    path = Path(__file__).parent / "results" / "sanguosha_engine.json"
-    path.parent.mkdir(exist_ok=True)
-    path.write_text(json.dumps(out, indent=2) + "\n")
+    save_results("sanguosha_engine", out)
 
 
 if __name__ == "__main__":

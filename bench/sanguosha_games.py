@@ -11,12 +11,10 @@ own decisions per second (its answers alone, the engine excluded).
 from __future__ import annotations
 
 import argparse
-import json
 import time
-from pathlib import Path
 from typing import Any
 
-from bench.machine import machine
+from bench.machine import machine, save_results
 from tablesport.core import Bot, RandomBot, Rng
 from tablesport.games import find_preset
 from tablesport.games.sanguosha.bots import HeuristicBot
@@ -72,9 +70,7 @@ def main() -> None:
               f"bot {v['bot_decisions_per_s']:>7} decisions/s ({v['bot_share']:.0%} of the time)")
     out = {"machine": machine(), "driver": "one process, one core; seeds 0..games-1",
            "games_per_row": args.games, "results": rows}
-    path = Path(__file__).parent / "results" / "sanguosha_games.json"
-    path.parent.mkdir(exist_ok=True)
-    path.write_text(json.dumps(out, indent=2) + "\n")
+    save_results("sanguosha_games", out)
 
 
 if __name__ == "__main__":

@@ -28,13 +28,11 @@ against a baseline that only sums points and sorts (no validation, no chain).
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from itertools import combinations, permutations
-from pathlib import Path
 from typing import Any
 
-from bench.machine import machine
+from bench.machine import machine, save_results
 from tablesport.core import Rng
 from tablesport.tournament.league import (
     DEFAULT_EFFORT,
@@ -45,9 +43,6 @@ from tablesport.tournament.league import (
     table_sizes,
 )
 from tablesport.tournament.standings import standings
-
-RESULTS = Path(__file__).parent / "results" / "tournament.json"
-PROOF = Path(__file__).parent / "results" / "tournament_proof.json"
 
 
 def random_baseline(n: int, rounds: int, size: int, seed: int, tries: int = 20) -> int:
@@ -252,9 +247,8 @@ def main() -> None:
         print(f"12 players x 4 rounds: minimum repeat pairs {proof['minimum_repeat_pairs']} "
               f"({proof['round2_classes']} classes of round 2, {proof['schedules_checked']:,} schedules, "
               f"{proof['seconds']} s)")
-        PROOF.write_text(json.dumps({"benchmark": "tournament_tables --prove", "machine": machine(), **proof},
-                                    indent=2) + "\n")
-        print(f"wrote {PROOF}")
+        path = save_results("tournament_proof", {"benchmark": "tournament_tables --prove", "machine": machine(), **proof})
+        print(f"wrote {path}")
         return
     q = args.quick
     cases = [table_case(16, 4, 3), table_case(12, 3, 3), table_case(12, 4, 3), table_case(64, 5, 3),
@@ -274,9 +268,7 @@ def main() -> None:
               f"(sum-and-sort baseline {b['baseline_sum_and_sort_seconds']} s)", flush=True)
     out = {"benchmark": "tournament_tables", "quick": q, "machine": machine(), "tables": cases, "standings": big,
            "anchor": "exhaustive zero-repeat search for 24 players x 6 rounds: 23-29 h"}
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(out, indent=2) + "\n")
-    print(f"wrote {RESULTS}")
+    print(f"wrote {save_results('tournament', out)}")
 
 
 if __name__ == "__main__":
