@@ -11,6 +11,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m tablesport.games.rummikub.search
 	touch $(STAMP)
 
 # The main job: the web server on http://127.0.0.1:8000 with the embedded SQLite store
