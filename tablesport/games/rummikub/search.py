@@ -7,14 +7,17 @@ arrays with an open-addressing hash of its keys; every state made gets a record 
 the cell's choice), so the play found is read back from its last record.
 
 :func:`search` runs one pass: exact (only plays scoring more than ``floor``), or a beam (a quick
-lower bound).  What keeps the exact pass small:
+lower bound, its states ranked by score plus bound).  What keeps the exact pass small:
 
 * a bound: :func:`colour_bounds`, per colour the most its rack tiles can still bring taken alone
-  (a relaxation), so states that cannot beat ``floor`` are dropped at the start of each number;
+  (a relaxation); a state is made only when its score plus this bound can beat ``floor``;
 * dominance: a state is dropped when a neighbouring state (a run longer, one run of 3+ more, a
   joker less when spare jokers are added at the end) scores as much;
 * per cell, the rack tiles still to come: a choice that cannot beat ``floor`` even with all of
   them is not made.
+
+:func:`reach` is the same walk depth first, best gain first, with a step budget: it finds a play
+reaching the bound at once when there is one, which is common.
 
 The tables are built once per process from :func:`.cells.cell_options`; the compiled code is cached
 on disk by numba, so only the first run after an install compiles it.
@@ -172,6 +175,33 @@ def search(table: np.ndarray, jt: int, rack: np.ndarray, jr: int, weights: np.nd
     return (int(score), choices) if found else None
 
 
+def reach(table: np.ndarray, jt: int, rack: np.ndarray, jr: int, weights: np.ndarray, wj: int,
+          meld: bool, floor: int, canon: bool, bound: np.ndarray, budget: int,
+          ) -> tuple[int, np.ndarray] | bool:
+    """Depth first: a play scoring more than ``floor``, its cells' choices ordered by gain.
+
+    Returns (score, choices) when one is found; False when there is none (the search finished);
+    True when ``budget`` states were opened without an answer (the caller then runs
+    :func:`search`).  Good when a play reaching the bound exists: the first dive often finds it.
+    """
+    start, count, options, masks, owed, _subs = tables()
+    choices = np.zeros((52, CHOICE), dtype=np.int64)
+    status, score = _reach(table, jt, rack, jr, weights, wj, meld, floor, canon, bound, budget,
+                           start, count, options, masks, owed, choices)
+    if status == 1:
+        return int(score), choices
+    return status < 0
+
+
+@njit(cache=True)
+def _hash_table(entries):
+    """Empty open-addressing arrays (keys: -1 = free; values) with room for ``entries`` at a quarter full."""
+    size = 64
+    while size < 4 * entries:
+        size *= 2
+    return np.full(size, -1, dtype=np.int64), np.empty(size, dtype=np.int64)
+
+
 @njit(cache=True)
 def _slot(hkeys, key, mask):
     h = ((key ^ (key >> 23)) * 0x2545F4914F6CDD1D) & mask
@@ -279,15 +309,22 @@ def _total(key, score, jt, wj, meld, canon):
 
 
 @njit(cache=True)
-def _search(table, jt, rack, jr, weights, wj, meld, floor, beam, meld_gain, canon, bound, use_bound,
-            start, count, options, masks, owed, choices):
-    jtot = jt + jr
-    # rest[i]: the most the rack tiles of the cells after cell i could still bring, plus the rack jokers
+def _rest(rack, jr, weights, wj, canon):
+    """``rest[i]``: the most the rack tiles of the cells after cell i could still bring (plus the
+    rack jokers, unless spare jokers are added at the end)."""
     rest = np.zeros(52, dtype=np.int64)
     acc = 0 if canon else jr * wj
     for i in range(51, -1, -1):
         rest[i] = acc
         acc += rack[i % NCOL, i // NCOL + 1] * weights[i // NCOL + 1]
+    return rest
+
+
+@njit(cache=True)
+def _search(table, jt, rack, jr, weights, wj, meld, floor, beam, meld_gain, canon, bound, use_bound,
+            start, count, options, masks, owed, choices):
+    jtot = jt + jr
+    rest = _rest(rack, jr, weights, wj, canon)
     # the bound counts rack tiles only; the jokers still to be laid may add their weight
     jextra = 0 if canon or beam > 0 else jr * wj
     bcut = floor if beam == 0 else NEG
@@ -370,21 +407,31 @@ def _search(table, jt, rack, jr, weights, wj, meld, floor, beam, meld_gain, cano
                     crec = crec[order]
                     ccount = beam
             # the next layer
-            size = 64
-            while size < 4 * ccount:
-                size *= 2
-            hk = np.full(size, -1, dtype=np.int64)
-            hv = np.empty(size, dtype=np.int64)
-            mask = size - 1
+            hk, hv = _hash_table(ccount)
+            mask = hk.shape[0] - 1
             nkeys = np.empty(max(16, 2 * ccount), dtype=np.int64)
             nscores = np.empty_like(nkeys)
             nrec = np.empty_like(nkeys)
             ncount = 0
+            nn, nc = (n, c + 1) if c < NCOL - 1 else (n + 1, 0)
+            prune = use_bound and beam == 0 and nn < 14
             for i in range(ccount):
                 key = ckeys[i]
                 score = cscores[i]
                 nb = _candidates(key, score, n, c, table, rack, jtot, weights, meld, meld_gain, beam > 0, canon,
                                  bar, start, count, options, masks, owed, bkeys, bgain, bopt, bgrp)
+                if prune:
+                    # the exact pass drops at once the candidates that cannot beat the floor
+                    kept = 0
+                    for q in range(nb):
+                        b = _room(bound, bkeys[q], bgain[q] + jextra, nn, nc, jtot)
+                        if b > bcut and b > HALF_NEG:
+                            bkeys[kept] = bkeys[q]
+                            bgain[kept] = bgain[q]
+                            bopt[kept] = bopt[q]
+                            bgrp[kept] = bgrp[q]
+                            kept += 1
+                    nb = kept
                 if nb == 0:
                     continue
                 # room for the candidates
@@ -393,12 +440,9 @@ def _search(table, jt, rack, jr, weights, wj, meld, floor, beam, meld_gain, cano
                     nkeys = _grow1(nkeys, grown)
                     nscores = _grow1(nscores, grown)
                     nrec = _grow1(nrec, grown)
-                if 2 * (ncount + nb) > size:
-                    while 2 * (ncount + nb) > size:
-                        size *= 2
-                    hk = np.full(size, -1, dtype=np.int64)
-                    hv = np.empty(size, dtype=np.int64)
-                    mask = size - 1
+                if 2 * (ncount + nb) > hk.shape[0]:
+                    hk, hv = _hash_table(ncount + nb)
+                    mask = hk.shape[0] - 1
                     for q in range(ncount):
                         h = _slot(hk, nkeys[q], mask)
                         hk[h] = nkeys[q]
@@ -460,6 +504,89 @@ def _search(table, jt, rack, jr, weights, wj, meld, floor, beam, meld_gain, cano
     return True, best
 
 
+
+@njit(cache=True)
+def _reach(table, jt, rack, jr, weights, wj, meld, floor, canon, bound, budget,
+           start, count, options, masks, owed, choices):
+    jtot = jt + jr
+    rest = _rest(rack, jr, weights, wj, canon)
+    jextra = 0 if canon else jr * wj
+    # the states that failed: (cell, key) → the best score they failed with
+    mkeys, mvals = _hash_table(budget)
+    mask = mkeys.shape[0] - 1
+    # per depth: the state, its candidates (best gain first) and the next one to try
+    skey = np.zeros(53, dtype=np.int64)
+    sscore = np.zeros(53, dtype=np.int64)
+    ckeys = np.empty((52, 256), dtype=np.int64)
+    cgain = np.empty((52, 256), dtype=np.int64)
+    copt = np.empty((52, 256), dtype=np.int64)
+    cgrp = np.empty((52, 256), dtype=np.int64)
+    cnum = np.zeros(52, dtype=np.int64)
+    cpos = np.zeros(52, dtype=np.int64)
+    cnum[0] = _sorted_candidates(0, 0, 0, table, rack, jtot, weights, meld, canon, floor - rest[0],
+                                 start, count, options, masks, owed, ckeys, cgain, copt, cgrp)
+    depth = 0
+    steps = 0
+    while depth >= 0:
+        if cpos[depth] >= cnum[depth]:
+            if depth > 0:  # every way on from this state failed
+                h = _slot(mkeys, (depth << 40) + skey[depth], mask)
+                if mkeys[h] == -1 or mvals[h] < sscore[depth]:
+                    mkeys[h] = (depth << 40) + skey[depth]
+                    mvals[h] = sscore[depth]
+            depth -= 1
+            continue
+        q = cpos[depth]
+        cpos[depth] += 1
+        nk = ckeys[depth, q]
+        ns = cgain[depth, q]
+        nd = depth + 1
+        if nd == 52:
+            total = _total(nk, ns, jt, wj, meld, canon)
+            if total > floor:
+                for d in range(52):
+                    o = copt[d, cpos[d] - 1]
+                    for f in range(8):
+                        choices[d, f] = options[o, f]
+                    grp = cgrp[d, cpos[d] - 1]
+                    choices[d, 8] = grp // 100
+                    choices[d, 9] = grp // 10 % 10
+                    choices[d, 10] = grp % 10
+                return 1, total
+            continue
+        if _room(bound, nk, ns + jextra, nd // NCOL + 1, nd % NCOL, jtot) <= floor:
+            continue
+        h = _slot(mkeys, (nd << 40) + nk, mask)
+        if mkeys[h] != -1 and mvals[h] >= ns:
+            continue
+        steps += 1
+        if steps > budget:
+            return -1, 0
+        skey[nd] = nk
+        sscore[nd] = ns
+        cnum[nd] = _sorted_candidates(nk, ns, nd, table, rack, jtot, weights, meld, canon, floor - rest[nd],
+                                      start, count, options, masks, owed, ckeys, cgain, copt, cgrp)
+        cpos[nd] = 0
+        depth = nd
+    return 0, 0
+
+
+@njit(cache=True)
+def _sorted_candidates(key, score, cell, table, rack, jtot, weights, meld, canon, bar,
+                       start, count, options, masks, owed, ckeys, cgain, copt, cgrp):
+    """:func:`_candidates` of a cell into row ``cell`` of the buffers, the best gain first."""
+    nb = _candidates(key, score, cell // NCOL + 1, cell % NCOL, table, rack, jtot, weights, meld, False,
+                     False, canon, bar, start, count, options, masks, owed,
+                     ckeys[cell], cgain[cell], copt[cell], cgrp[cell])
+    for i in range(1, nb):  # insertion sort, descending gain (stable)
+        j = i
+        while j > 0 and cgain[cell, j - 1] < cgain[cell, j]:
+            for a in (ckeys, cgain, copt, cgrp):
+                a[cell, j - 1], a[cell, j] = a[cell, j], a[cell, j - 1]
+            j -= 1
+    return nb
+
+
 def compile_all() -> float:
     """Compile (or load from numba's disk cache) every kernel; returns the seconds it took."""
     import time
@@ -472,6 +599,7 @@ def compile_all() -> float:
     bound = colour_bounds(t, r, 1, w, True)
     search(t, 0, r, 1, w, 1, False, beam=8, canon=True, bound=bound)
     search(t, 0, r, 1, w, 1, True, meld_gain=True)
+    reach(t, 0, r, 1, w, 1, False, 2, True, bound, 10)
     return time.perf_counter() - t0
 
 

@@ -36,6 +36,7 @@ MAXJ = 2
 OBJECTIVES = ("tiles", "value")
 MELD_MIN = 30
 BEAM = 48  # states kept per cell by the quick pass
+DIVE_BUDGET = 2_000  # states the depth-first dive for a play reaching the bound may open
 
 class PositionError(ValueError):
     """A position the solver cannot take (malformed codes, too many copies, an invalid table)."""
@@ -121,14 +122,15 @@ def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int],
     0. rack tiles that cannot be in any set are dropped;
     1. the per-colour bound (:func:`.search.colour_bounds`) caps what can be laid (``top``);
     2. a beam, ranked by that bound, finds a good play quickly (a lower bound, or nothing);
-    3. when it falls short by two or more: the exact pass for plays reaching ``top`` (strongly
-       pruned, so cheap; positions where everything goes down are common);
+    3. when it falls short: a depth-first dive for a play reaching ``top`` (with a step budget),
+       and if the dive cannot tell, the exact pass for such plays (strongly pruned, so cheap;
+       positions where the bound is reached are common);
     4. the exact pass for plays beating the best known.
 
     ``canon``: the search without spare jokers (the caller adds them to the sets; the scores
     count no jokers).
     """
-    from .search import HALF_NEG, NEG, as_arrays, colour_bounds, search
+    from .search import HALF_NEG, NEG, as_arrays, colour_bounds, reach, search
 
     rack = _usable_rack(table, jt, rack, jr)
     t, r, w = as_arrays(table, rack, weights)
@@ -141,10 +143,17 @@ def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int],
     quick = search(t, jt, r, jr, w, wj, meld, beam=BEAM, canon=canon, bound=bound)
     if quick is not None and quick[0] >= top:
         return quick
-    if quick is None or quick[0] < top - 1:
+    dive = reach(t, jt, r, jr, w, wj, meld, top - 1, canon, bound, DIVE_BUDGET)
+    if isinstance(dive, tuple):
+        return dive
+    settled = not dive  # the dive finished: no play reaches top
+    if dive and (quick is None or quick[0] < top - 1):  # it ran out of steps: the exact pass
         found = search(t, jt, r, jr, w, wj, meld, floor=top - 1, canon=canon, bound=bound)
         if found is not None:
             return found
+        settled = True
+    if settled and quick is not None and quick[0] == top - 1:
+        return quick
     floor = NEG if quick is None else quick[0]
     better = search(t, jt, r, jr, w, wj, meld, floor=floor, canon=canon, bound=bound)
     return better if better is not None else quick
