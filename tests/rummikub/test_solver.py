@@ -96,3 +96,35 @@ def test_bad_positions_raise() -> None:
         solve([["R1", "R2"]], [])
     with pytest.raises(PositionError):
         solve([], ["Q1"])
+
+
+def test_passes_agree_dive_exact_and_beam() -> None:
+    """The passes behind solve: a finished dive and the exact pass agree on whether a play beats a
+    floor (and the dive's play scores what it says), a dive out of steps says so, and the beam's play
+    never beats the exact optimum."""
+    from tablesport.games.rummikub.search import as_arrays, colour_bounds, reach, search
+    from tablesport.games.rummikub.solver import _usable_rack, count_codes
+
+    rng = Rng(77)
+    checked = out_of_steps = 0
+    for _ in range(150):
+        table, rack = random_position(rng, rng.randint(20, 80), rng.randint(5, 20))
+        tc, jt = count_codes([c for s in table for c in s], "table")
+        rc, jr = count_codes(rack, "rack")
+        rc = _usable_rack(tc, jt, rc, jr)
+        t, r, w = as_arrays(tc, rc, [1] * 14)
+        bound = colour_bounds(t, r, jt + jr, w, True)
+        exact = search(t, jt, r, jr, w, 1, False, canon=True, bound=bound)
+        assert exact is not None
+        beam = search(t, jt, r, jr, w, 1, False, beam=8, canon=True, bound=bound)
+        assert beam is None or beam[0] <= exact[0]
+        for floor in (exact[0] - 1, exact[0]):
+            dive = reach(t, jt, r, jr, w, 1, False, floor, True, bound, 1_000_000)
+            if floor < exact[0]:
+                assert isinstance(dive, tuple) and dive[0] == exact[0]
+                assert int(dive[1][:, 3].sum()) == exact[0]  # the rack tiles of its cells
+            else:
+                assert dive is False and search(t, jt, r, jr, w, 1, False, floor=floor, canon=True, bound=bound) is None
+            checked += 1
+        out_of_steps += reach(t, jt, r, jr, w, 1, False, exact[0], True, bound, 1) is True
+    assert checked == 300 and out_of_steps > 0

@@ -37,6 +37,7 @@ OBJECTIVES = ("tiles", "value")
 MELD_MIN = 30
 BEAM = 48  # states kept per cell by the quick pass
 DIVE_BUDGET = 2_000  # states the depth-first dive for a play reaching the bound may open
+DIVES = 3  # targets tried by dives (most tiles), from the bound down, before the exact pass from the beam's play
 
 class PositionError(ValueError):
     """A position the solver cannot take (malformed codes, too many copies, an invalid table)."""
@@ -122,10 +123,12 @@ def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int],
     0. rack tiles that cannot be in any set are dropped;
     1. the per-colour bound (:func:`.search.colour_bounds`) caps what can be laid (``top``);
     2. a beam, ranked by that bound, finds a good play quickly (a lower bound, or nothing);
-    3. when it falls short: a depth-first dive for a play reaching ``top`` (with a step budget),
-       and if the dive cannot tell, the exact pass for such plays (strongly pruned, so cheap;
-       positions where the bound is reached are common);
-    4. the exact pass for plays beating the best known.
+    3. while it falls short: a depth-first dive for a play reaching ``top`` (with a step budget);
+       when the dive shows there is none, ``top`` goes down by one and the next dive starts (three
+       targets at most, one when the objective is points).  If the first dive cannot tell, the exact pass for plays reaching ``top``
+       decides instead (strongly pruned, so cheap; positions where the bound is reached are
+       common);
+    4. if that does not settle it: the exact pass for plays beating the best known.
 
     ``canon``: the search without spare jokers (the caller adds them to the sets; the scores
     count no jokers).
@@ -143,16 +146,23 @@ def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int],
     quick = search(t, jt, r, jr, w, wj, meld, beam=BEAM, canon=canon, bound=bound)
     if quick is not None and quick[0] >= top:
         return quick
-    dive = reach(t, jt, r, jr, w, wj, meld, top - 1, canon, bound, DIVE_BUDGET)
-    if isinstance(dive, tuple):
-        return dive
-    settled = not dive  # the dive finished: no play reaches top
-    if dive and (quick is None or quick[0] < top - 1):  # it ran out of steps: the exact pass
-        found = search(t, jt, r, jr, w, wj, meld, floor=top - 1, canon=canon, bound=bound)
-        if found is not None:
-            return found
-        settled = True
-    if settled and quick is not None and quick[0] == top - 1:
+    # most tiles: a target one lower is the next likely optimum; most points: it rarely is
+    for dives in range(DIVES if max(weights) == 1 else 1):
+        if quick is not None and quick[0] >= top:
+            return quick
+        if top < 0:
+            return None  # no play at all (every score is 0 or more)
+        dive = reach(t, jt, r, jr, w, wj, meld, top - 1, canon, bound, DIVE_BUDGET)
+        if isinstance(dive, tuple):
+            return dive
+        if dive:  # the dive ran out of steps
+            if dives:
+                break
+            found = search(t, jt, r, jr, w, wj, meld, floor=top - 1, canon=canon, bound=bound)
+            if found is not None:
+                return found
+        top -= 1  # no play reaches top
+    if quick is not None and quick[0] >= top:
         return quick
     floor = NEG if quick is None else quick[0]
     better = search(t, jt, r, jr, w, wj, meld, floor=floor, canon=canon, bound=bound)
