@@ -374,6 +374,11 @@ class Game(ABC):
         """Game-specific bot factories by name (``random`` is provided for every game)."""
         return {}
 
+    def warm(self) -> None:
+        """Load now what a first move would load (compiled code, large tables).  A server calls it
+        at start-up, off its event loop, so that no table waits for it; nothing by default."""
+        return None
+
     def ruleset(self, preset: str) -> Ruleset:
         try:
             return self.presets[preset]

@@ -23,6 +23,12 @@ def all_games() -> dict[str, Game]:
     return games
 
 
+def warm_games() -> None:
+    """Every game's :meth:`Game.warm` (a server's start-up)."""
+    for game in all_games().values():
+        game.warm()
+
+
 def all_presets() -> dict[str, tuple[Game, Ruleset]]:
     return {preset: (game, rs) for game in all_games().values() for preset, rs in game.presets.items()}
 

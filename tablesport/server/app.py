@@ -27,7 +27,7 @@ from sqlalchemy import event, select
 
 from tablesport.core import to_json
 from tablesport.core.records import replay
-from tablesport.games import start_for_record
+from tablesport.games import start_for_record, warm_games
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.migrate import upgrade
 from tablesport.store.tables import FINISHED, WebTable, record_lines
@@ -60,6 +60,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
         app.state.hall = hall
         app.state.sessions = sessions
         await asyncio.to_thread(games_catalogue)  # import every game now, not on the first request
+        await asyncio.to_thread(warm_games)  # and what their first moves would load
         resumed = await hall.resume_all()
         # The collector's policy (see probe.py): what start-up loaded and every table that lives on
         # is kept out of its full passes, which otherwise stall every table (bench.server_load's p99).
