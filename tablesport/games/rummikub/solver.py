@@ -183,38 +183,54 @@ def _rebuild(found: Found) -> tuple[list[list[str]], dict[str, int], int]:
         n, c = divmod(i, NCOL)
         n += 1
         _new, g, k, du, ur, s3, js, moved = opt[:8]
-        code = code_at(c, n)
+        if ur == 0 and k == 0:
+            # no tile goes to a run (so none was open but runs of 3+, and they all end here)
+            if long[c]:
+                sets.extend(long[c])
+                long[c] = []
+        else:
+            _extend_runs(short, long, sets, c, code_at(c, n), k, ur, s3, js, moved)
         if du:
+            code = code_at(c, n)
             from_rack[code] = from_rack.get(code, 0) + du
         jokers_used += k
-        must = short[c]
-        km = min(k, len(must))
-        for run in long[c][s3:]:
-            sets.append(run)
-        going = long[c][:s3]
-        reals = ur - (len(must) - km)
-        for idx, run in enumerate(must):
-            run.append(JOKER if idx < km else code)
-        for idx, run in enumerate(going):
-            run.append(JOKER if idx < js else code)
-        jm = k - km - js
-        fresh = [[JOKER] for _ in range(jm)] + [[code] for _ in range(reals - (s3 - js))]
-        # next buckets: a run of length 2 or 3+ that must go on (a joker carried it on) stays short
-        nshort = [run for run in must if len(run) < 3] + going[:moved] + fresh
-        nlong = [run for run in must if len(run) >= 3] + going[moved:]
-        short[c], long[c] = nshort, nlong
         group_tiles[c] = g
         if c == NCOL - 1:
             jg = opt[10]
             jokers_used += jg
-            split = group_split(tuple(group_tiles), jg)
-            assert split is not None
-            for cols, j in split:
-                sets.append([code_at(cc, n) for cc in cols] + [JOKER] * j)
-            group_tiles = [0] * NCOL
+            if jg or any(group_tiles):
+                split = group_split(tuple(group_tiles), jg)
+                assert split is not None
+                for cols, j in split:
+                    sets.append([code_at(cc, n) for cc in cols] + [JOKER] * j)
+                group_tiles = [0] * NCOL
     for c in range(NCOL):
         sets.extend(short[c] + long[c])
     return sets, from_rack, jokers_used
+
+
+def _extend_runs(short: list[list[list[str]]], long: list[list[list[str]]], sets: list[list[str]], c: int,
+                 code: str, k: int, ur: int, s3: int, js: int, moved: int) -> None:
+    """One cell's tiles (``ur`` copies of ``code``) and ``k`` jokers on colour ``c``'s runs.
+
+    The runs that must go on (lengths 1, 2) take the jokers first; of the runs of 3+, ``s3`` go
+    on (``js`` of them with a joker) and the rest end; what is left starts new runs.
+    """
+    must = short[c]
+    km = min(k, len(must))
+    for run in long[c][s3:]:
+        sets.append(run)
+    going = long[c][:s3]
+    reals = ur - (len(must) - km)
+    for idx, run in enumerate(must):
+        run.append(JOKER if idx < km else code)
+    for idx, run in enumerate(going):
+        run.append(JOKER if idx < js else code)
+    jm = k - km - js
+    fresh = [[JOKER] for _ in range(jm)] + [[code] for _ in range(reals - (s3 - js))]
+    # next buckets: a run of length 2 or 3+ that must go on (a joker carried it on) stays short
+    short[c] = [run for run in must if len(run) < 3] + going[:moved] + fresh
+    long[c] = [run for run in must if len(run) >= 3] + going[moved:]
 
 
 def _add_jokers(sets: list[list[str]], spare: int) -> bool:
