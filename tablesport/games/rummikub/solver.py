@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .cells import NCOL, group_split
 from .sets import SetError, check_set
-from .tiles import COLOUR_ORDER, JOKER, JOKER_PENALTY, code_at, is_code, number, sort_key
+from .tiles import CELLS, JOKER, JOKER_PENALTY, code_at, number, sort_key
 
 if TYPE_CHECKING:
     import numpy as np
@@ -75,12 +75,13 @@ def count_codes(codes: Iterable[str], what: str) -> tuple[Counts, int]:
     counts = [[0] * 14 for _ in range(NCOL)]
     jokers = 0
     for code in codes:
-        if not is_code(code):
-            raise PositionError(f"{what}: {code!r} is not a tile code (R, B, O, K + 1-13, or J)")
-        if code == JOKER:
+        cell = CELLS.get(code) if isinstance(code, str) else None
+        if cell is not None:
+            counts[cell[0]][cell[1]] += 1
+        elif code == JOKER:
             jokers += 1
         else:
-            counts[COLOUR_ORDER.index(code[0])][int(code[1:])] += 1
+            raise PositionError(f"{what}: {code!r} is not a tile code (R, B, O, K + 1-13, or J)")
     return counts, jokers
 
 

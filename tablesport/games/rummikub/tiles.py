@@ -65,9 +65,20 @@ def code_at(c: int, n: int) -> str:
     return f"{COLOUR_ORDER[c]}{n}"
 
 
-def sort_key(code_or_id: str) -> tuple[int, int, str]:
+def _sort_key(code_or_id: str) -> tuple[int, int, str]:
     code = code_or_id if is_code(code_or_id) else code_of(code_or_id)
     if code == JOKER:
         return (9, 0, code_or_id)
     c, n = index(code)
     return (c, n, code_or_id)
+
+
+CELLS: dict[str, tuple[int, int]] = {code: index(code) for code in CODES if code != JOKER}
+"""Every number tile's code → (colour index, number)."""
+_SORT_KEYS = {x: _sort_key(x) for x in CODES + ALL_IDS}
+
+
+def sort_key(code_or_id: str) -> tuple[int, int, str]:
+    """Reading order: by colour, then number, jokers last (codes and ids alike)."""
+    key = _SORT_KEYS.get(code_or_id)
+    return key if key is not None else _sort_key(code_or_id)
