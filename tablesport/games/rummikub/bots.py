@@ -7,19 +7,29 @@
   others' rearrangements) and lays the most *points* it can without them; when an opponent is
   close to going out or the pool is nearly empty it empties its rack by value, jokers (30 each)
   included; it always goes out when it can.
+* ``rollout``: a search on top of the planner.  Each turn it makes a handful of distinct plays
+  with the solver (most tiles, most points, most points without the jokers, the planner's play,
+  only the tiles that need the table, only the sets the rack makes alone, drawing), then plays each
+  out in the same sampled deals of the hidden tiles (the pool and the others' racks, drawn from
+  what its seat cannot see) with the planner for every seat, to the end of the game or a horizon,
+  and keeps the play with the best mean score under the seed's scoring.  It goes out at once when
+  it can.
 
-Both read only their own view: the table and their own rack.
+All read only their own view: the table and their own rack (the rollout bot also the rack sizes
+and the pool size, which are public).
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
-from tablesport.core import Action, Bot, Decision, State
+from tablesport.core import Action, Bot, Decision, Rng, State
 
 from .game import RummikubState, codes
 from .solver import solve
-from .tiles import JOKER
+from .tiles import JOKER, penalty, sort_key
 
 DRAW = {"type": "draw"}
 
@@ -65,3 +75,161 @@ class PlannerBot(Bot):
         else:
             held = full
         return state.action_from_codes(seat, held.table) if held.tiles_placed else DRAW
+
+
+Move = dict[str, Any]
+
+
+def sample_world(state: RummikubState, seat: int, rng: Rng) -> RummikubState:
+    """A copy of ``state`` with the tiles ``seat`` cannot see dealt again at random.
+
+    The unseen tiles (the pool and the other racks) are put in a canonical order before the
+    shuffle, so the sample depends only on what ``seat`` sees and on ``rng``: two states that
+    differ only in hidden places give the same samples.  The game's own generator (used only for
+    redeals) is replaced too.
+    """
+    w = state.clone()
+    others = [s for s in range(len(w.racks)) if s != seat]
+    unseen = sorted(list(w.pool) + [t for s in others for t in w.racks[s]], key=sort_key)
+    rng.shuffle(unseen)
+    for s in others:
+        k = len(w.racks[s])
+        w.racks[s] = sorted(unseen[:k], key=sort_key)
+        unseen = unseen[k:]
+    w.pool = unseen
+    w.rng = rng.spawn(1)
+    return w
+
+
+def rack_value(rack: Sequence[str]) -> int:
+    """What a rack (tile ids) would cost at the end: the numbers, a joker 30."""
+    return sum(penalty(c) for c in codes(rack))
+
+
+class RolloutBot(Bot):
+    """Chooses among a few solver plays by playing each out in sampled deals (see the module doc).
+
+    ``rollouts``: sampled deals per decision, the same deals for every candidate (common random
+    numbers make the comparison much sharper than independent samples); ``horizon``: turns played
+    after the candidate before a rollout is scored by its racks (0: to the end of the game), see
+    ``horizon_score``; a finished rollout scores the seed's final score.
+    Ties go to the planner's play.
+    """
+
+    name = "rollout"
+
+    def __init__(self, rng: Any = None, rollouts: int = 8, horizon: int = 0, margin: float = 1.0,
+                 **options: Any) -> None:
+        super().__init__(rng, **options)
+        self.rollouts = int(rollouts)
+        self.horizon = int(horizon)
+        self.margin = float(margin)
+        if self.rollouts < 1 or self.horizon < 0:
+            raise ValueError(f"rollouts must be 1 or more and horizon 0 or more, got {rollouts!r}, {horizon!r}")
+        self.policy = PlannerBot()
+
+    def act(self, state: State, seat: int, decision: Decision) -> Action:
+        if decision.kind == "reshuffle":
+            return "keep"
+        assert isinstance(state, RummikubState)
+        moves = self.candidates(state, seat, decision)
+        for move in moves:
+            if move["type"] == "play" and len(move["rack"]) == len(state.racks[seat]):
+                return move  # going out wins the game
+        if len(moves) == 1:
+            return moves[0]
+        values: list[list[float]] = [[] for _ in moves]
+        for _ in range(self.rollouts):
+            world = sample_world(state, seat, self.rng)
+            for i, move in enumerate(moves):
+                values[i].append(self.play_out(world, seat, move))
+        return moves[self.choose(values)]
+
+    def choose(self, values: list[list[float]]) -> int:
+        """The candidate with the best mean, if it beats the planner's (index 0) clearly enough.
+
+        The rollouts share their deals, so each candidate is compared with the planner's play deal
+        by deal: it replaces it only when the mean gain is more than ``margin`` standard errors of
+        that paired difference (one noisy rollout must not overturn the planner's judgement).
+        """
+        n = len(values[0])
+        means = [sum(v) / n for v in values]
+        best = max(range(len(values)), key=lambda i: (means[i], -i))
+        if best == 0:
+            return 0
+        diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
+        gain = means[best] - means[0]
+        var = sum((d - gain) ** 2 for d in diffs) / max(1, n - 1)
+        return best if gain > self.margin * (var / n) ** 0.5 else 0
+
+    def candidates(self, state: RummikubState, seat: int, decision: Decision) -> list[Move]:
+        """Distinct plays (different racks left), the planner's first, drawing last."""
+        table = [codes(s) for s in state.table]
+        rack = codes(state.racks[seat])
+        plain = [c for c in rack if c != JOKER]
+        melded = state.melded[seat]
+        tables: list[list[list[str]]] = []
+        for objective in ("value", "tiles"):
+            for tiles in (rack, plain) if len(plain) < len(rack) else (rack,):
+                sol = solve(table, tiles, melded=melded, objective=objective)
+                if sol.tiles_placed:
+                    tables.append(sol.table)
+        if melded and tables:
+            best = max(tables, key=lambda t: sum(map(len, t)))
+            tables.append(self._needing_table(table, best))
+            alone = solve([], rack, melded=True, objective="tiles")
+            if alone.tiles_placed:
+                tables.append(table + alone.table)
+        moves: list[Move] = [self.policy.act(state, seat, decision)]
+        moves += [state.action_from_codes(seat, t) for t in tables if sum(map(len, t)) > sum(map(len, table))]
+        moves.append(DRAW)
+        seen: set[tuple[str, ...]] = set()
+        distinct = []
+        for move in moves:
+            key = tuple(sorted(move.get("rack", ())))
+            if key not in seen:
+                seen.add(key)
+                distinct.append(move)
+        return distinct
+
+    @staticmethod
+    def _needing_table(table: list[list[str]], new: list[list[str]]) -> list[list[str]]:
+        """``new`` without the sets made only of rack tiles (those can be laid any later turn)."""
+        kept = []
+        old = [t for s in table for t in s]
+        pool = {c: old.count(c) for c in old}
+        for s in new:
+            if any(pool.get(c, 0) for c in s):
+                kept.append(s)
+                for c in s:
+                    if pool.get(c, 0):
+                        pool[c] -= 1
+        return kept
+
+    def play_out(self, world: RummikubState, seat: int, move: Move) -> float:
+        """Apply ``move`` in a copy of ``world``, play on with the planner, score for ``seat``."""
+        w = world.clone()
+        w.apply(seat, move)
+        turns = 0
+        while (d := w.pending()) is not None and (self.horizon == 0 or turns < self.horizon):
+            s = d.seats[0]
+            w.apply(s, self.policy.act(w, s, d))
+            turns += 1
+        res = w.result()
+        if res is not None:
+            return float(res.scores[seat])
+        return horizon_score(w, seat)
+
+
+def horizon_score(state: RummikubState, seat: int, spread: float = 2.0) -> float:
+    """The expected final score of ``seat`` when a rollout stops before the end.
+
+    Each seat's chance of going out first is taken to fall off with its rack size (weights
+    exp(-tiles / spread)); the winner scores the others' losses, a loser its own rack cost (a seat
+    that has not melded yet at 100 at least, as the seed's −100 rule would count it).  Expected
+    score = P(win) · (the others' costs) − (1 − P(win)) · own cost.
+    """
+    cost = [rack_value(r) if state.melded[s] else max(100, rack_value(r)) for s, r in enumerate(state.racks)]
+    weight = [math.exp(-len(r) / spread) for r in state.racks]
+    p_win = weight[seat] / sum(weight)
+    return p_win * (sum(cost) - cost[seat]) - (1 - p_win) * cost[seat]

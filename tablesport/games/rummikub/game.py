@@ -461,9 +461,9 @@ class RummikubGame(Game):
         compile_all()
 
     def bots(self) -> Mapping[str, Any]:
-        from .bots import GreedyBot, PlannerBot
+        from .bots import GreedyBot, PlannerBot, RolloutBot
 
-        return {"planner": PlannerBot, "greedy": GreedyBot}
+        return {"planner": PlannerBot, "greedy": GreedyBot, "rollout": RolloutBot}
 
 
 GAME = RummikubGame()
