@@ -21,7 +21,6 @@ and the pool size, which are public).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -118,7 +117,7 @@ class RolloutBot(Bot):
 
     name = "rollout"
 
-    def __init__(self, rng: Any = None, rollouts: int = 8, horizon: int = 0, margin: float = 1.0,
+    def __init__(self, rng: Any = None, rollouts: int = 8, horizon: int = 8, margin: float = 1.0,
                  **options: Any) -> None:
         super().__init__(rng, **options)
         self.rollouts = int(rollouts)
@@ -221,15 +220,14 @@ class RolloutBot(Bot):
         return horizon_score(w, seat)
 
 
-def horizon_score(state: RummikubState, seat: int, spread: float = 2.0) -> float:
-    """The expected final score of ``seat`` when a rollout stops before the end.
+def horizon_score(state: RummikubState, seat: int) -> float:
+    """The score of ``seat`` when a rollout stops before the end: the others' mean rack cost minus
+    its own (a seat that has not melded yet counted at 100 at least, as the seed's −100 rule would).
 
-    Each seat's chance of going out first is taken to fall off with its rack size (weights
-    exp(-tiles / spread)); the winner scores the others' losses, a loser its own rack cost (a seat
-    that has not melded yet at 100 at least, as the seed's −100 rule would count it).  Expected
-    score = P(win) · (the others' costs) − (1 − P(win)) · own cost.
+    A zero-sum stand-in for the seed's scoring, where the winner takes the others' losses.  (A
+    version weighting the seats by a chance of going out that falls with the rack size measured
+    no better in the tuning games, see docs/rummikub.md.)
     """
     cost = [rack_value(r) if state.melded[s] else max(100, rack_value(r)) for s, r in enumerate(state.racks)]
-    weight = [math.exp(-len(r) / spread) for r in state.racks]
-    p_win = weight[seat] / sum(weight)
-    return p_win * (sum(cost) - cost[seat]) - (1 - p_win) * cost[seat]
+    others = [c for s, c in enumerate(cost) if s != seat]
+    return sum(others) / len(others) - cost[seat]
