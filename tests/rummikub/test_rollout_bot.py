@@ -10,7 +10,7 @@ import pytest
 
 from tablesport.core import Rng
 from tablesport.games.rummikub import GAME, RummikubState
-from tablesport.games.rummikub.bots import PlannerBot, RolloutBot, sample_world
+from tablesport.games.rummikub.bots import PlannerBot, RolloutBot
 from tablesport.games.rummikub.tiles import sort_key
 
 from .helpers import position
@@ -86,12 +86,12 @@ def test_choice_does_not_depend_on_hidden_tiles(seed: int) -> None:
 
 
 def test_sampled_worlds_see_only_the_view() -> None:
-    """sample_world keeps the seat's view and gives the same deal whatever the hidden order was."""
+    """determinize keeps the seat's view and gives the same deal whatever the hidden order was."""
     st = mid_game(13)
     seat = st.pending().seats[0]
     other = rehide(st, seat, Rng(99))
-    w1 = sample_world(st, seat, Rng(7))
-    w2 = sample_world(other, seat, Rng(7))
+    w1 = st.determinize(seat, Rng(7))
+    w2 = other.determinize(seat, Rng(7))
     assert w1.view(seat) == st.view(seat)
     assert w1.racks == w2.racks and w1.pool == w2.pool
     w1.check_invariants()

@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tablesport.core import Action, Bot, Decision, Rng, State
+from tablesport.core import Action, Bot, Decision, State
 
 from .game import RummikubState, codes
 from .solver import solve
-from .tiles import JOKER, penalty, sort_key
+from .tiles import JOKER, penalty
 
 DRAW = {"type": "draw"}
 
@@ -79,27 +79,6 @@ class PlannerBot(Bot):
 Move = dict[str, Any]
 
 
-def sample_world(state: RummikubState, seat: int, rng: Rng) -> RummikubState:
-    """A copy of ``state`` with the tiles ``seat`` cannot see dealt again at random.
-
-    The unseen tiles (the pool and the other racks) are put in a canonical order before the
-    shuffle, so the sample depends only on what ``seat`` sees and on ``rng``: two states that
-    differ only in hidden places give the same samples.  The game's own generator (used only for
-    redeals) is replaced too.
-    """
-    w = state.clone()
-    others = [s for s in range(len(w.racks)) if s != seat]
-    unseen = sorted(list(w.pool) + [t for s in others for t in w.racks[s]], key=sort_key)
-    rng.shuffle(unseen)
-    for s in others:
-        k = len(w.racks[s])
-        w.racks[s] = sorted(unseen[:k], key=sort_key)
-        unseen = unseen[k:]
-    w.pool = unseen
-    w.rng = rng.spawn(1)
-    return w
-
-
 def rack_value(rack: Sequence[str]) -> int:
     """What a rack (tile ids) would cost at the end: the numbers, a joker 30."""
     return sum(penalty(c) for c in codes(rack))
@@ -139,7 +118,7 @@ class RolloutBot(Bot):
             return moves[0]
         values: list[list[float]] = [[] for _ in moves]
         for _ in range(self.rollouts):
-            world = sample_world(state, seat, self.rng)
+            world = state.determinize(seat, self.rng)
             for i, move in enumerate(moves):
                 values[i].append(self.play_out(world, seat, move))
         return moves[self.choose(values)]

@@ -341,15 +341,22 @@ class RummikubState(State):
         return hidden
 
     def determinize(self, seat: int, rng: Rng) -> RummikubState:
+        """A copy with the tiles ``seat`` cannot see (the pool, the other racks) dealt again.
+
+        The unseen tiles are put in a canonical order before the shuffle and the game's own
+        generator (used for redeals) is replaced, so the sample depends only on what ``seat`` sees
+        and on ``rng``: states that differ only in hidden places give the same samples.
+        """
         c = self.clone()
         others = [s for s in range(len(c.racks)) if s != seat]
-        unseen = list(c.pool) + [t for s in others for t in c.racks[s]]
+        unseen = sorted(list(c.pool) + [t for s in others for t in c.racks[s]], key=sort_key)
         rng.shuffle(unseen)
         for s in others:
             k = len(c.racks[s])
             c.racks[s] = sorted(unseen[:k], key=sort_key)
             unseen = unseen[k:]
         c.pool = unseen
+        c.rng = rng.spawn(1)
         return c
 
     def check_invariants(self) -> None:
