@@ -11,7 +11,6 @@ import pytest
 from tablesport.core import Rng
 from tablesport.games.rummikub import GAME, RummikubState
 from tablesport.games.rummikub.bots import PlannerBot, RolloutBot
-from tablesport.games.rummikub.tiles import sort_key
 
 from .helpers import position
 
@@ -30,16 +29,7 @@ def mid_game(seed: int, turns: int = 6) -> RummikubState:
 
 def rehide(st: RummikubState, seat: int, rng: Rng) -> RummikubState:
     """The same position as ``seat`` sees it, the hidden tiles (pool, other racks) dealt otherwise."""
-    other = st.clone()
-    others = [s for s in range(len(other.racks)) if s != seat]
-    unseen = list(other.pool) + [t for s in others for t in other.racks[s]]
-    rng.shuffle(unseen)
-    for s in others:
-        k = len(other.racks[s])
-        other.racks[s] = sorted(unseen[:k], key=sort_key)
-        unseen = unseen[k:]
-    other.pool = unseen
-    other.rng = Rng(987654321)
+    other = st.determinize(seat, rng)
     assert other.view(seat) == st.view(seat)
     return other
 
