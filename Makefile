@@ -3,10 +3,12 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
 PYTEST_ARGS ?=
 
 .PHONY: run test test-slow lint typecheck bench clean browser
 
+# The test environment: the package with every extra and the test tools.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -14,9 +16,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m tablesport.games.rummikub.search
 	touch $(STAMP)
 
+# The main job's environment: the package and the web server's extra only.
+$(RUN_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[server]'
+	$(BIN)/python -m tablesport.games.rummikub.search
+	touch $(RUN_STAMP)
+
 # The main job: the web server on http://127.0.0.1:8000 with the embedded SQLite store
 # (falls back to the terminal game while no server is installed).
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/python -m tablesport.main
 
 lint: $(STAMP)

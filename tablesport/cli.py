@@ -18,23 +18,25 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from tablesport import __version__
+from tablesport.bots.registry import bot_factories
 from tablesport.core import TablesportError
 from tablesport.core.records import RecordError, replay
 from tablesport.games import all_games, all_presets, find_preset, start_for_record
-from tablesport.sim.runner import bot_factories
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="tablesport: referees, bots and tournaments.")
 err = Console(stderr=True, soft_wrap=True)
 
 
-class UsageError(TablesportError):
-    pass
+def say_error(message: str) -> None:
+    """One line on stderr: ``error: message`` (the message is text, never markup)."""
+    err.print(f"[red]error:[/red] {escape(message)}", markup=True, highlight=False)
 
 
 def fail(message: str) -> None:
-    err.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    say_error(message)
     raise typer.Exit(2)
 
 
@@ -58,6 +60,10 @@ def games(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> N
             "presets": sorted(g.presets),
             "seats": sorted({rs.seats for rs in g.presets.values()}),
             "bots": sorted(bot_factories(g)),
+            "simultaneous": g.info.simultaneous,
+            "hidden_information": g.info.hidden_information,
+            "chance": g.info.chance,
+            "web_screen": g.screen() is not None,
         }
         for g in all_games().values()
     ]
@@ -168,12 +174,7 @@ def play(
 
 def _register_plugins() -> None:
     for name, game in all_games().items():
-        try:
-            mod = importlib.import_module(f"tablesport.games.{name}.cli")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"tablesport.games.{name}.cli":
-                raise
-            continue
+        mod = game.package_module("cli")
         sub = getattr(mod, "app", None)
         if isinstance(sub, typer.Typer):
             app.add_typer(sub, name=name, help=f"{game.title}: game-specific commands")
@@ -200,15 +201,14 @@ def main() -> None:
         err.print("aborted")
         raise SystemExit(1) from None
     except TablesportError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        say_error(str(exc))
         raise SystemExit(2) from None
-    except Exception as exc:  # click usage errors
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            exc.show()
-            raise SystemExit(2) from None
-        raise
+    except typer.TyperException as exc:  # usage errors: an unknown command or option, a bad value
+        ctx = getattr(exc, "ctx", None)
+        hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        say_error(f"{message}{hint}")
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":

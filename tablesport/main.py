@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 
+from tablesport import extras
+
 
 def main() -> None:
-    if importlib.util.find_spec("tablesport.server.app") is not None:
+    if not extras.missing("server"):
         from tablesport.server.app import serve
 
         serve(host=os.environ.get("TABLESPORT_HOST", "127.0.0.1"), port=int(os.environ.get("TABLESPORT_PORT", "8000")))

@@ -1,28 +1,28 @@
 """Play a game in the terminal against bots (``tablesport play``).
 
-A game may provide ``tablesport.games.<name>.render`` with ``render(view, decision, seat)``
-returning a Rich renderable; otherwise the view is shown as a tree.  Each of your decisions
+A game may provide ``render.py`` with ``render(view, decision, seat)`` returning a Rich renderable
+(:meth:`tablesport.core.Game.renderer`); otherwise the view is shown as a tree.  Each of your decisions
 lists its options by number (or takes a JSON action, or plain text as a string action) and runs the decision's timer: when it
 runs out, the ruleset's timeout action is applied for you.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import select
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.panel import Panel
 from rich.pretty import Pretty
 
+from tablesport.bots.registry import BotSpec
 from tablesport.core import Decision, Event, Game, RuleError, Ruleset, canon, to_json
-from tablesport.sim.runner import BotSpec, Table
+from tablesport.sim.runner import Table
 
 MAX_LISTED = 60
 
@@ -56,15 +56,6 @@ class LineReader:
         return line.decode("utf-8", "replace").strip()
 
 
-def _renderer(game: Game) -> Callable[[dict[str, Any], Decision | None, int], RenderableType] | None:
-    try:
-        mod = importlib.import_module(f"tablesport.games.{game.name}.render")
-    except ModuleNotFoundError:
-        return None
-    fn = getattr(mod, "render", None)
-    return fn if callable(fn) else None
-
-
 def parse_answer(line: str, opts: Sequence[Any] | None) -> Any:
     """An option number, a JSON action, or else the text itself as a string action (``a20,b20``)."""
     if opts is not None and line.isdigit() and int(line) < len(opts):
@@ -87,7 +78,7 @@ def play_terminal(game: Game, rs: Ruleset, seat: int, seed: int, bots: str | Non
     spec = BotSpec.parse(bots or default_bot, game, rs)
     table = Table(game, rs, seed, spec, record=record is not None)
     state = table.state
-    render = _renderer(game)
+    render = game.renderer()
     console.print(Panel(f"{rs.title} — you are seat {seat} — seed {seed}", style="bold"))
 
     def show(decision: Decision | None) -> None:

@@ -14,6 +14,11 @@ def register(app: typer.Typer) -> None:
         bot_delay: float = typer.Option(0.6, "--bot-delay", min=0.0, help="seconds a bot waits before it acts"),
     ) -> None:
         """Run the web server: play in the browser against people and bots."""
+        from tablesport import extras
+
+        extras.require("server", "tablesport serve")
+        if (db or "").startswith("postgresql"):
+            extras.require("postgres", "a PostgreSQL store")
         from tablesport.server.app import serve as run
 
         run(host, port, db or None, bot_delay)

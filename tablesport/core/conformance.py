@@ -9,7 +9,11 @@
   leave the state hash unchanged;
 * a clone is independent: playing on it leaves the original untouched;
 * ``determinize(seat)`` leaves that seat's own view unchanged;
-* the game's own invariants (``check_invariants()``, if the state defines it) hold;
+* the game's own invariants (``State.check_invariants()``) hold;
+* every decision kind, event kind and result reason is one the game declares in its
+  :class:`~tablesport.core.protocol.GameInfo` (closed sets); a decision asks several seats at
+  once only if the game declares ``simultaneous``; only a game that declares
+  ``hidden_information`` hides anything;
 * the game ends within ``max_steps`` with a well-formed result;
 * replaying the game's record reproduces the final state hash.
 """
@@ -21,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .protocol import Decision, Event, Game, RuleError, Ruleset, State, to_json
+from .protocol import Decision, Event, Game, GameInfo, RuleError, Ruleset, State, to_json
 from .records import Recorder, replay
 from .rng import Rng
 
@@ -64,7 +68,7 @@ def hidden_sets(state: State, rs: Ruleset) -> dict[int | None, set[str]]:
 
 
 def check_views(state: State, decision: Decision | None, events: list[Event], rs: Ruleset, seed: int, step: int,
-                hidden_before: dict[int | None, set[str]] | None = None) -> None:
+                hidden_before: dict[int | None, set[str]] | None = None, game_hides: bool = True) -> None:
     """Views and decisions must not show what is hidden now; the last step's events must not show a
     token that was hidden both before and after that step (a card seen in public and then drawn
     in the same step, after a reshuffle, was not a secret when it was shown).  Events are checked
@@ -81,6 +85,9 @@ def check_views(state: State, decision: Decision | None, events: list[Event], rs
         hidden = state.hidden_from(viewer)
         if not hidden:
             continue
+        if not game_hides:
+            raise _fail(rs, seed, step, f"viewer {viewer} has hidden tokens but the game does not declare "
+                        "hidden information")
         shown = set(_strings(to_json(view)))
         if decision is not None:
             shown.update(_strings(decision.to_json(viewer)))
@@ -95,6 +102,20 @@ def check_views(state: State, decision: Decision | None, events: list[Event], rs
         leak = told & secret
         if leak:
             raise _fail(rs, seed, step, f"viewer {viewer} is told hidden {sorted(leak)[:5]} by an event")
+
+
+def check_declared(info: GameInfo, decision: Decision | None, events: list[Event], rs: Ruleset, seed: int,
+                   step: int) -> None:
+    """The decision's and events' kinds are in the game's closed sets; simultaneity as declared."""
+    if decision is not None:
+        if decision.kind not in info.decision_kinds:
+            raise _fail(rs, seed, step, f"decision kind {decision.kind!r} is not declared in {info.name}'s GameInfo")
+        if len(decision.seats) > 1 and not info.simultaneous:
+            raise _fail(rs, seed, step, f"decision {decision.kind!r} asks {len(decision.seats)} seats at once "
+                        f"but {info.name} does not declare simultaneous decisions")
+    for ev in events:
+        if ev.kind not in info.event_kinds:
+            raise _fail(rs, seed, step, f"event kind {ev.kind!r} is not declared in {info.name}'s GameInfo")
 
 
 def check_illegal(state: State, decision: Decision, rs: Ruleset, seed: int, step: int) -> None:
@@ -157,7 +178,7 @@ def check_game(
     elapsed = 0.0
     fired_at: float | None = None
     step = 0
-    invariants = getattr(state, "check_invariants", None)
+    info = game.info
     hidden_last: dict[int | None, set[str]] | None = None  # hidden sets just before the change that made `events`
     while True:
         near = deep_every <= 5 or (step + 1) % deep_every == 0 or (step + 2) % deep_every == 0
@@ -182,16 +203,16 @@ def check_game(
             opts = decision.options_for(s)
             if opts is not None and len(opts) == 0:
                 raise _fail(rs, seed, step, f"seat {s} is asked but has no legal option ({decision.kind})")
+        check_declared(info, decision, events, rs, seed, step)
         deep = step % deep_every == 0
         if deep:
-            check_views(state, decision, events, rs, seed, step, hidden_last)
+            check_views(state, decision, events, rs, seed, step, hidden_last, info.hidden_information)
             check_illegal(state, decision, rs, seed, step)
             check_clone_and_determinize(state, decision, rs, seed, step, rng)
-            if invariants is not None:
-                try:
-                    invariants()
-                except AssertionError as exc:
-                    raise _fail(rs, seed, step, f"invariant broken: {exc}") from None
+            try:
+                state.check_invariants()
+            except AssertionError as exc:
+                raise _fail(rs, seed, step, f"invariant broken: {exc}") from None
         seat = decision.seats[0]
         if decision.time_limit is not None and rng.random() < timeout_rate:
             events = state.timeout(seat)
@@ -208,12 +229,14 @@ def check_game(
             rec.act(seat, action)
         if limit is not None and clock_per_decision is not None:
             elapsed += clock_per_decision
-    check_views(state, None, events, rs, seed, step, hidden_last)
-    if invariants is not None:
-        invariants()
+    check_views(state, None, events, rs, seed, step, hidden_last, info.hidden_information)
+    check_declared(info, None, events, rs, seed, step)
+    state.check_invariants()
     res = state.result()
     if res is None:
         raise _fail(rs, seed, step, "no decision pending but no result")
+    if res.reason not in info.result_reasons:
+        raise _fail(rs, seed, step, f"result reason {res.reason!r} is not declared in {info.name}'s GameInfo")
     if len(res.placements) != rs.seats or len(res.scores) != rs.seats:
         raise _fail(rs, seed, step, "result must give a placement and a score per seat")
     json.dumps(res.to_json())

@@ -19,10 +19,13 @@ canonical form engines compare against (tuples).
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -84,7 +87,14 @@ class RuleError(TablesportError):
 
 
 class UnknownPreset(TablesportError):
-    pass
+    """A game, preset or bot name that is not registered; the message lists the known ones."""
+
+
+class UnknownParameter(TablesportError, KeyError):
+    """A ruleset parameter the preset does not have; the message lists the ones it has."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +116,8 @@ class Ruleset:
         try:
             return self.params[key]
         except KeyError:
-            raise KeyError(f"preset {self.preset!r} has no parameter {key!r}") from None
+            raise UnknownParameter(f"preset {self.preset!r} has no parameter {key!r}; "
+                                   f"known: {', '.join(sorted(self.params))}") from None
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.params.get(key, default)
@@ -116,7 +127,8 @@ class Ruleset:
         number in a match). Records store the overrides, so replays rebuild the same ruleset."""
         unknown = sorted(set(overrides) - set(self.params))
         if unknown:
-            raise KeyError(f"preset {self.preset!r} has no parameter {', '.join(unknown)}; known: {', '.join(sorted(self.params))}")
+            raise UnknownParameter(f"preset {self.preset!r} has no parameter {', '.join(unknown)}; "
+                                   f"known: {', '.join(sorted(self.params))}")
         return Ruleset(self.game, self.preset, self.seats, self.title, self.sides, {**self.params, **overrides}, self.source)
 
     def overrides(self, base: Ruleset) -> dict[str, Any]:
@@ -266,7 +278,6 @@ class State(ABC):
 
     ruleset: Ruleset
     rng: Rng
-    game_name: ClassVar[str] = ""
 
     # -- the referee asks -------------------------------------------------------------------
     @abstractmethod
@@ -326,6 +337,11 @@ class State(ABC):
     def state_hash(self) -> str:
         return hashlib.sha256(dumps(self.snapshot()).encode()).hexdigest()
 
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if the game's own invariants are broken (every card accounted
+        for, HP within bounds, ...); the conformance suite calls it at every checked step."""
+        return None
+
     def side_of(self, seat: int) -> str | None:
         """The side (team, role) this seat plays for now, if the game has sides."""
         return None
@@ -354,14 +370,84 @@ class State(ABC):
         return opts[rng.randrange(len(opts))]
 
 
-class Game(ABC):
-    """A registered game: its presets, a constructor for states, and its own bots."""
+@dataclass(frozen=True, slots=True)
+class ConformanceBudget:
+    """How hard the conformance suite plays a game (its cost per game differs by orders of magnitude).
 
-    name: ClassVar[str]
-    title: ClassVar[str]
+    ``seeds``: games per preset in the default test tier; ``slow_seeds``: in the ``slow`` tier;
+    ``deep_every``: the costly checks (views, illegal actions, clones) run at every n-th step of the
+    deep games."""
+
+    seeds: int = 20
+    slow_seeds: int = 1000
+    deep_every: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game declares about itself; read by the conformance suite, the CLI and the server.
+
+    ``decision_kinds``, ``event_kinds`` and ``result_reasons`` are closed sets: the conformance
+    suite fails on a decision, event or result whose kind or reason is not listed.
+    ``simultaneous``: a decision may ask several seats at once; ``hidden_information``: some seat
+    may not see everything (``hidden_from`` returns tokens); ``chance``: the game draws from its
+    generator after the start (shuffles, dice)."""
+
+    name: str
+    title: str
+    decision_kinds: frozenset[str]
+    event_kinds: frozenset[str]
+    result_reasons: frozenset[str]
+    simultaneous: bool = False
+    hidden_information: bool = False
+    chance: bool = False
+    conformance: ConformanceBudget = ConformanceBudget()
+
+    def __post_init__(self) -> None:
+        for what in ("decision_kinds", "event_kinds", "result_reasons"):
+            object.__setattr__(self, what, frozenset(getattr(self, what)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "simultaneous": self.simultaneous,
+            "hidden_information": self.hidden_information,
+            "chance": self.chance,
+            "decision_kinds": sorted(self.decision_kinds),
+            "event_kinds": sorted(self.event_kinds),
+            "result_reasons": sorted(self.result_reasons),
+        }
+
+
+Renderer = Callable[[dict[str, Any], Decision | None, int], Any]
+"""``render(view, decision, seat)``: a game's terminal view (a Rich renderable)."""
+
+
+class Game(ABC):
+    """A registered game: what it declares (:attr:`info`), its presets, a constructor for states,
+    and what a game package provides under fixed file names beside ``game.py``:
+
+    * ``bots.py`` (or a ``bots`` package) exporting ``BOTS``: name → bot factory ``(rng, **options)``;
+    * ``render.py`` exporting ``render(view, decision, seat)``: the terminal view;
+    * ``cli.py`` exporting a Typer ``app``: the ``tablesport <game> ...`` commands;
+    * ``screen.js``: the web table's screen (an ES module, see docs/server.md) and ``ui.yaml``:
+      its UI strings (key → ``{zh-Hans, zh-Hant, en}``);
+    * data files (YAML/JSON) for cards, maps, tiles.
+    """
+
+    info: ClassVar[GameInfo]
     live_params: ClassVar[Mapping[str, Any]] = {}
     """Preset parameters a table with people sets by default (e.g. ask every player for a response,
     so that a pause does not tell the table who holds one); simulations keep the preset's values."""
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def title(self) -> str:
+        return self.info.title
 
     @property
     @abstractmethod
@@ -370,8 +456,52 @@ class Game(ABC):
     @abstractmethod
     def new_state(self, ruleset: Ruleset, seed: int) -> State: ...
 
+    # -- what the package provides under its fixed file names ----------------------------------
+    def package_dir(self) -> Path:
+        """The game's package folder (where ``screen.js``, ``ui.yaml`` and data files live)."""
+        module = sys.modules[type(self).__module__]
+        return Path(str(module.__file__)).parent
+
+    def package_module(self, name: str) -> Any:
+        """The module ``name`` of the game's package (``bots``, ``render``, ``cli``), or ``None``."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.{name}":
+                raise
+            return None
+
     def bots(self) -> Mapping[str, Callable[..., Any]]:
-        """Game-specific bot factories by name (``random`` is provided for every game)."""
+        """Game-specific bot factories by name: the package's ``bots.BOTS`` (``random`` and
+        ``ismcts`` are provided for every game by :mod:`tablesport.bots.registry`)."""
+        module = self.package_module("bots")
+        return dict(getattr(module, "BOTS", {})) if module is not None else {}
+
+    def renderer(self) -> Renderer | None:
+        """The terminal view, ``render.render``, if the package has one."""
+        module = self.package_module("render")
+        fn = getattr(module, "render", None) if module is not None else None
+        return fn if callable(fn) else None
+
+    def screen(self) -> Path | None:
+        """The web table's screen module (``screen.js``), if the package has one."""
+        path = self.package_dir() / "screen.js"
+        return path if path.is_file() else None
+
+    def ui_strings(self) -> dict[str, dict[str, str]]:
+        """The screen's UI strings (``ui.yaml``: key → ``{zh-Hans, zh-Hant, en}``)."""
+        path = self.package_dir() / "ui.yaml"
+        if not path.is_file():
+            return {}
+        import yaml
+
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        return {str(k): {str(lang): str(text) for lang, text in v.items()} for k, v in data.items()}
+
+    def names(self) -> dict[str, Any]:
+        """Localized names of the game's things by id (cards, generals, skills, cities, ...), each
+        ``{name, name_zh, ...}``; screens and logs show these. Empty for games without named things."""
         return {}
 
     def warm(self) -> None:

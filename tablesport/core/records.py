@@ -190,8 +190,6 @@ def replay(
         state = start(str(header.get("game")), str(header.get("preset")), seed, canon(params))
     except TablesportError as exc:
         raise RecordError(f"line {n}: {exc}") from None
-    except KeyError as exc:
-        raise RecordError(f"line {n}: {exc.args[0]}") from None
     steps = 0
     for n, obj in it:
         if obj.get("h") != _chain(h, obj):

@@ -20,14 +20,21 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy import event, select
 
 from tablesport.core import to_json
 from tablesport.core.records import replay
-from tablesport.games import start_for_record, warm_games
+from tablesport.games import all_games, start_for_record, warm_games
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.migrate import upgrade
 from tablesport.store.tables import FINISHED, WebTable, record_lines
@@ -224,11 +231,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
 
     @app.get("/api/games/{game}/names")
     async def api_names(game: str) -> dict[str, Any]:
-        from tablesport.games import all_games
-
         if game not in all_games():
-            raise HTTPException(404, f"unknown game {game!r}")
+            raise HTTPException(404, f"unknown game {game!r}; known: {', '.join(sorted(all_games()))}")
         return names(game)
+
+    @app.get("/games/{game}/screen.js")
+    async def game_screen(game: str) -> FileResponse:
+        screen = all_games()[game].screen() if game in all_games() else None
+        if screen is None:
+            raise HTTPException(404, f"{game!r} has no web screen")
+        return FileResponse(screen, media_type="text/javascript")
 
     @app.get("/i18n/{lang}.json")
     async def api_strings(lang: str) -> dict[str, Any]:

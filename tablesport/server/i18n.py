@@ -1,6 +1,7 @@
 """The web app's three languages: 简体中文 (``zh-Hans``), 繁體中文 (``zh-Hant``) and English (``en``).
 
-UI strings live in ``catalogue.yaml`` beside this module (key → one text per language).  Names of
+UI strings live in ``catalogue.yaml`` beside this module (key → one text per language) and, for a
+game's screen, in that game package's ``ui.yaml`` (see :meth:`tablesport.core.Game.ui_strings`).  Names of
 cards, generals, skills and tiles come from the game data (``name`` / ``name_zh``); their
 traditional form is derived by :func:`to_hant` from the character table ``hant.yaml``.
 """
@@ -21,8 +22,21 @@ HERE = Path(__file__).parent
 
 @cache
 def catalogue() -> dict[str, dict[str, str]]:
+    """The app's strings and every game screen's; a key missing a language or defined twice fails."""
+    from tablesport.games import all_games
+
     data = yaml.safe_load((HERE / "catalogue.yaml").read_text(encoding="utf-8"))
-    return {str(k): {lang: str(v[lang]) for lang in LANGS} for k, v in data.items()}
+    out = {str(k): {str(lang): str(text) for lang, text in v.items()} for k, v in data.items()}
+    for game in all_games().values():
+        for key, texts in game.ui_strings().items():
+            if key in out:
+                raise ValueError(f"{game.name}/ui.yaml: UI string {key!r} is defined twice")
+            out[key] = texts
+    for key, texts in out.items():
+        missing = [lang for lang in LANGS if lang not in texts]
+        if missing:
+            raise ValueError(f"UI string {key!r} has no text in {', '.join(missing)}")
+    return out
 
 
 @cache

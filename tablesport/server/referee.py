@@ -33,6 +33,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from tablesport import __version__
+from tablesport.bots.registry import BotChoice, bot_factories
 from tablesport.core import (
     Bot,
     Decision,
@@ -48,7 +49,6 @@ from tablesport.core import (
 )
 from tablesport.core.records import Recorder, apply_step
 from tablesport.games import all_games, get_game
-from tablesport.sim.runner import BotChoice, bot_factories
 from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote, WebSeat, WebStep, WebTable
 
 from .guard import MAX_BACKLOG
@@ -637,8 +637,8 @@ class Hall:
         if params:
             try:
                 rs = rs.with_params(**canon(params))
-            except KeyError as exc:
-                raise SetupError(str(exc.args[0])) from None
+            except TablesportError as exc:
+                raise SetupError(str(exc)) from None
         if len(seats) != rs.seats:
             raise SetupError(f"{preset} has {rs.seats} seats; {len(seats)} were given")
         plans = []

@@ -31,6 +31,10 @@ def make_engine(url: str | None = None) -> Engine:
     url = url or default_url()
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    if url.startswith("postgresql"):
+        from tablesport import extras
+
+        extras.require("postgres", "a PostgreSQL store")
     engine = create_engine(url, future=True)
     if engine.dialect.name == "sqlite":
 

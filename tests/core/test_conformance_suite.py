@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ class LeakyEvents(GoofspielState):
     def apply(self, seat: int, action: Any) -> list[Event]:
         events = super().apply(seat, action)
         if self.prize is not None and self.bids[seat] is not None:
-            events.append(Event("oops", {"card": card(seat, action)}))
+            events.append(Event("bid", {"card": card(seat, action)}))
         return events
 
     def clone(self) -> LeakyEvents:
@@ -67,6 +68,29 @@ class AcceptsAnything(GoofspielState):
         return super().apply(seat, action)
 
 
+class UndeclaredEvent(GoofspielState):
+    __slots__ = ()
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        return [*super().apply(seat, action), Event("oops")]
+
+
+class UndeclaredReason(GoofspielState):
+    __slots__ = ()
+
+    def result(self) -> Any:
+        res = super().result()
+        return None if res is None else replace(res, reason="whatever")
+
+
+class UndeclaredDecision(GoofspielState):
+    __slots__ = ()
+
+    def pending(self) -> Any:
+        d = super().pending()
+        return None if d is None else replace(d, kind="guess")
+
+
 def _game(cls: type[GoofspielState]) -> GoofspielGame:
     class G(GoofspielGame):
         def new_state(self, ruleset, seed):  # type: ignore[no-untyped-def]
@@ -84,9 +108,25 @@ def _game(cls: type[GoofspielState]) -> GoofspielGame:
         (SharedClone, "clone changed the original"),
         (NoisyDeterminize, "determinize"),
         (AcceptsAnything, "was accepted"),
+        (UndeclaredEvent, "event kind 'oops' is not declared"),
+        (UndeclaredReason, "result reason 'whatever' is not declared"),
+        (UndeclaredDecision, "decision kind 'guess' is not declared"),
     ],
 )
 def test_suite_catches_broken_games(cls: type[GoofspielState], message: str) -> None:
     game = _game(cls)
     with pytest.raises(ConformanceError, match=message):
         check_game(game, game.ruleset("goofspiel-2p"), 1)
+
+
+def test_suite_catches_undeclared_simultaneous_and_hidden() -> None:
+    """A game that asks several seats at once, or hides anything, must declare it (GameInfo)."""
+    plain = replace(GoofspielGame.info, simultaneous=False)
+    quiet = replace(GoofspielGame.info, hidden_information=False)
+    for info, message in ((plain, "does not declare simultaneous"), (quiet, "does not declare hidden")):
+        class G(GoofspielGame):
+            pass
+
+        G.info = info
+        with pytest.raises(ConformanceError, match=message):
+            check_game(G(), G().ruleset("goofspiel-2p"), 1)

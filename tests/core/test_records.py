@@ -6,9 +6,10 @@ import json
 
 import pytest
 
+from tablesport.bots.registry import BotSpec
 from tablesport.core.records import Recorder, RecordError, replay
 from tablesport.games import find_preset, start_for_record
-from tablesport.sim.runner import BotSpec, Table
+from tablesport.sim.runner import Table
 
 
 def _record(seed: int = 11) -> tuple[list[str], str]:

@@ -357,8 +357,9 @@ def test_per_side_bots_take_every_decision_of_their_side(preset: str, bots: str)
     """Issue 5 (``--bots cold=heuristic,warm=random``): once a seat's side is known — the draft,
     fielding and play — its side's bot decides; the side choice itself (3v3 identity, 1v1 role),
     taken before any side exists, goes to a neutral random bot."""
+    from tablesport.bots.registry import BotSpec
     from tablesport.core import RandomBot
-    from tablesport.sim.runner import BotSpec, Table
+    from tablesport.sim.runner import Table
 
     game, rs = find_preset(preset)
     spec = BotSpec.parse(bots, game, rs)

@@ -7,8 +7,8 @@ from typing import Any
 
 import typer
 
+from tablesport.bots.registry import BotChoice, BotSpecError, bot_factories, parse_value
 from tablesport.core import Bot, Rng
-from tablesport.sim.runner import BotChoice, BotSpecError, _parse_value, bot_factories
 
 from .game import GAME
 from .gtp import GtpEngine
@@ -35,7 +35,7 @@ def bot_factory(bot: str, level: int | None, budget: list[str], seed: int) -> An
         key, sep, value = item.partition("=")
         if not sep or key not in ("playouts", "seconds"):
             raise BotSpecError(f"--budget takes playouts=N or seconds=S, not {item!r}")
-        options[key] = _parse_value(value)
+        options[key] = parse_value(value)
     if choice.name != "mcts" and options:
         raise BotSpecError(f"bot {choice.name!r} takes no level or budget")
     rng = Rng(seed)

@@ -7,14 +7,16 @@ docs/blokus.md for the format, the view and the rule names of illegal moves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablesport.core import (
     Action,
+    ConformanceBudget,
     Decision,
     Event,
     Game,
+    GameInfo,
     Result,
     Rng,
     RuleError,
@@ -79,7 +81,6 @@ class BlokusState(State):
     __slots__ = ("ruleset", "rng", "colour_seats", "own", "used", "left", "last_piece", "done", "blocked",
                  "passes", "current", "moves", "_legal")
 
-    game_name = "blokus"
 
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
         self.ruleset = ruleset
@@ -380,10 +381,14 @@ class BlokusState(State):
 
 
 class BlokusGame(Game):
-    name = "blokus"
-    title = "Blokus"
-    conformance_seeds = 20
-    conformance_slow_seeds = 1000
+    info = GameInfo(
+        name="blokus",
+        title="Blokus",
+        decision_kinds={"place"},
+        event_kinds={"placed", "passed", "all_placed", "timeout", "game_over"},
+        result_reasons={"no_colour_can_place"},
+        conformance=ConformanceBudget(seeds=20, slow_seeds=1000),
+    )
 
     @property
     def presets(self) -> Mapping[str, Ruleset]:
@@ -391,11 +396,6 @@ class BlokusGame(Game):
 
     def new_state(self, ruleset: Ruleset, seed: int) -> BlokusState:
         return BlokusState(ruleset, seed)
-
-    def bots(self) -> Mapping[str, Callable[..., Any]]:
-        from .bots import BOTS
-
-        return BOTS
 
 
 GAME = BlokusGame()

@@ -8,6 +8,7 @@ from tablesport.core import (
     Decision,
     Event,
     Game,
+    GameInfo,
     Result,
     Rng,
     RuleError,
@@ -32,7 +33,6 @@ def card(seat: int, rank: int) -> str:
 class GoofspielState(State):
     __slots__ = ("ruleset", "rng", "hands", "prizes", "prize", "bids", "won", "history")
 
-    game_name = "goofspiel"
 
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
         self.ruleset = ruleset
@@ -165,8 +165,16 @@ class GoofspielState(State):
 
 
 class GoofspielGame(Game):
-    name = "goofspiel"
-    title = "Goofspiel (protocol example)"
+    info = GameInfo(
+        name="goofspiel",
+        title="Goofspiel (protocol example)",
+        decision_kinds={"bid"},
+        event_kinds={"bid", "my_bid", "reveal", "timeout"},
+        result_reasons={"all_prizes_taken"},
+        simultaneous=True,
+        hidden_information=True,
+        chance=True,
+    )
 
     @property
     def presets(self) -> Mapping[str, Ruleset]:

@@ -21,7 +21,7 @@ and the pool size, which are public).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tablesport.core import Action, Bot, Decision, State
@@ -210,3 +210,6 @@ def horizon_score(state: RummikubState, seat: int) -> float:
     cost = [rack_value(r) if state.melded[s] else max(100, rack_value(r)) for s, r in enumerate(state.racks)]
     others = [c for s, c in enumerate(cost) if s != seat]
     return sum(others) / len(others) - cost[seat]
+
+
+BOTS: dict[str, Callable[..., Any]] = {"planner": PlannerBot, "greedy": GreedyBot, "rollout": RolloutBot}

@@ -13,7 +13,19 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablesport.core import Action, Decision, Event, Game, Result, Rng, RuleError, Ruleset, State
+from tablesport.core import (
+    Action,
+    ConformanceBudget,
+    Decision,
+    Event,
+    Game,
+    GameInfo,
+    Result,
+    Rng,
+    RuleError,
+    Ruleset,
+    State,
+)
 
 from . import scoring
 from .sets import SetError, check_set
@@ -61,7 +73,6 @@ class RummikubState(State):
     __slots__ = ("ruleset", "rng", "racks", "pool", "table", "melded", "order", "numbers", "turn",
                  "phase", "asking", "reason", "winners", "last", "turns", "reshuffles", "_result")
 
-    game_name = "rummikub"
 
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
         self.ruleset = ruleset
@@ -448,11 +459,16 @@ class RummikubState(State):
 
 
 class RummikubGame(Game):
-    name = "rummikub"
-    title = "Rummikub (魔力橋)"
-    conformance_seeds = 4
-    conformance_slow_seeds = 200
-    conformance_deep_every = 5
+    info = GameInfo(
+        name="rummikub",
+        title="Rummikub (魔力橋)",
+        decision_kinds={"turn", "reshuffle"},
+        event_kinds={"deal", "rack", "draw", "drawn", "penalty", "play", "end", "timeout", "reshuffle", "keep"},
+        result_reasons={"went_out", "pool_out"},
+        hidden_information=True,
+        chance=True,
+        conformance=ConformanceBudget(seeds=4, slow_seeds=200, deep_every=5),
+    )
 
     @property
     def presets(self) -> Mapping[str, Ruleset]:
@@ -467,10 +483,6 @@ class RummikubGame(Game):
 
         compile_all()
 
-    def bots(self) -> Mapping[str, Any]:
-        from .bots import GreedyBot, PlannerBot, RolloutBot
-
-        return {"planner": PlannerBot, "greedy": GreedyBot, "rollout": RolloutBot}
 
 
 GAME = RummikubGame()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from tablesport.core import Game, Ruleset
+from tablesport.core import ConformanceBudget, Game, GameInfo, Ruleset
 
 from .state import SgsState
 
@@ -83,13 +83,39 @@ PRESETS = {
 }
 
 
+DECISION_KINDS = frozenset({
+    "amazing_grace", "challenge", "choose", "choose_card", "choose_role", "choose_unit", "discard", "draft",
+    "field", "first_actor", "first_picker", "invoke", "pick_identity", "pick_pile", "play", "respond",
+})
+EVENT_KINDS = frozenset({
+    "announce", "bewitch", "bewitch_card", "candidates", "challenge", "clock_start", "compare_points", "damage",
+    "death", "discard", "disqualified", "dodged", "draft_done", "draw", "draw_cards", "dying", "effect", "equip",
+    "first_actor", "first_picker", "flip", "gain", "gain_cards", "game_over", "general", "identity", "judge",
+    "judge_result", "judge_trick", "look", "lose_hp", "move_trick", "name_suit", "no_effect", "nullified",
+    "overtime", "penalty", "phase", "phase_skipped", "pick", "pick_hidden", "pile", "place_trick", "play",
+    "prevented", "recover", "redirect", "reset", "reshuffle", "retrial", "reveal", "reward", "roles", "sideways",
+    "skill", "stargazing", "technical_points", "time_up", "timeout", "turn", "turn_end", "unit", "use",
+})
+RESULT_REASONS = frozenset({
+    "commander_killed", "three_generals_killed", "last_standing", "no_play_left", "concession", "disqualified",
+    "technical_points", "time_up_surviving", "time_up_lost_hp", "time_up_technical_points",
+    "time_up_remaining_generals", "time_up_points",
+})
+
+
 class SanguoshaGame(Game):
-    name = "sanguosha"
-    title = "Sanguosha (三国杀) 3v3 and 1v1 competition rules"
+    info = GameInfo(
+        name="sanguosha",
+        title="Sanguosha (三国杀) 3v3 and 1v1 competition rules",
+        decision_kinds=DECISION_KINDS,
+        event_kinds=EVENT_KINDS,
+        result_reasons=RESULT_REASONS,
+        simultaneous=True,
+        hidden_information=True,
+        chance=True,
+        conformance=ConformanceBudget(seeds=30, slow_seeds=2500, deep_every=5),
+    )
     live_params = {"ask_always": True}   # people at the table: nobody learns who holds a Dodge or a Peach
-    conformance_seeds = 30
-    conformance_deep_every = 5
-    conformance_slow_seeds = 2500
 
     @property
     def presets(self) -> Mapping[str, Ruleset]:
@@ -98,10 +124,25 @@ class SanguoshaGame(Game):
     def new_state(self, ruleset: Ruleset, seed: int) -> SgsState:
         return SgsState(ruleset, seed)
 
-    def bots(self) -> Mapping[str, Callable[..., Any]]:
-        from .bots import BOTS
+    def names(self) -> dict[str, Any]:
+        """Cards (by token and by name), generals and skills with their English and Chinese names."""
+        from .cards import CARDS
+        from .generals import generals
 
-        return BOTS
+        def named(name: str, name_zh: str, **extra: Any) -> dict[str, Any]:
+            return {"name": name, "name_zh": name_zh, **extra}
+
+        gens = generals()
+        return {
+            "cards": {c.token: named(c.title, c.name_zh, key=c.name, suit=c.suit, rank=c.rank, type=c.type,
+                                     subtype=c.subtype, range=c.range) for c in CARDS},
+            "card_names": {c.name: named(c.title, c.name_zh) for c in CARDS},
+            "generals": {g.id: named(g.name, g.name_zh, kingdom=g.kingdom, hp=g.hp, gender=g.gender,
+                                     skills=list(g.skill_ids)) for g in gens.values()},
+            "skills": {s.id: named(s.name, s.name_zh, compulsory=s.compulsory, lord=s.lord)
+                       for g in gens.values() for s in g.skills},
+        }
+
 
 
 GAME = SanguoshaGame()

@@ -174,7 +174,6 @@ class SgsState(State):
                  "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "lost_q", "over", "outcome",
                  "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk", "_dist")
 
-    game_name = "sanguosha"
 
     def __init__(self, ruleset: Ruleset, seed: int, *, setup: bool = True) -> None:
         load_all()

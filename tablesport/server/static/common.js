@@ -101,7 +101,7 @@ export function describeResult(result) {
 
 export async function gameModule(game) {
   try {
-    return await import(`/static/games/${game}.js`);
+    return await import(`/games/${game}/screen.js`);
   } catch {
     return null;
   }

@@ -1,0 +1,64 @@
+"""What a user gets from a plain ``pip install tablesport`` (no extras), in a fresh virtualenv.
+
+The dev environment has every extra installed, so only a bare install shows a command that crashes
+for want of an optional package.  Every usage error and every command that needs an extra must end
+with one line on stderr and exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def bare(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    env = tmp_path_factory.mktemp("bare") / "venv"
+    venv.EnvBuilder(with_pip=True).create(env)
+    py = env / "bin" / "python"
+    subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(ROOT)],
+                   check=True, timeout=900)
+    return env / "bin" / "tablesport"
+
+
+CASES = [
+    (["simulate", "blokus-event", "--games", "abc"], "Invalid value for '--games'"),
+    (["no-such-command"], "No such command"),
+    (["simulate"], "Missing argument"),
+    (["simulate", "no-such-preset"], "unknown preset"),
+    (["simulate", "goofspiel-2p", "--bots", "nobody"], "unknown bot"),
+    (["replay", "/no/such/record.jsonl"], "record"),
+    (["play", "goofspiel-2p", "--seat", "9"], "--seat"),
+    (["serve"], "pip install 'tablesport[server]'"),
+    (["event", "standings", "nothing-here", "cup", "--db", "postgresql://127.0.0.1:1/none"], "pip install 'tablesport[postgres]'"),
+]
+
+
+@pytest.mark.parametrize("args, says", CASES, ids=[" ".join(a) for a, _ in CASES])
+def test_bare_install_errors_are_one_line(bare: Path, args: list[str], says: str) -> None:
+    run = subprocess.run([str(bare), *args], capture_output=True, text=True, timeout=120, cwd=bare.parent)
+    assert run.returncode == 2, (run.returncode, run.stdout, run.stderr)
+    assert "Traceback" not in run.stderr + run.stdout
+    lines = [ln for ln in run.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, run.stderr
+    assert says in lines[0], lines[0]
+
+
+def test_bare_install_plays(bare: Path) -> None:
+    run = subprocess.run([str(bare), "simulate", "goofspiel-2p", "--games", "3", "--json"], capture_output=True,
+                         text=True, timeout=120, cwd=bare.parent)
+    assert run.returncode == 0, run.stderr
+    assert '"games": 3' in run.stdout
+
+
+def test_main_job_without_server_extra_falls_back_to_the_terminal_game(bare: Path) -> None:
+    py = bare.parent / "python"
+    run = subprocess.run([str(py), "-m", "tablesport.main"], input="", capture_output=True, text=True, timeout=120,
+                         cwd=bare.parent)
+    assert "Traceback" not in run.stderr, run.stderr
+    assert sys.executable != str(py)
