@@ -27,7 +27,7 @@ class TournamentError(TablesportError):
         self.field = field
         text = message
         if rule is not None:
-            text += f" [{rule.clause}]"
+            text += f" (rule: {rule.clause})"
         if self.allowed:
             text += f"; allowed: {', '.join(self.allowed)}"
         super().__init__(text)

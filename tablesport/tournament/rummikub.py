@@ -124,6 +124,8 @@ class Sheet:
     """Reported lost: it cannot be handed in, so it never counts (and costs 10 %, 賽制 1)."""
     handed_in: bool = False
     """Handed in at the desk (the player no longer holds it)."""
+    games: list[str] = field(default_factory=list)
+    """Which game each score comes from (a label such as the fixture key), when known."""
 
     @property
     def wins(self) -> int:
@@ -205,7 +207,7 @@ class Sheets:
             raise TournamentError(f"unknown player {p!r}", allowed=sorted(self.cards), field="player")
         return self.cards[p]
 
-    def record(self, scores: Mapping[str, float], at: int | None = None) -> None:
+    def record(self, scores: Mapping[str, float], at: int | None = None, label: str = "") -> None:
         for p in scores:
             if self.card(p).current(self.per_sheet) is None and not self.can_open(at):
                 raise self._cutoff_error(p, "has no open score sheet")
@@ -216,6 +218,7 @@ class Sheets:
                 sheet = Sheet(opened_at=at)
                 card.sheets.append(sheet)
             sheet.scores.append(s)
+            sheet.games.append(label)
 
     def open(self, p: str, at: int | None) -> Sheet:
         """A new sheet for ``p`` (who holds none that can still be written on)."""
@@ -294,6 +297,8 @@ class Table:
     number: int
     seated: list[str] = field(default_factory=list)
     playing: bool = False
+    free_since: int = 0
+    """When (in the hall's order of events) the table last stopped playing: the longest waiting fills first."""
 
 
 class OpenPlay:
@@ -347,12 +352,19 @@ class OpenPlay:
         self.queue.append(player)
 
     def fill(self) -> list[int]:
-        """Seat queued players at free places; returns the tables that can start (4 seated)."""
+        """Seat queued players at free places; returns the tables that can start (4 seated).
+
+        Each player in queue order takes a place at the free table closest to starting (the most players
+        seated), and among those at the one waiting longest, then the lowest number — so a table starts as
+        soon as 4 are free (賽制 4) and players who re-queue do not jump ahead of a table already waiting."""
         started = []
-        for t in self.tables:
-            while not t.playing and len(t.seated) < 4 and self.queue:
-                t.seated.append(self.queue.popleft())
-            if not t.playing and len(t.seated) == 4:
+        while self.queue:
+            free = [t for t in self.tables if not t.playing and len(t.seated) < 4]
+            if not free:
+                break
+            t = min(free, key=lambda x: (-len(x.seated), x.free_since, x.number))
+            t.seated.append(self.queue.popleft())
+            if len(t.seated) == 4:
                 t.playing = True
                 started.append(t.number)
         return started
@@ -377,14 +389,15 @@ class OpenPlay:
         self.record_game(table, scores, at)
         return scores
 
-    def record_game(self, table: int, scores: Mapping[str, float], at: int | None = None) -> list[str]:
+    def record_game(self, table: int, scores: Mapping[str, float], at: int | None = None, label: str = ""
+                    ) -> list[str]:
         """A finished game at ``table`` (its scores, seat order); returns who leaves the table (賽制 5)."""
         t = self.playing_table(table)
         if sorted(scores) != sorted(t.seated):
             from .seating import check_table_players
 
             check_table_players(f"table {table}", t.seated, scores)
-        self.sheets.record({p: scores[p] for p in t.seated}, at)
+        self.sheets.record({p: scores[p] for p in t.seated}, at, label)
         self.games += 1
         full = [p for p in t.seated if self.sheets.cards[p].current(self.sheets.per_sheet) is None]
         if full:
@@ -394,6 +407,7 @@ class OpenPlay:
             leaving = [t.seated[i] for i in order[:2]]
         t.seated = [p for p in t.seated if p not in leaving]
         t.playing = False
+        t.free_since = self.games
         for p in leaving:
             if p not in full:
                 self.queue.append(p)

@@ -17,7 +17,8 @@ from .errors import TournamentError
 from .rules import rule
 
 
-def check_table_players(table: str, seated: Sequence[str], named: Iterable[str], what: str = "result") -> None:
+def check_table_players(table: str, seated: Sequence[str], named: Iterable[str], what: str = "result",
+                        rule_id: str = "table_seats") -> None:
     """Refuses a result for ``table`` that names a stranger or leaves a seated player out."""
     named = [str(p) for p in named]
     strangers = sorted({p for p in named if p not in seated})
@@ -33,7 +34,7 @@ def check_table_players(table: str, seated: Sequence[str], named: Iterable[str],
                      f"the {what}")
     if twice:
         parts.append(f"{', '.join(twice)} named twice")
-    raise TournamentError(f"{table}: {'; '.join(parts)} (seated: {', '.join(seated)})", rule=rule("table_seats"),
+    raise TournamentError(f"{table}: {'; '.join(parts)} (seated: {', '.join(seated)})", rule=rule(rule_id),
                           allowed=list(seated), field="players")
 
 

@@ -309,8 +309,7 @@ def _rummikub(comp: Competition, results: Sequence[Any]) -> None:
         best = card.best()
         comp.values[e].update(wins=wins, plus_points=plus, sheets=len(card.sheets), lost_sheets=card.lost_total,
                               points=plus)
-        comp.extra[e] = {"division": card.division, "best_sheet": list(best.scores) if best else [],
-                         "best_sheet_plus": best.plus if best else 0}
+        comp.extra[e] = {"division": card.division, "best_sheet": list(best.scores) if best else []}
 
 
 def standings(doc: Any) -> list[dict[str, Any]]:
@@ -352,7 +351,7 @@ def rows(comp: Competition) -> list[dict[str, Any]]:
         for p in pl:
             values = comp.values[p.entrant]
             keys = [k for k in chain_keys if k in values] + [k for k in values if k not in chain_keys]
-            tb: dict[str, Any] = {k: _num(values[k]) for k in keys if k != points_key}
+            tb: dict[str, Any] = {k: _num(values[k]) for k in keys if k not in (points_key, "points")}
             tb.update({k: v for k, v in comp.extra.get(p.entrant, {}).items() if k != "division"})
             if comp.preset.kind == "rummikub":
                 tb["division"] = div or None
