@@ -45,6 +45,12 @@ class Op:
     fixture: str | None = None
     data: Mapping[str, Any] | None = None
     """A game: its result; tables: {"count": N}; hand_in: {"scores": [...]} when the paper sheet was read."""
+    players: tuple[str, ...] = ()
+    """A game: the players it was played by (seat order)."""
+
+    def describe(self) -> str:
+        what = self.fixture or self.player or (f"table {self.table}" if self.table else self.kind)
+        return f"{what} ({self.kind.replace('_', ' ')} at {self.at})"
 
 
 @dataclass(slots=True)
@@ -93,13 +99,19 @@ class HallDesk:
                                    .order_by(THallEntry.id)))
 
     def _ops(self, comp: TCompetition, override: tuple[TFixture, Mapping[str, Any]] | None = None) -> list[Op]:
-        results = {fx.key: r.data for fx, r in self.s.execute(
+        games = {fx.key: (fx, r.data) for fx, r in self.s.execute(
             select(TFixture, TResult).join(TResult, TResult.fixture_id == TFixture.id)
             .where(TFixture.competition_id == comp.id)).all()}
         if override is not None:
-            results[override[0].key] = dict(override[1])
-        return [Op(e.kind, e.at, e.player, e.table, e.fixture,
-                   results.get(e.fixture or "") if e.kind == "game" else e.data) for e in self._entries(comp)]
+            games[override[0].key] = (override[0], dict(override[1]))
+        ops = []
+        for e in self._entries(comp):
+            if e.kind == "game":
+                fx, data = games[e.fixture or ""]
+                ops.append(Op(e.kind, e.at, e.player, e.table, e.fixture, data, tuple(fx.entrants)))
+            else:
+                ops.append(Op(e.kind, e.at, e.player, e.table, e.fixture, e.data))
+        return ops
 
     def _params(self, comp: TCompetition) -> tuple[int, int, float, int | None]:
         prm = self.st.preset(comp).params
@@ -108,8 +120,9 @@ class HallDesk:
         return (int(prm["games_per_sheet"]), cutoff, float(prm["senior_factor"]),  # type: ignore[call-overload, arg-type]
                 int(tables) if tables else None)
 
-    def replay(self, comp: TCompetition, ops: Sequence[Op]) -> Replay:
-        """The hall after ``ops``; refuses (with the rule) the first op that does not fit."""
+    def replay(self, comp: TCompetition, ops: Sequence[Op], label: bool = False) -> Replay:
+        """The hall after ``ops``; refuses (with the rule) the first op that does not fit (naming it when
+        ``label``)."""
         if self.st.preset(comp).kind != "rummikub":
             raise TournamentError(f"{comp.preset} has no hall: open play is Rummikub (rummikub-2018)")
         per, cutoff, factor, tables = self._params(comp)
@@ -124,7 +137,10 @@ class HallDesk:
         rp = Replay(OpenPlay(cards, count, per, cutoff, factor, auto_hand_in=False))
         withdrawn = {e.key for e in ents if e.withdrawn}
         for op in ops:
-            self._apply(rp, op, divisions, factor, withdrawn)
+            try:
+                self._apply(rp, op, divisions, factor, withdrawn)
+            except TournamentError as exc:
+                raise exc.within(op.describe()) if label else exc from None
         return rp
 
     def _apply(self, rp: Replay, op: Op, divisions: Mapping[str, str | None], factor: float,
@@ -145,6 +161,8 @@ class HallDesk:
         elif op.kind == "game":
             assert op.table is not None and op.data is not None
             players = list(hall.playing_table(op.table).seated)
+            if op.players and list(op.players) != players:
+                check_table_players(f"table {op.table}", players, op.players, "game", "rummikub_table")
             scores = scores_of(op.data, players, divisions, factor)
             rp.leaving = hall.record_game(op.table, scores, at, op.fixture or "")
             rp.results.append({"players": players, **{k: op.data[k] for k in ("winner", "racks", "scores")
@@ -170,7 +188,7 @@ class HallDesk:
                 ) -> list[dict[str, Any]]:
         """The standings document's results in hall order (a game's result replaced by ``override``)."""
         try:
-            return self.replay(comp, self._ops(comp, override)).results
+            return self.replay(comp, self._ops(comp, override), label=override is not None).results
         except TournamentError as exc:
             if override is None:
                 raise
@@ -192,7 +210,7 @@ class HallDesk:
         """Replay the hall with ``op`` added (refused if it does not fit), check the standings, store it."""
         ops = self._ops(comp)
         if game is not None:
-            ops = ops + [Op(op.kind, op.at, op.player, op.table, op.fixture, game[1])]
+            ops = ops + [Op(op.kind, op.at, op.player, op.table, op.fixture, game[1], tuple(game[0].entrants))]
         else:
             ops = ops + [op]
         rp = self.replay(comp, ops)

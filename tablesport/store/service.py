@@ -574,11 +574,13 @@ class EventStore:
                      for d in self.s.scalars(select(TDecision).where(TDecision.competition_id == comp.id)
                                              .order_by(TDecision.id))]
 
+        extra = {"cutoff": comp.config["cutoff"]} if p.kind == "rummikub" and comp.config.get("cutoff") else {}
+
         def make(members: list[TEntrant], group: str | None) -> dict[str, Any]:
             keys = {e.key for e in members}
             return {"preset": p.name, "entrants": [_entrant_json(e) for e in members],
                     "results": [r for g, r in played if group is None or g == group],
-                    "decisions": [d for d in decisions if set(d["order"]) <= keys]}
+                    "decisions": [d for d in decisions if set(d["order"]) <= keys], **extra}
 
         out: dict[str | None, dict[str, Any]] = {None: make(ents, None)}
         for name in sorted({e.group for e in ents if e.group}):

@@ -227,11 +227,10 @@ class Sheets:
         if held is not None and len(held.scores) < self.per_sheet:
             raise TournamentError(f"{p!r} still holds sheet {len(card.sheets)} with {len(held.scores)} game(s); a new "
                                   f"sheet is given for a full one", rule=rule("rummikub_sheet"))
-        if held is not None:
-            raise TournamentError(f"{p!r} holds a full sheet: hand it in first", rule=rule("rummikub_sheet"),
-                                  allowed=["hand in"])
         if not self.can_open(at):
             raise self._cutoff_error(p, "asks for a new sheet")
+        if held is not None:  # a full sheet is handed in for the new one (賽制 1)
+            held.handed_in = True
         sheet = Sheet(opened_at=at)
         card.sheets.append(sheet)
         return sheet

@@ -46,6 +46,8 @@ class Competition:
     sheet (Rummikub), the division."""
     notes: dict[tuple[str, ...], str] = field(default_factory=dict)
     """The organiser's note on each recorded decision (e.g. 'drawn by lot')."""
+    cutoff: int | None = None
+    """Rummikub: the cut-off for new sheets (minutes of the day), when not the preset's."""
 
 
 def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
@@ -58,10 +60,10 @@ def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
 def load(doc: Any) -> Competition:
     if not isinstance(doc, Mapping):
         raise TournamentError("a competition document is a mapping with 'preset', 'entrants' and 'results'")
-    unknown = set(doc) - {"preset", "entrants", "results", "decisions", "tiebreaks", "title", "penalties"}
+    unknown = set(doc) - {"preset", "entrants", "results", "decisions", "tiebreaks", "title", "penalties", "cutoff"}
     if unknown:
         raise TournamentError(f"unknown top-level field(s) {sorted(unknown)}; allowed: preset, entrants, results, "
-                              f"decisions, tiebreaks, title")
+                              f"decisions, tiebreaks, title, cutoff (Rummikub: no new sheet from HH:MM)")
     if "preset" not in doc:
         raise TournamentError("the document names no 'preset'")
     preset = get_preset(str(doc["preset"]))
@@ -70,6 +72,10 @@ def load(doc: Any) -> Competition:
         raise TournamentError("a competition needs at least 2 entrants")
     chain = tuple(tiebreak_from(t) for t in doc["tiebreaks"]) if doc.get("tiebreaks") else preset.chain
     comp = Competition(preset, entrants, chain, {e: {} for e in entrants})
+    if doc.get("cutoff") is not None:
+        if preset.kind != "rummikub":
+            raise TournamentError("'cutoff' (no new score sheet from HH:MM) is a Rummikub setting")
+        comp.cutoff = minutes(str(doc["cutoff"]))
     results = _list(doc, "results")
     if preset.kind == "series":
         _series(comp, results)
@@ -282,7 +288,8 @@ def _rummikub(comp: Competition, results: Sequence[Any]) -> None:
     cut = float(prm["lost_sheet_cut"])  # type: ignore[arg-type]
     cards = {e.id: PlayerCard(e.id, e.division, e.club, int(e.extra.get("lost_sheets", 0)))
              for e in comp.entrants.values()}
-    sheets = Sheets(cards, int(prm["games_per_sheet"]), minutes(str(prm["cutoff"])))  # type: ignore[call-overload]
+    cutoff = comp.cutoff if comp.cutoff is not None else minutes(str(prm["cutoff"]))
+    sheets = Sheets(cards, int(prm["games_per_sheet"]), cutoff)  # type: ignore[call-overload]
     divisions = {e.id: e.division for e in comp.entrants.values()}
     for i, r in enumerate(results):
         where = f"result {i + 1}"
