@@ -179,11 +179,30 @@ def _print_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
         _echo_json(rows)
         return
     for r in rows:
-        g = f"[{r['group']}] " if r.get("group") else ""
+        part = r.get("group") or r["tiebreaks"].get("division")
+        g = f"[{part}] " if part else ""
         flag = "  NEEDS A DECISION" if r["needs_decision"] else ""
-        tb = "; ".join(f"{k} {figure_text(v)}" for k, v in r["tiebreaks"].items()
-                       if k not in ("tied_with", "group", "division"))
-        typer.echo(f"{g}{r['rank']:>3}. {r['entrant']:<12} {r['points']:>6}   {tb}{flag}")
+        typer.echo(f"{g}{r['rank']:>3}. {r['entrant']:<12} {r['points']:>6}   {_figures(r['tiebreaks'])}{flag}")
+
+
+def _figures(tb: dict[str, Any]) -> str:
+    """A row's figures on one line: the chain's first, the record as W/D/L and games won:lost, then the series
+    or sheets, and why the place was decided."""
+    from tablesport.tournament.printouts import figure_text
+
+    skip = {"tied_with", "group", "division", "decided_by", "decided_at", "head_to_head", "decision_note", "won",
+            "drawn", "lost", "games_won", "games_lost", "played"}
+    parts = [f"{k.replace('_', ' ')} {figure_text(v)}" for k, v in tb.items() if k not in skip and v != []]
+    if "won" in tb:
+        at = next((i for i, k in enumerate(tb) if k in ("played", "series")), len(parts))
+        parts.insert(at, f"W{tb['won']} D{tb['drawn']} L{tb['lost']}, games {tb['games_won']}:{tb['games_lost']}")
+    if tb.get("decided_at") and not tb.get("decided_by"):
+        parts.append(f"placed on {tb['decided_at'].replace('_', ' ')}")
+    if tb.get("decided_by") == "head_to_head":
+        parts.append(f"placed by head-to-head {figure_text(tb['head_to_head'])}")
+    elif tb.get("decided_by") == "organiser":
+        parts.append("placed by the organiser" + (f": {tb['decision_note']}" if tb.get("decision_note") else ""))
+    return "; ".join(parts)
 
 
 @event_app.command("create")

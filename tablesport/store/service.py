@@ -615,13 +615,12 @@ class EventStore:
         if p.kind == "series":
             return {"": self.bracket(comp).placings()} if self.fixtures(comp, "knockout") else {"": {}}
         if p.kind == "rummikub":
-            out: dict[str, dict[int, str]] = {}
+            from tablesport.tournament.prizes import places_from_rows
+
+            by_div: dict[str, list[dict[str, Any]]] = {}
             for r in self.standings(comp):
-                div = r["tiebreaks"].get("division") or ""
-                places = out.setdefault(div, {})
-                if len(places) < len(p.prizes):
-                    places[len(places) + 1] = r["entrant"]
-            return out
+                by_div.setdefault(r["tiebreaks"].get("division") or "", []).append(r)
+            return {div: places_from_rows(rs, p.prizes) for div, rs in by_div.items()}
         final = self.fixtures(comp, "final")
         if not final or any(self.result_of(f) is None for f in final):
             return {"": {}}

@@ -99,7 +99,8 @@ def figure_text(value: Any) -> str:
         parts = []
         for v in value:
             if isinstance(v, Mapping) and "opponent" in v and "score" in v:
-                tail = f"({v['points']} pts)" if v.get("decided") else "in progress"
+                tail = (f"({v['points']} pt{'' if v['points'] == 1 else 's'})" if v.get("decided")
+                        else "in progress")
                 parts.append(f"{v['opponent']} {v['score']} {tail}")
             else:
                 parts.append(figure_text(v))

@@ -343,7 +343,8 @@ def rows(comp: Competition) -> list[dict[str, Any]]:
     drawn / lost, games won and lost, and ``series``: each match with its score, in-progress ones with
     no points), tables (best single game, games, game score, ``places``), duels (wins, squares), Rummikub
     (wins and plus points of the best sheet, sheets, lost sheets, ``best_sheet``). ``decided_at`` names
-    the chain item that separated the entrant from those level with it; ``head_to_head`` the pair's
+    the chain item that separated the entrant from those level with it (given when it is not simply the
+    first item, or when ``decided_by`` says head-to-head or organiser); ``head_to_head`` the pair's
     match points when it placed two; ``decision_note`` the organiser's note."""
     active = [e for e in comp.entrants if comp.entrants[e].active]
     part_of = _partition(comp)
@@ -366,8 +367,8 @@ def rows(comp: Competition) -> list[dict[str, Any]]:
                 tb["group"] = div
             if p.decided_by:
                 tb["decided_by"] = p.decided_by
-            if p.decided_at and not p.needs_decision:
-                tb["decided_at"] = p.decided_at
+            if p.decided_at and not p.needs_decision and (p.decided_by or p.decided_at != chain_keys[0]):
+                tb["decided_at"] = p.decided_at  # the step that placed it, when not simply the first
             if p.against:
                 h = comp.h2h.get(frozenset((p.entrant, p.against)), {})
                 tb["head_to_head"] = {"opponent": p.against, "points": _num(h.get(p.entrant, 0)),

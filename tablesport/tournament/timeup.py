@@ -29,6 +29,8 @@ from .rules import Rule, rule
 from .series import Side
 
 Better = Literal["more", "less"]
+FIGURES = {"surviving": "surviving generals", "lost_hp": "lost HP", "technical_points": "technical points",
+           "generals_left": "generals left"}
 COMMANDER_MAX_HP = 5
 """The highest max HP of a 3v3 commander: 4 (no general of the seeds' pools has more) + 1 (000 glossary 7)."""
 GENERAL_MAX_HP = 4
@@ -49,7 +51,7 @@ class Ladder:
         return tuple(k for k, _ in self.steps)
 
     def describe(self) -> str:
-        steps = ", then ".join(f"{'more' if b == 'more' else 'less'} {k.replace('_', ' ')}" for k, b in self.steps)
+        steps = ", then ".join(f"{'more' if b == 'more' else 'fewer'} {FIGURES.get(k, k)}" for k, b in self.steps)
         last = (f"{self.overtime_minutes} minutes of overtime, repeated" if self.then == "overtime"
                 else "比点 (compare points)")
         return f"{steps}; still level: {last}"
@@ -159,7 +161,7 @@ class TimeUpDecision:
     def describe(self) -> str:
         if self.winner is not None:
             how = ("by 比点 (compare points)" if self.decided_by == "compare_points"
-                   else f"on {str(self.decided_by).replace('_', ' ')}")
+                   else f"on {FIGURES.get(str(self.decided_by), str(self.decided_by))}")
             return f"{self.names.get(self.winner, self.winner)} wins at time-up {how}"
         if self.next == "overtime":
             ld = LADDERS[self.ladder]
@@ -192,7 +194,7 @@ def adjudicate(ladder_name: str, a: Any, b: Any, overtimes: int = 0, points_winn
     sides: tuple[Side, Side] = ("a", "b")
     if found is not None:
         if points_winner is not None:
-            raise TournamentError(f"the board is not level (it differs on {found[1].replace('_', ' ')}): no 比点",
+            raise TournamentError(f"the board is not level (it differs on {FIGURES[found[1]]}): no 比点",
                                   rule=ld.rule, field="points_winner")
         return TimeUpDecision(ld.name, boards, overtimes, sides[found[0]], found[1], names=nm)
     if ld.then == "compare_points":

@@ -13,7 +13,7 @@ from sqlalchemy import Engine, inspect, select, text
 from sqlalchemy.orm import Session
 
 from tablesport.store.migrate import upgrade
-from tablesport.store.models import TResult
+from tablesport.store.models import TGame, TResult
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty
@@ -286,3 +286,34 @@ def test_pictionary_three_rounds_then_final_of_top_two_seed000(store: EventStore
     assert store.placings(comp) == {"": {1: final[0].entrants[1], 2: final[0].entrants[0]}}
     with pytest.raises(TournamentError, match="finished"):
         store.next_round(comp, "ann")
+
+
+def test_migration_t0002_gives_stored_series_their_games(tmp_path: Any) -> None:
+    """A series result stored before the games table existed gets one game row per game."""
+    from alembic import command
+
+    from tablesport.store.db import make_engine
+    from tablesport.store.migrate import alembic_config
+
+    eng = make_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    cfg = alembic_config()
+    with eng.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "t0001")
+    with eng.begin() as c:
+        c.execute(text("insert into tournament_events (id, name, created_at, created_by) values "
+                       "(1, 'old', '2026-01-01 10:00:00', 'ann')"))
+        c.execute(text("insert into tournament_competitions (id, event_id, key, preset, title, config, stage) values "
+                       "(1, 1, 'sgs', 'sgs-3v3-2012', 't', '{}', 'groups')"))
+        c.execute(text("insert into tournament_fixtures (id, competition_id, key, stage, round, entrants) values "
+                       "(1, 1, 'A-R1-1', 'group', 1, '[\"T01\", \"T02\"]')"))
+        c.execute(text("insert into tournament_results (fixture_id, data, version, source, entered_by, entered_at, "
+                       "updated_by, updated_at) values (1, :d, 1, 'typed', 'bob', '2026-01-01 10:00:00', 'bob', "
+                       "'2026-01-01 10:00:00')"),
+                  {"d": '{"games": [{"winner": "T01"}, {"winner": "T02"}, {"winner": "T01", "surviving": 2}]}'})
+    upgrade(eng)
+    with Session(eng) as s:
+        games = s.scalars(select(TGame).order_by(TGame.number)).all()
+        assert [(g.number, g.data["winner"], g.entered_by) for g in games] == [(1, "T01", "bob"), (2, "T02", "bob"),
+                                                                              (3, "T01", "bob")]
+    eng.dispose()
