@@ -173,7 +173,6 @@ def _data(text: str) -> Any:
 
 
 def _print_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
-    from tablesport.tournament.printouts import figure_text
 
     if as_json:
         _echo_json(rows)
