@@ -61,6 +61,11 @@ class Replay:
     last_at: str = "00:00"
     leaving: list[str] = field(default_factory=list)
     """Who left the table after the last game replayed."""
+    divisions: dict[str, str | None] = field(default_factory=dict)
+    withdrawn: set[str] = field(default_factory=set)
+    tables_set: bool = True
+    """False until the number of tables is known (the event file's ``tables``, or a tables entry)."""
+    key: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,23 +99,23 @@ class HallDesk:
         return bool(self.s.scalar(select(func.count()).select_from(THallEntry)
                                   .where(THallEntry.competition_id == comp.id)))
 
-    def _entries(self, comp: TCompetition) -> list[THallEntry]:
-        return list(self.s.scalars(select(THallEntry).where(THallEntry.competition_id == comp.id)
-                                   .order_by(THallEntry.id)))
-
     def _ops(self, comp: TCompetition, override: tuple[TFixture, Mapping[str, Any]] | None = None) -> list[Op]:
-        games = {fx.key: (fx, r.data) for fx, r in self.s.execute(
-            select(TFixture, TResult).join(TResult, TResult.fixture_id == TFixture.id)
-            .where(TFixture.competition_id == comp.id)).all()}
+        """The stored entries (read as plain rows: a morning holds hundreds) with each game's result."""
+        games: dict[str, tuple[list[str], Mapping[str, Any]]] = {
+            key: (entrants, data) for key, entrants, data in self.s.execute(
+                select(TFixture.key, TFixture.entrants, TResult.data).join(TResult, TResult.fixture_id == TFixture.id)
+                .where(TFixture.competition_id == comp.id)).all()}
         if override is not None:
-            games[override[0].key] = (override[0], dict(override[1]))
+            games[override[0].key] = (list(override[0].entrants), dict(override[1]))
         ops = []
-        for e in self._entries(comp):
-            if e.kind == "game":
-                fx, data = games[e.fixture or ""]
-                ops.append(Op(e.kind, e.at, e.player, e.table, e.fixture, data, tuple(fx.entrants)))
+        for kind, at, player, table, fixture, data in self.s.execute(
+                select(THallEntry.kind, THallEntry.at, THallEntry.player, THallEntry.table, THallEntry.fixture,
+                       THallEntry.data).where(THallEntry.competition_id == comp.id).order_by(THallEntry.id)).all():
+            if kind == "game":
+                players, result = games[fixture or ""]
+                ops.append(Op(kind, at, player, table, fixture, result, tuple(players)))
             else:
-                ops.append(Op(e.kind, e.at, e.player, e.table, e.fixture, e.data))
+                ops.append(Op(kind, at, player, table, fixture, data))
         return ops
 
     def _params(self, comp: TCompetition) -> tuple[int, int, float, int | None]:
@@ -123,25 +128,27 @@ class HallDesk:
     def replay(self, comp: TCompetition, ops: Sequence[Op], label: bool = False) -> Replay:
         """The hall after ``ops``; refuses (with the rule) the first op that does not fit (naming it when
         ``label``)."""
+        rp = self._start(comp, ops)
+        for op in ops:
+            self.apply(comp, rp, op, label)
+        return rp
+
+    def apply(self, comp: TCompetition, rp: Replay, op: Op, label: bool = False) -> None:
+        try:
+            self._apply(rp, op, rp.divisions, rp.hall.factor, rp.withdrawn)
+        except TournamentError as exc:
+            raise exc.within(op.describe()) if label else exc from None
+
+    def _start(self, comp: TCompetition, ops: Sequence[Op]) -> Replay:
         if self.st.preset(comp).kind != "rummikub":
             raise TournamentError(f"{comp.preset} has no hall: open play is Rummikub (rummikub-2018)")
         per, cutoff, factor, tables = self._params(comp)
         ents = self.st.entrants(comp)
         cards = {e.key: PlayerCard(e.key, e.division, e.club, e.lost_sheets) for e in ents}
         divisions = {e.key: e.division for e in ents}
-        first = next((o for o in ops if o.kind == "tables"), None)
-        count = int(first.data["count"]) if first and first.data else tables
-        if count is None:
-            raise TournamentError(f"how many tables does the hall of {comp.key!r} have? set them first (hall "
-                                  f"tables N) or give 'tables' in the event file", field="tables")
-        rp = Replay(OpenPlay(cards, count, per, cutoff, factor, auto_hand_in=False))
-        withdrawn = {e.key for e in ents if e.withdrawn}
-        for op in ops:
-            try:
-                self._apply(rp, op, divisions, factor, withdrawn)
-            except TournamentError as exc:
-                raise exc.within(op.describe()) if label else exc from None
-        return rp
+        return Replay(OpenPlay(cards, tables or 1, per, cutoff, factor, auto_hand_in=False), divisions=divisions,
+                      withdrawn={e.key for e in ents if e.withdrawn}, tables_set=tables is not None,
+                      key=comp.key)
 
     def _apply(self, rp: Replay, op: Op, divisions: Mapping[str, str | None], factor: float,
                withdrawn: set[str]) -> None:
@@ -150,10 +157,14 @@ class HallDesk:
             raise TournamentError(f"the hall is kept in order: its last entry is at {rp.last_at}; an entry at {op.at} "
                                   f"would change what followed", allowed=[f"{rp.last_at} or later"], field="at")
         rp.last_at = op.at
+        if op.kind != "tables" and not rp.tables_set:
+            raise TournamentError(f"how many tables does the hall of {rp.key!r} have? set them first (hall tables N) "
+                                  f"or give 'tables' in the event file", field="tables")
         p = op.player or ""
         sheets_before = len(hall.sheets.cards[p].sheets) if p in hall.sheets.cards else 0
         if op.kind == "tables":
             hall.set_tables(int((op.data or {})["count"]))
+            rp.tables_set = True
         elif op.kind == "arrive":
             if p in withdrawn:
                 raise TournamentError(f"{p!r} has withdrawn", field="player")
@@ -206,16 +217,16 @@ class HallDesk:
 
     # ---- writing ------------------------------------------------------------------------------------
     def _do(self, comp: TCompetition, op: Op, facts: Facts, text: str,
-            game: tuple[TFixture, dict[str, Any]] | None = None) -> tuple[HallStatus, Replay]:
-        """Replay the hall with ``op`` added (refused if it does not fit), check the standings, store it."""
-        ops = self._ops(comp)
+            game: tuple[TFixture, dict[str, Any]] | None = None, rp: Replay | None = None
+            ) -> tuple[HallStatus, Replay]:
+        """Replay the hall (or take ``rp``, the hall as stored), apply ``op`` (refused if it does not fit), check
+        the standings with it, store it."""
+        if rp is None:
+            rp = self.replay(comp, self._ops(comp))
         if game is not None:
-            ops = ops + [Op(op.kind, op.at, op.player, op.table, op.fixture, game[1], tuple(game[0].entrants))]
-        else:
-            ops = ops + [op]
-        rp = self.replay(comp, ops)
-        doc = self.st.document(comp)
-        load({**doc, "results": rp.results})
+            op = Op(op.kind, op.at, op.player, op.table, op.fixture, game[1], tuple(game[0].entrants))
+        self.apply(comp, rp, op)
+        load(self.st.document(comp, hall_results=rp.results))
         with self.s.begin_nested():
             if game is not None:
                 fx, data = game
@@ -225,14 +236,15 @@ class HallDesk:
                 self.s.add(TResult(fixture_id=fx.id, data=data, version=1, source=facts.source, entered_by=facts.by,
                                    entered_at=t, updated_by=facts.by, updated_at=t, facts=facts.to_json()))
             self.s.add(THallEntry(competition_id=comp.id, kind=op.kind, player=op.player, table=op.table,
-                                  fixture=op.fixture, at=op.at, data=dict(op.data) if op.data else None,
+                                  fixture=op.fixture, at=op.at,
+                                  data=dict(op.data) if op.data and game is None else None,
                                   facts=facts.to_json(), who=facts.by, entered_at=now()))
             self.st._audit(comp, f"hall_{op.kind}", op.fixture or op.player or str(op.table or ""), facts.by, None,
                            {k: v for k, v in (("player", op.player), ("table", op.table), ("at", op.at),
                                               ("data", game[1] if game else op.data)) if v is not None},
                            facts.note, facts=facts.to_json())
             self.s.flush()
-            self.st._refresh(comp)
+            self.st._refresh(comp, rp.results)
         return self._status(rp, text), rp
 
     def _player(self, comp: TCompetition, player: str) -> str:
@@ -282,7 +294,7 @@ class HallDesk:
             if set(named2) != set(seated):
                 check_table_players(f"table {table}", seated, named2, "racks", "rummikub_table")
         op = Op("game", facts.clock(), table=table, fixture=fx.key)
-        status, after = self._do(comp, op, facts, "", (fx, data))
+        status, after = self._do(comp, op, facts, "", (fx, data), rp)
         left = after.leaving
         desk = [p for p in left if p in after.hall.desk]
         text = (f"{fx.key} at table {table}: " + (f"{', '.join(desk)} to the desk (sheet full)" if desk

@@ -526,15 +526,17 @@ class EventStore:
         load(self.document(comp, override=(fx, data)))
 
     def document(self, comp: TCompetition, group: str | None = None,
-                 override: tuple[TFixture, Mapping[str, Any]] | None = None) -> dict[str, Any]:
-        """The competition as a standings document (optionally one group, optionally with one result replaced)."""
-        docs = self._documents(comp, override)
+                 override: tuple[TFixture, Mapping[str, Any]] | None = None,
+                 hall_results: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The competition as a standings document (optionally one group, optionally with one result replaced,
+        optionally with the hall's results as just replayed)."""
+        docs = self._documents(comp, override, hall_results)
         if group is not None and group not in docs:
             raise TournamentError(f"no group {group!r} in {comp.key!r}; groups: {sorted(g for g in docs if g)}")
         return docs[group]
 
-    def _documents(self, comp: TCompetition, override: tuple[TFixture, Mapping[str, Any]] | None = None
-                   ) -> dict[str | None, dict[str, Any]]:
+    def _documents(self, comp: TCompetition, override: tuple[TFixture, Mapping[str, Any]] | None = None,
+                   hall_results: list[dict[str, Any]] | None = None) -> dict[str | None, dict[str, Any]]:
         """The whole competition (key None) and each group, from one read of the tables.
 
         Series come from their games (a series still being played is in the document, marked in progress:
@@ -558,6 +560,8 @@ class EventStore:
                     data = override[1]
                 if data.get("games"):
                     played.append((fx.group, _result_doc(p, fx, data)))
+        elif hall_results is not None:
+            played = [(None, r) for r in hall_results]
         elif p.kind == "rummikub" and self.hall.in_use(comp):
             played = [(None, r) for r in self.hall.results(comp, override)]
         else:
@@ -659,11 +663,13 @@ class EventStore:
         return list(self.s.scalars(select(TStanding).where(TStanding.competition_id == comp.id)
                                    .order_by(TStanding.group, TStanding.rank, TStanding.entrant)))
 
-    def _refresh(self, comp: TCompetition) -> list[dict[str, Any]]:
+    def _refresh(self, comp: TCompetition, hall_results: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """Recompute and store the standings snapshot (``hall_results``: the hall's document results, when the
+        caller has just replayed the hall)."""
         self.s.execute(delete(TStanding).where(TStanding.competition_id == comp.id))
         t = now()
         out: list[dict[str, Any]] = []
-        docs = self._documents(comp)
+        docs = self._documents(comp, hall_results=hall_results)
         parts = [(g, rows(load(d))) for g, d in docs.items() if g] if len(docs) > 1 else [("", rows(load(docs[None])))]
         for g, table in parts:
             for r in table:

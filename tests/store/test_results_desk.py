@@ -391,3 +391,22 @@ def test_decisions_and_entries_keep_their_facts(store: EventStore) -> None:
     with pytest.raises(TournamentError, match="a time is HH:MM"):
         Facts("x", at="half past ten").checked()
     assert Facts("x", at="2026-01-20T10:40:12").checked().at == "2026-01-20T10:40"
+
+
+def test_a_2011_group_round_game_by_game_is_two_games(store: EventStore) -> None:
+    """000 §一4: 每轮胜队得3分…平手则各1分。2场比赛之后算总分 — 1:1 after two games is a draw, 1 point each; a third
+    game does not exist."""
+    comp = day(store, "sgs-3v3-2011")
+    fx = store.fixtures(comp)[0]
+    store.series.enter_game(comp, fx.key, g("Tigers", "Ann", "Jo"), by())
+    out = store.series.enter_game(comp, fx.key, g("Cranes", "Bo", "Ka"), by())
+    assert out.decided and out.winner is None and out.score == (1, 1)
+    assert {r["entrant"]: r["points"] for r in out.standings} == {"Tigers": 1, "Cranes": 1}
+    with Unchanged(store, comp), pytest.raises(TournamentError, match="has played its 2 games") as exc:
+        store.series.enter_game(comp, fx.key, g("Tigers", "Cy", "Li"), by())
+    assert exc.value.rule is RULES["group_round_games"]
+    # 2011 states no technical limit: a fourth point is recorded, and decides nothing
+    for i in range(4):
+        assert store.series.penalty(comp, Penalty("technical", f"{fx.key}/2", "Cranes", 1, "talk", "ref", ""),
+                                    by()).decided is None
+    assert store.series.status(comp, fx.key).games[1]["game"]["technical"] == {"Cranes": 4}
