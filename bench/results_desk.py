@@ -30,7 +30,7 @@ from tablesport.core import Rng
 from tablesport.store.facts import Facts
 from tablesport.store.migrate import upgrade
 from tablesport.store.service import EventStore
-from tablesport.tournament.rummikub import OpenPlay, PlayerCard, clock, minutes, score_game
+from tablesport.tournament.rummikub import OpenPlay, PlayerCard, clock, minutes
 
 
 def hall_ops(n: int, tables: int, sheets: int, seed: int) -> tuple[list[tuple[str, Any, str]], dict[str, str]]:
@@ -81,8 +81,10 @@ def bench_hall(n: int, tables: int, sheets: int) -> dict[str, Any]:
             hall.finish(arg[0], arg[1]["racks"], arg[1]["winner"], minutes(at))
         elif kind == "hand_in":
             hall.hand_in(arg, minutes(at))
+        elif hall.where(arg) == "desk":
+            hall.desk.remove(arg)  # goes home with the full sheet
         else:
-            hall.leave(arg) if hall.where(arg) != "desk" else hall.desk.remove(arg)
+            hall.leave(arg)
         hall.fill()
     base = (time.perf_counter() - t0) / len(ops)
     with tempfile.TemporaryDirectory() as tmp:

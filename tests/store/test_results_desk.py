@@ -407,6 +407,6 @@ def test_a_2011_group_round_game_by_game_is_two_games(store: EventStore) -> None
     assert exc.value.rule is RULES["group_round_games"]
     # 2011 states no technical limit: a fourth point is recorded, and decides nothing
     for i in range(4):
-        assert store.series.penalty(comp, Penalty("technical", f"{fx.key}/2", "Cranes", 1, "talk", "ref", ""),
+        assert store.series.penalty(comp, Penalty("technical", f"{fx.key}/2", "Cranes", 1, f"talk {i}", "ref", ""),
                                     by()).decided is None
     assert store.series.status(comp, fx.key).games[1]["game"]["technical"] == {"Cranes": 4}
