@@ -102,6 +102,8 @@ def tables_cmd(
 
 
 def register(app: typer.Typer) -> None:
+    from . import event_results  # noqa: F401  (adds the results desk commands to ``event``)
+
     app.command("standings")(standings_cmd)
     app.add_typer(schedule_app, name="schedule")
     app.add_typer(event_app, name="event")
@@ -113,6 +115,16 @@ event_app = typer.Typer(no_args_is_help=True, help="Run a stored event: create, 
 
 DB = typer.Option(None, "--db", help="database URL (default: TABLESPORT_DB or data/tablesport.sqlite3)")
 BY = typer.Option("", "--by", help="who is doing this (default: the login name)")
+AT = typer.Option(None, "--at", help="when it happened (HH:MM, or an ISO date-time), for an entry made after the fact")
+REFEREE = typer.Option(None, "--referee", help="the table's referee who reported it")
+NOTE = typer.Option("", "--note", help="a note kept with the entry")
+
+
+def facts(by: str, at: str | None = None, referee: str | None = None, note: str = "", source: str = "typed") -> Any:
+    """The :class:`~tablesport.store.facts.Facts` of a command's entry."""
+    from tablesport.store.facts import Facts
+
+    return Facts(_by(by), at, referee, note, source).checked()  # type: ignore[arg-type]
 
 
 def _by(by: str) -> str:
@@ -161,14 +173,35 @@ def _data(text: str) -> Any:
 
 
 def _print_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
+
     if as_json:
         _echo_json(rows)
         return
     for r in rows:
-        g = f"[{r['group']}] " if r.get("group") else ""
+        part = r.get("group") or r["tiebreaks"].get("division")
+        g = f"[{part}] " if part else ""
         flag = "  NEEDS A DECISION" if r["needs_decision"] else ""
-        tb = ", ".join(f"{k} {v}" for k, v in r["tiebreaks"].items() if k != "tied_with")
-        typer.echo(f"{g}{r['rank']:>3}. {r['entrant']:<24} {r['points']:>8}   {tb}{flag}")
+        typer.echo(f"{g}{r['rank']:>3}. {r['entrant']:<12} {r['points']:>6}   {_figures(r['tiebreaks'])}{flag}")
+
+
+def _figures(tb: dict[str, Any]) -> str:
+    """A row's figures on one line: the chain's first, the record as W/D/L and games won:lost, then the series
+    or sheets, and why the place was decided."""
+    from tablesport.tournament.printouts import figure_text
+
+    skip = {"tied_with", "group", "division", "decided_by", "decided_at", "head_to_head", "decision_note", "won",
+            "drawn", "lost", "games_won", "games_lost", "played"}
+    parts = [f"{k.replace('_', ' ')} {figure_text(v)}" for k, v in tb.items() if k not in skip and v != []]
+    if "won" in tb:
+        at = next((i for i, k in enumerate(tb) if k in ("played", "series")), len(parts))
+        parts.insert(at, f"W{tb['won']} D{tb['drawn']} L{tb['lost']}, games {tb['games_won']}:{tb['games_lost']}")
+    if tb.get("decided_at") and not tb.get("decided_by"):
+        parts.append(f"placed on {tb['decided_at'].replace('_', ' ')}")
+    if tb.get("decided_by") == "head_to_head":
+        parts.append(f"placed by head-to-head {figure_text(tb['head_to_head'])}")
+    elif tb.get("decided_by") == "organiser":
+        parts.append("placed by the organiser" + (f": {tb['decision_note']}" if tb.get("decision_note") else ""))
+    return "; ".join(parts)
 
 
 @event_app.command("create")
@@ -200,24 +233,50 @@ def ev_register(event: str, competition: str, entrant: str = typer.Argument(...,
         typer.echo(f"registered {entrant!r}")
 
 
+def _names(text: str) -> list[str]:
+    return [x for x in text.replace(",", " ").split() if x]
+
+
 @event_app.command("draw")
 def ev_draw(event: str, competition: str, groups: str | None = typer.Option(None, "--groups"),
             method: str | None = typer.Option(None, "--method", help="snake or pots"),
-            seed: str | None = typer.Option(None, "--seed"), db: str | None = DB, by: str = BY) -> None:
-    """Draw the groups and their round-robin fixtures."""
+            seed: str | None = typer.Option(None, "--seed"),
+            group: list[str] = typer.Option([], "--group", help="a group drawn elsewhere: NAME=T1,T2,... (repeat)"),
+            db: str | None = DB, by: str = BY) -> None:
+    """Draw the groups and their round-robin fixtures (or enter groups drawn elsewhere with --group)."""
+    given: dict[str, list[str]] | None = None
+    if group:
+        given = {}
+        for g in group:
+            name, _, members = g.partition("=")
+            if not members:
+                raise TournamentError(f"--group is NAME=T1,T2,..., not {g!r}")
+            given[name.strip()] = _names(members)
     with _Open(db) as st:
         out = st.draw(st.competition(event, competition), _by(by), whole(groups, "--groups", 1) if groups else None,
-                      method, whole(seed, "--seed", 0) if seed else None)
+                      method, whole(seed, "--seed", 0) if seed else None, given)
         for g, members in out.items():
             typer.echo(f"group {g}: {', '.join(members)}")
 
 
 @event_app.command("next-round")
-def ev_next(event: str, competition: str, seed: str | None = typer.Option(None, "--seed"), db: str | None = DB,
-            by: str = BY, as_json: bool = typer.Option(False, "--json")) -> None:
-    """Generate the next round (league tables, Pictionary pairings, knock-out matches, the final)."""
+def ev_next(event: str, competition: str, seed: str | None = typer.Option(None, "--seed"),
+            seating: list[str] = typer.Option([], "--seating", help="a table of a round seated elsewhere: "
+                                              "'p1 p2 p3 p4' (repeat per table), or @FILE with a list of tables"),
+            db: str | None = DB, by: str = BY, as_json: bool = typer.Option(False, "--json")) -> None:
+    """Generate the next round (league tables, Pictionary pairings, knock-out matches, the final), or enter a
+    round seated elsewhere (--seating)."""
+    tables: list[list[str]] | None = None
+    if len(seating) == 1 and seating[0].startswith("@"):
+        doc = read_document(Path(seating[0][1:]))
+        if not isinstance(doc, list) or not all(isinstance(t, list) for t in doc):
+            raise TournamentError(f"{seating[0][1:]}: a seating file is a list of tables, each a list of entrants")
+        tables = [[str(x) for x in t] for t in doc]
+    elif seating:
+        tables = [_names(t) for t in seating]
     with _Open(db) as st:
-        made = st.next_round(st.competition(event, competition), _by(by), whole(seed, "--seed", 0) if seed else None)
+        made = st.next_round(st.competition(event, competition), _by(by), whole(seed, "--seed", 0) if seed else None,
+                             tables)
         out = [{"fixture": f.key, "stage": f.stage, "round": f.round, "table": f.table, "entrants": f.entrants}
                for f in made]
     if as_json:
@@ -233,14 +292,26 @@ def ev_fixtures(event: str, competition: str, db: str | None = DB, as_json: bool
     """List fixtures and whether they have a result."""
     with _Open(db) as st:
         comp = st.competition(event, competition)
-        out = [{"fixture": f.key, "stage": f.stage, "round": f.round, "group": f.group, "table": f.table,
-                "entrants": f.entrants, "result": (r.data if (r := st.result_of(f)) else None)}
-               for f in st.fixtures(comp)]
+        series = st.preset(comp).kind == "series"
+        out = []
+        for f in st.fixtures(comp):
+            row = {"fixture": f.key, "stage": f.stage, "round": f.round, "group": f.group, "table": f.table,
+                   "entrants": f.entrants, "result": (r.data if (r := st.result_of(f)) else None)}
+            if series:
+                status = st.series.status(comp, f.key)
+                row["score"] = list(status.score)
+                row["games"] = len(status.games)
+            out.append(row)
     if as_json:
         _echo_json(out)
     else:
         for f in out:
-            typer.echo(f"{f['fixture']:<8} {' v '.join(f['entrants']):<40} {'done' if f['result'] else 'to play'}")
+            state = "done" if f["result"] else "to play"
+            if f.get("games") and not f["result"]:
+                state = f"in progress {f['score'][0]}:{f['score'][1]}"
+            elif f.get("games"):
+                state = f"done {f['score'][0]}:{f['score'][1]}"
+            typer.echo(f"{f['fixture']:<8} {' v '.join(f['entrants']):<40} {state}")
 
 
 @event_app.command("result")
@@ -248,31 +319,37 @@ def ev_result(event: str, competition: str, fixture: str = typer.Argument(..., h
                                                                                    "Rummikub game"),
               data: str = typer.Argument(..., help="result as YAML/JSON, or @FILE"), db: str | None = DB,
               by: str = BY, source: str = typer.Option("typed", "--source", help="typed or referee"),
+              at: str | None = AT, referee: str | None = REFEREE, note: str = NOTE,
               as_json: bool = typer.Option(False, "--json")) -> None:
-    """Enter a result (refused if the fixture already has one, or if it contradicts the rules)."""
+    """Enter a result (refused if the fixture already has one, or if it contradicts the rules). A table game
+    may give what the referee sees instead of scores: {seen: ...} (docs/tournament.md)."""
     if source not in ("typed", "referee"):
         raise TournamentError("--source must be 'typed' or 'referee'")
     with _Open(db) as st:
         rows = st.enter_result(st.competition(event, competition), None if fixture == "-" else fixture, _data(data),
-                               _by(by), source)
+                               facts(by, at, referee, note, source))
     _print_rows(rows, as_json)
 
 
 @event_app.command("correct")
 def ev_correct(event: str, competition: str, fixture: str, data: str, reason: str = typer.Option(..., "--reason"),
-               db: str | None = DB, by: str = BY, as_json: bool = typer.Option(False, "--json")) -> None:
+               db: str | None = DB, by: str = BY, at: str | None = AT, referee: str | None = REFEREE,
+               as_json: bool = typer.Option(False, "--json")) -> None:
     """Correct an entered result (kept in the audit log with the reason); the standings are recomputed."""
     with _Open(db) as st:
-        rows = st.correct_result(st.competition(event, competition), fixture, _data(data), _by(by), reason)
+        rows = st.correct_result(st.competition(event, competition), fixture, _data(data), facts(by, at, referee),
+                                 reason)
     _print_rows(rows, as_json)
 
 
 @event_app.command("decide")
 def ev_decide(event: str, competition: str, order: list[str] = typer.Argument(..., help="entrants, best first"),
-              note: str = typer.Option("", "--note"), db: str | None = DB, by: str = BY) -> None:
+              note: str = typer.Option("", "--note", help="how it was decided (e.g. drawn by lot), shown in the "
+                                                       "standings"),
+              at: str | None = AT, db: str | None = DB, by: str = BY) -> None:
     """Record the organiser's decision on a tie the chain cannot break."""
     with _Open(db) as st:
-        rows = st.decide(st.competition(event, competition), order, _by(by), note)
+        rows = st.decide(st.competition(event, competition), order, facts(by, at, note=note))
     _print_rows(rows, False)
 
 
@@ -294,12 +371,16 @@ def ev_audit(event: str, competition: str, db: str | None = DB, as_json: bool = 
     """Every entry, correction, decision and penalty with who and when."""
     with _Open(db) as st:
         out = [{"at": a.at.isoformat(), "who": a.who, "action": a.action, "subject": a.subject, "before": a.before,
-                "after": a.after, "reason": a.reason} for a in st.audit(st.competition(event, competition))]
+                "after": a.after, "reason": a.reason, "facts": a.facts or {}}
+               for a in st.audit(st.competition(event, competition))]
     if as_json:
         _echo_json(out)
     else:
         for a in out:
-            typer.echo(f"{a['at'][:19]}  {a['who']:<12} {a['action']:<10} {a['subject']}  {a['reason']}")
+            f = a["facts"]
+            said = ", ".join(f"{k} {f[k]}" for k in ("at", "referee", "note") if f.get(k) and f[k] != a["reason"])
+            typer.echo(f"{a['at'][:19]}  {a['who']:<12} {a['action']:<14} {a['subject']}  {a['reason']}"
+                       + (f"  ({said})" if said else ""))
 
 
 @event_app.command("print")
@@ -418,23 +499,6 @@ def ev_entrant(event: str, competition: str, entrant: str,
     with _Open(db) as st:
         row = st.update_entrant(st.competition(event, competition), entrant, _by(by), **flags)
         typer.echo(f"{row.key}: paid {row.paid}, checked in {row.checked_in}, withdrawn {row.withdrawn}")
-
-
-@event_app.command("penalty")
-def ev_penalty(event: str, competition: str, game: str = typer.Argument(..., help="the game, e.g. A-R1-1/2"),
-               team: str = typer.Argument(...), points: str = typer.Argument(...),
-               kind: str = typer.Option("technical", "--kind", help="technical (team) or player"),
-               player: str | None = typer.Option(None, "--player"), reason: str = typer.Option(..., "--reason"),
-               db: str | None = DB, by: str = BY) -> None:
-    """Record a foul: team technical points (3 = game lost) or player penalty points (5 = disqualified)."""
-    from tablesport.tournament.penalties import Penalty
-
-    if kind not in ("technical", "player"):
-        raise TournamentError("--kind must be 'technical' or 'player'")
-    with _Open(db) as st:
-        got = st.penalty(st.competition(event, competition),
-                         Penalty(kind, game, team, whole(points, "points", 1), reason, _by(by), "", player))  # type: ignore[arg-type]
-    typer.echo("; ".join(got) if got else "recorded")
 
 
 @event_app.command("timetable")

@@ -1,5 +1,10 @@
-"""Tournament tables: events, competitions, entrants, fixtures, results, the audit log, organiser
-decisions, penalties and the standings snapshot (refreshed after every entry and correction).
+"""Tournament tables: events, competitions, entrants, fixtures, results, the games of a series, the
+Rummikub hall's entries, the audit log, organiser decisions, penalties and the standings snapshot
+(refreshed after every entry and correction).
+
+``facts`` (JSON) on results, games, penalties and hall entries keeps what the table said about an entry:
+``at`` (when it happened, "HH:MM" or an ISO date-time, for an entry made after the fact), ``referee`` (who
+reported it at the table), ``note``, ``source`` (typed / referee) and what the entry decided.
 
 All names start with ``tournament_``; the schema is created by the Alembic revisions of the
 ``tournament`` branch (tablesport/store/migrations).
@@ -89,6 +94,47 @@ class TResult(Base):
     entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_by: Mapped[str] = mapped_column(String(100))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    facts: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class TGame(Base):
+    """One game of a series (Sanguosha), entered as it ends. The fixture's :class:`TResult` exists once
+    the games decide the series (and then holds them all)."""
+
+    __tablename__ = "tournament_games"
+    __table_args__ = (UniqueConstraint("fixture_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    fixture_id: Mapped[int] = mapped_column(ForeignKey("tournament_fixtures.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    facts: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    entered_by: Mapped[str] = mapped_column(String(100))
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_by: Mapped[str] = mapped_column(String(100))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class THallEntry(Base):
+    """What happened in the Rummikub hall, in order: the hall is rebuilt by replaying these (arrive,
+    game, hand_in, lost_sheet, leave, tables); a game's scores are its fixture's result."""
+
+    __tablename__ = "tournament_hall"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    competition_id: Mapped[int] = mapped_column(ForeignKey("tournament_competitions.id", ondelete="CASCADE"),
+                                                index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    player: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    table: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    fixture: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    at: Mapped[str] = mapped_column(String(5))
+    """The time of day it happened, HH:MM (the cut-off is a time of day)."""
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    facts: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    who: Mapped[str] = mapped_column(String(100))
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class TAudit(Base):
@@ -104,6 +150,7 @@ class TAudit(Base):
     before: Mapped[Any] = mapped_column(JSON, nullable=True)
     after: Mapped[Any] = mapped_column(JSON, nullable=True)
     reason: Mapped[str] = mapped_column(Text, default="")
+    facts: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class TDecision(Base):
@@ -134,6 +181,9 @@ class TPenalty(Base):
     reason: Mapped[str] = mapped_column(Text)
     recorded_by: Mapped[str] = mapped_column(String(100))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    """When it was recorded (the time it happened, if given, is ``facts['at']``)."""
+    facts: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class TStanding(Base):

@@ -1,17 +1,19 @@
-"""Running a stored event: create from a document, register, draw, next round, enter and correct
-results (audited), organiser decisions, penalties and standings.
+"""Running a stored event: create from a document, register, draw (or enter a draw made elsewhere), next
+round (or a seating made elsewhere), enter and correct results (audited), organiser decisions and standings.
 
-Every write names who did it; results and corrections keep before/after in the audit log; the
-standings snapshot is recomputed after every change. Validation is the pure logic of
-:mod:`tablesport.tournament`: a result is accepted only if the whole competition document with it
-still loads, so a contradictory or duplicate result is refused and nothing is written.
+The results desks sit beside it: ``store.series`` (:class:`~tablesport.store.series_desk.SeriesDesk`: a
+Sanguosha game as it ends, fouls, time-up) and ``store.hall`` (:class:`~tablesport.store.hall_desk.HallDesk`:
+the Rummikub hall). Every write names who did it; results and corrections keep before/after in the audit
+log; the standings snapshot is recomputed after every change. Validation is the pure logic of
+:mod:`tablesport.tournament`: an entry is accepted only if the whole competition with it still checks, so a
+contradictory or duplicate result is refused and nothing is written (each write runs in a savepoint).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -21,19 +23,20 @@ from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.groups import draw_groups
 from tablesport.tournament.knockout import Bracket, crossed_pairs, round_name, single_elimination
 from tablesport.tournament.league import plan_tables
-from tablesport.tournament.penalties import Penalty, PenaltyLedger
 from tablesport.tournament.pictionary import preliminary_rounds
 from tablesport.tournament.presets import Preset, get_preset
+from tablesport.tournament.seating import check_round, check_table_players
 from tablesport.tournament.series import score
 from tablesport.tournament.standings import load, rows
 
-from .models import TAudit, TCompetition, TDecision, TEntrant, TEvent, TFixture, TPenalty, TResult, TStanding
+from .facts import Facts, now
+from .models import TAudit, TCompetition, TDecision, TEntrant, TEvent, TFixture, TGame, TResult, TStanding
+
+if TYPE_CHECKING:
+    from .hall_desk import HallDesk
+    from .series_desk import SeriesDesk
 
 KNOCKOUT_STAGES = ("knockout", "final")
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _who(who: str) -> str:
@@ -45,6 +48,20 @@ def _who(who: str) -> str:
 class EventStore:
     def __init__(self, session: Session) -> None:
         self.s = session
+
+    @cached_property
+    def series(self) -> SeriesDesk:
+        """Games of a series as they end, fouls, time-up (Sanguosha)."""
+        from .series_desk import SeriesDesk
+
+        return SeriesDesk(self)
+
+    @cached_property
+    def hall(self) -> HallDesk:
+        """The Rummikub hall: queue, tables of 4, score sheets at the desk."""
+        from .hall_desk import HallDesk
+
+        return HallDesk(self)
 
     # ---- events and competitions --------------------------------------------------------------------
     def create_event(self, doc: Any, who: str) -> TEvent:
@@ -69,7 +86,8 @@ class EventStore:
                 raise TournamentError(f"two competitions named {c['key']!r}")
             keys.add(c["key"])
             preset = get_preset(str(c["preset"]))
-            config = {k: c[k] for k in ("groups", "draw", "seed", "tables", "rounds", "advance") if k in c}
+            config = {k: c[k] for k in ("groups", "draw", "seed", "tables", "rounds", "advance", "cutoff")
+                      if k in c}
             comp = TCompetition(event_id=ev.id, key=str(c["key"]), preset=preset.name,
                                 title=str(c.get("title", preset.title)), config=config)
             self.s.add(comp)
@@ -175,8 +193,10 @@ class EventStore:
         return fx
 
     def draw(self, comp: TCompetition, who: str, groups: int | None = None, method: str | None = None,
-             seed: int | None = None) -> dict[str, list[str]]:
-        """Groups with a single round robin each (Sanguosha, Pictionary by groups)."""
+             seed: int | None = None, given: Mapping[str, Sequence[str]] | None = None) -> dict[str, list[str]]:
+        """Groups with a single round robin each (Sanguosha, Pictionary by groups). ``given``: groups drawn
+        elsewhere (on paper), {name: [entrants]}, checked: every playing entrant in exactly one group, the
+        groups' sizes differing by at most one."""
         who = _who(who)
         p = self.preset(comp)
         if p.kind not in ("series", "duel"):
@@ -186,10 +206,13 @@ class EventStore:
         from tablesport.tournament.roundrobin import berger
 
         active = self.playing(comp)
-        ranked = [e.key for e in sorted(active, key=lambda e: (e.seed is None, e.seed or 0, e.id))]
-        g = groups or int(comp.config.get("groups") or p.groups or 1)
-        out = draw_groups(ranked, g, method or str(comp.config.get("draw", "snake")),
-                          seed if seed is not None else int(comp.config.get("seed", 0)))
+        if given is not None:
+            out = self._given_groups(comp, given, [e.key for e in active])
+        else:
+            ranked = [e.key for e in sorted(active, key=lambda e: (e.seed is None, e.seed or 0, e.id))]
+            g = groups or int(comp.config.get("groups") or p.groups or 1)
+            out = draw_groups(ranked, g, method or str(comp.config.get("draw", "snake")),
+                              seed if seed is not None else int(comp.config.get("seed", 0)))
         by_key = {e.key: e for e in active}
         for name, members in out.items():
             for k in members:
@@ -199,12 +222,31 @@ class EventStore:
                     if a is not None and b is not None:
                         self._add_fixture(comp, f"{name}-R{r}-{i}", "group", r, [a, b], group=name)
         comp.stage = "groups"
-        self._audit(comp, "draw", comp.key, who, None, out)
+        self._audit(comp, "draw", comp.key, who, None, out, "drawn elsewhere" if given is not None else "")
         self.s.flush()
         self._refresh(comp)
         return out
 
-    def next_round(self, comp: TCompetition, who: str, seed: int | None = None) -> list[TFixture]:
+    def _given_groups(self, comp: TCompetition, given: Mapping[str, Sequence[str]], playing: Sequence[str]
+                      ) -> dict[str, list[str]]:
+        from tablesport.tournament.rules import rule
+
+        if not isinstance(given, Mapping) or not given:
+            raise TournamentError("groups drawn elsewhere are {name: [entrants]}", field="groups")
+        out = {str(g): [str(x) for x in members] for g, members in given.items()}
+        check_round(list(out.values()), playing, max(len(m) for m in out.values()), exact=False,
+                    registered=[e.key for e in self.entrants(comp)])
+        bad = [g for g in out if not g or len(g) > 8 or not g.isalnum()]
+        if bad:
+            raise TournamentError(f"a group name is 1–8 letters or digits, not {bad[0]!r}", field="groups",
+                                  rule=rule("seating"))
+        return out
+
+    def next_round(self, comp: TCompetition, who: str, seed: int | None = None,
+                   seating: Sequence[Sequence[str]] | None = None) -> list[TFixture]:
+        """The next round: drawn here, or ``seating`` — the tables of a round seated elsewhere (on paper, by
+        another system), checked: every playing entrant once, tables of the competition's size (league
+        rounds and Pictionary preliminary rounds)."""
         who = _who(who)
         p = self.preset(comp)
         seed = seed if seed is not None else int(comp.config.get("seed", 0))
@@ -212,7 +254,9 @@ class EventStore:
         pending = [f for f in self.fixtures(comp) if self.result_of(f) is None and not gone & set(f.entrants)]
         if pending:
             raise TournamentError(f"{len(pending)} fixture(s) still have no result (first: {pending[0].key})")
-        if p.kind == "table":
+        if seating is not None:
+            made = self._seated_round(comp, p, seating)
+        elif p.kind == "table":
             made = self._next_table_round(comp, p, seed)
         elif p.kind == "duel" and comp.stage in ("registration", "league"):
             made = self._next_duel_round(comp, p, seed)
@@ -223,9 +267,30 @@ class EventStore:
         else:
             raise TournamentError(f"{p.title} has no rounds: tables start whenever 4 players are free")
         self.s.flush()
-        self._audit(comp, "next_round", comp.key, who, None, [{"key": f.key, "entrants": f.entrants} for f in made])
+        self._audit(comp, "next_round", comp.key, who, None, [{"key": f.key, "entrants": f.entrants} for f in made],
+                    "seated elsewhere" if seating is not None else "")
         self._refresh(comp)
         return made
+
+    def _seated_round(self, comp: TCompetition, p: Preset, seating: Sequence[Sequence[str]]) -> list[TFixture]:
+        if p.kind not in ("table", "duel"):
+            raise TournamentError(f"{p.title} has no seated rounds: a draw made elsewhere is entered with draw "
+                                  f"--group", field="seating")
+        stage = "league"
+        done = max((f.round for f in self.fixtures(comp, stage)), default=0)
+        rounds = int(comp.config.get("rounds", p.rounds))
+        if done >= rounds or comp.stage == "final":
+            raise TournamentError(f"the {rounds} league rounds of {comp.key!r} are drawn; the final is the top "
+                                  f"{p.final_size} by the standings", field="seating")
+        playing = [e.key for e in self.playing(comp)]
+        tables = check_round(seating, playing, 2 if p.kind == "duel" else p.table_size, exact=p.kind == "duel",
+                             registered=[e.key for e in self.entrants(comp)])
+        comp.stage = "league"
+        if p.kind == "duel":
+            return [self._add_fixture(comp, f"R{done + 1}-{i}", stage, done + 1, t, table=str(i))
+                    for i, t in enumerate(tables, 1)]
+        return [self._add_fixture(comp, f"R{done + 1}-T{i}", stage, done + 1, t, table=str(i))
+                for i, t in enumerate(tables, 1)]
 
     def _next_table_round(self, comp: TCompetition, p: Preset, seed: int) -> list[TFixture]:
         league = self.fixtures(comp, "league")
@@ -326,130 +391,223 @@ class EventStore:
         return a if wa > wb else b
 
     # ---- results ------------------------------------------------------------------------------------
-    def enter_result(self, comp: TCompetition, fixture: str | None, data: Mapping[str, Any], who: str,
+    def enter_result(self, comp: TCompetition, fixture: str | None, data: Mapping[str, Any], who: str | Facts,
                      source: str = "typed") -> list[dict[str, Any]]:
-        """Enter the result of a fixture (or, for Rummikub open play, of a new table game)."""
-        who = _who(who)
+        """Enter the result of a fixture (or, for Rummikub open play without the hall, of a new table game).
+
+        A series is a whole, decided series (``{games: [...]}``; a game at a time: ``store.series``). A
+        table game gives ``scores`` or, where the competition has a scorer, ``seen`` (what the referee sees,
+        scored by the game's engine: :mod:`tablesport.store.seen`)."""
+        facts = (who if isinstance(who, Facts) else Facts(who, source=source)).checked()  # type: ignore[arg-type]
+        p = self.preset(comp)
         if not isinstance(data, Mapping):
             raise TournamentError("a result is a mapping")
         if fixture is None:
-            if self.preset(comp).kind != "rummikub":
-                raise TournamentError("name the fixture the result belongs to")
-            players = data.get("players")
-            if not isinstance(players, list):
-                raise TournamentError("a Rummikub game result lists its 4 'players'")
-            n = len(self.fixtures(comp)) + 1
-            fx = self._add_fixture(comp, f"G{n}", "open", n, [str(x) for x in players], table=data.get("table"))
+            return self._open_game(comp, data, facts)
+        fx = self._fixture(comp, fixture)
+        self._not_withdrawn(comp, fx)
+        old = self.result_of(fx)
+        data = self._scored(comp, fx, data)
+        if old is not None:
+            same = "the same result" if self._same(comp, fx, old.data, data) else "a different result"
+            raise TournamentError(f"duplicate result: {fx.key} already has a result entered by {old.updated_by} at "
+                                  f"{old.updated_at:%H:%M:%S}; this is {same} — use 'correct' with a reason",
+                                  allowed=["correct with a reason"])
+        with self.s.begin_nested():
+            if p.kind == "series":
+                self.series.enter_series(comp, fx, data, facts)
+                stored = self.result_of(fx)
+                assert stored is not None
+                data = stored.data
+            else:
+                self._validate(comp, fx, data)
+                t = now()
+                self.s.add(TResult(fixture_id=fx.id, data=dict(data), version=1, source=facts.source,
+                                   entered_by=facts.by, entered_at=t, updated_by=facts.by, updated_at=t,
+                                   facts=facts.to_json()))
+            self._audit(comp, "result", fx.key, facts.by, None, dict(data), facts.note, facts=facts.to_json())
             self.s.flush()
-        else:
-            fx = self._fixture(comp, fixture)
+            return self._refresh(comp)
+
+    def _open_game(self, comp: TCompetition, data: Mapping[str, Any], facts: Facts) -> list[dict[str, Any]]:
+        """A Rummikub game from any table, outside the hall (no queue kept)."""
+        if self.preset(comp).kind != "rummikub":
+            raise TournamentError("name the fixture the result belongs to", field="fixture")
+        if self.hall.in_use(comp):
+            raise TournamentError(f"{comp.key!r} runs the hall: enter the game for its table (hall game)",
+                                  allowed=["hall game TABLE ..."], field="fixture")
+        players = data.get("players")
+        if not isinstance(players, list):
+            raise TournamentError("a Rummikub game result lists its 4 'players'", field="players")
+        n = len(self.fixtures(comp)) + 1
+        fx = TFixture(competition_id=comp.id, key=f"G{n}", stage="open", round=n, group=None,
+                      table=str(data["table"]) if data.get("table") is not None else None,
+                      entrants=[str(x) for x in players])
+        data = self._scored(comp, fx, data)
+        self._validate(comp, fx, data)
+        with self.s.begin_nested():
+            self.s.add(fx)
+            self.s.flush()
+            t = now()
+            self.s.add(TResult(fixture_id=fx.id, data=dict(data), version=1, source=facts.source, entered_by=facts.by,
+                               entered_at=t, updated_by=facts.by, updated_at=t, facts=facts.to_json()))
+            self._audit(comp, "result", fx.key, facts.by, None, dict(data), facts.note, facts=facts.to_json())
+            self.s.flush()
+            return self._refresh(comp)
+
+    def _same(self, comp: TCompetition, fx: TFixture, old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+        if self.preset(comp).kind != "series":
+            return dict(old) == dict(new)
+        try:
+            return dict(old) == {"games": self.series._normal_games(comp, fx, new)}
+        except TournamentError:
+            return False
+
+    def _scored(self, comp: TCompetition, fx: TFixture, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The result with a score worked out from ``seen`` (what the referee sees), and the seats checked."""
+        p = self.preset(comp)
+        out = dict(data)
+        where = f"{fx.key} (table {fx.table})" if fx.table else fx.key
+        if "seen" in out:
+            from .seen import score_seen
+
+            divisions = {e.key: e.division for e in self.entrants(comp) if e.key in fx.entrants}
+            out = score_seen(p.name, out, fx.entrants, divisions, where)
+        if p.kind == "table":
+            scores = out.get("scores")
+            if not isinstance(scores, Mapping):
+                raise TournamentError(f"{fx.key}: give 'scores' {{player: game score}} for the players of the table",
+                                      allowed=list(fx.entrants), field="scores")
+            check_table_players(where, fx.entrants, scores)
+        return out
+
+    def _not_withdrawn(self, comp: TCompetition, fx: TFixture) -> None:
         gone = [e.key for e in self.entrants(comp) if e.withdrawn and e.key in fx.entrants]
         if gone and fx.stage != "open":
             raise TournamentError(f"{fx.key}: {gone} withdrew; the fixture is not played")
-        old = self.result_of(fx)
-        if old is not None:
-            same = "the same result" if dict(old.data) == dict(data) else "a different result"
-            raise TournamentError(f"duplicate result: {fx.key} already has a result entered by {old.updated_by} at "
-                                  f"{old.updated_at:%H:%M:%S}; this is {same} — use 'correct' with a reason")
-        self._validate(comp, fx, data)
-        t = now()
-        self.s.add(TResult(fixture_id=fx.id, data=dict(data), version=1, source=source, entered_by=who, entered_at=t,
-                           updated_by=who, updated_at=t))
-        self._audit(comp, "result", fx.key, who, None, dict(data))
-        self.s.flush()
-        return self._refresh(comp)
 
-    def correct_result(self, comp: TCompetition, fixture: str, data: Mapping[str, Any], who: str,
+    def correct_result(self, comp: TCompetition, fixture: str, data: Mapping[str, Any], who: str | Facts,
                        reason: str) -> list[dict[str, Any]]:
-        who = _who(who)
+        facts = (who if isinstance(who, Facts) else Facts(who)).checked()
         if not reason or not reason.strip():
-            raise TournamentError("a correction needs a reason")
+            raise TournamentError("a correction needs a reason", field="reason")
         fx = self._fixture(comp, fixture)
         old = self.result_of(fx)
         if old is None:
             raise TournamentError(f"{fx.key} has no result to correct; enter it first")
-        if fx.stage == "knockout":
+        if not isinstance(data, Mapping):
+            raise TournamentError("a result is a mapping")
+        data = self._scored(comp, fx, data)
+        p = self.preset(comp)
+        if fx.stage == "knockout" and p.kind != "series":
             later = [f for f in self.fixtures(comp, "knockout") if f.round > fx.round and self.result_of(f)]
             if later and self._winner(comp, fx, data) != self._winner(comp, fx, old.data):
                 raise TournamentError(f"{fx.key}: the winner cannot change once later knock-out results exist "
                                       f"({later[0].key})")
-        self._validate(comp, fx, data, replacing=True)
         before = dict(old.data)
-        old.data = dict(data)
-        old.version += 1
-        old.updated_by, old.updated_at = who, now()
-        self._audit(comp, "correct", fx.key, who, before, dict(data), reason.strip())
-        self.s.flush()
-        return self._refresh(comp)
+        with self.s.begin_nested():
+            if p.kind == "series":
+                self.series.replace_series(comp, fx, data, facts)
+                data = old.data
+            else:
+                self._validate(comp, fx, data, replacing=True)
+                old.data = dict(data)
+                old.version += 1
+                old.updated_by, old.updated_at = facts.by, now()
+            self._audit(comp, "correct", fx.key, facts.by, before, dict(data), reason.strip(), facts=facts.to_json())
+            self.s.flush()
+            return self._refresh(comp)
 
     def _validate(self, comp: TCompetition, fx: TFixture, data: Mapping[str, Any], replacing: bool = False) -> None:
-        if self.preset(comp).kind == "table":
-            scores = data.get("scores")
-            if not isinstance(scores, Mapping) or set(map(str, scores)) != set(fx.entrants):
-                raise TournamentError(f"{fx.key}: give a score for exactly the players of the table: {fx.entrants}")
+        self._check_document(comp, fx, data)
+
+    def _check_document(self, comp: TCompetition, fx: TFixture, data: Mapping[str, Any]) -> None:
+        """The competition with this fixture's result (or series so far) replaced still checks."""
         load(self.document(comp, override=(fx, data)))
 
     def document(self, comp: TCompetition, group: str | None = None,
-                 override: tuple[TFixture, Mapping[str, Any]] | None = None) -> dict[str, Any]:
-        """The competition as a standings document (optionally one group, optionally with one result replaced)."""
-        docs = self._documents(comp, override)
+                 override: tuple[TFixture, Mapping[str, Any]] | None = None,
+                 hall_results: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The competition as a standings document (optionally one group, optionally with one result replaced,
+        optionally with the hall's results as just replayed)."""
+        docs = self._documents(comp, override, hall_results)
         if group is not None and group not in docs:
             raise TournamentError(f"no group {group!r} in {comp.key!r}; groups: {sorted(g for g in docs if g)}")
         return docs[group]
 
-    def _documents(self, comp: TCompetition, override: tuple[TFixture, Mapping[str, Any]] | None = None
-                   ) -> dict[str | None, dict[str, Any]]:
-        """The whole competition (key None) and each group, from one read of the tables."""
+    def _documents(self, comp: TCompetition, override: tuple[TFixture, Mapping[str, Any]] | None = None,
+                   hall_results: list[dict[str, Any]] | None = None) -> dict[str | None, dict[str, Any]]:
+        """The whole competition (key None) and each group, from one read of the tables.
+
+        Series come from their games (a series still being played is in the document, marked in progress:
+        its score shows, it gives no points); Rummikub games from the hall's entries when the hall is run."""
         p = self.preset(comp)
         ents = self.entrants(comp)
-        q = (select(TFixture, TResult).outerjoin(TResult, TResult.fixture_id == TFixture.id)
-             .where(TFixture.competition_id == comp.id).order_by(TFixture.round, TFixture.id))
         played: list[tuple[str | None, dict[str, Any]]] = []
-        for fx, res in self.s.execute(q).all():
-            data = override[1] if override and fx.id == override[0].id else (res.data if res else None)
-            if data is not None:
-                played.append((fx.group, _result_doc(p, fx, data)))
-        decisions = [d.order for d in self.s.scalars(select(TDecision).where(TDecision.competition_id == comp.id)
-                                                     .order_by(TDecision.id))]
+        if p.kind == "series":
+            q = (select(TFixture, TGame).join(TGame, TGame.fixture_id == TFixture.id)
+                 .where(TFixture.competition_id == comp.id).order_by(TFixture.round, TFixture.id, TGame.number))
+            by_fx: dict[int, tuple[TFixture, list[dict[str, Any]]]] = {}
+            for fx, g in self.s.execute(q).all():
+                by_fx.setdefault(fx.id, (fx, []))[1].append(g.data)
+            if override and override[0].id not in by_fx and override[0].id is not None:
+                by_fx[override[0].id] = (override[0], [])
+            decided = set(self.s.scalars(select(TResult.fixture_id).join(TFixture, TFixture.id == TResult.fixture_id)
+                                         .where(TFixture.competition_id == comp.id)))
+            for fid, (fx, games) in sorted(by_fx.items(), key=lambda kv: (kv[1][0].round, kv[0])):
+                data: Mapping[str, Any] = {"games": games, "in_progress": fid not in decided}
+                if override and fid == override[0].id:
+                    data = override[1]
+                if data.get("games"):
+                    played.append((fx.group, _result_doc(p, fx, data)))
+        elif hall_results is not None:
+            played = [(None, r) for r in hall_results]
+        elif p.kind == "rummikub" and self.hall.in_use(comp):
+            played = [(None, r) for r in self.hall.results(comp, override)]
+        else:
+            q2 = (select(TFixture, TResult).outerjoin(TResult, TResult.fixture_id == TFixture.id)
+                  .where(TFixture.competition_id == comp.id).order_by(TFixture.round, TFixture.id))
+            pairs: list[tuple[TFixture, TResult | None]] = [(f, r) for f, r in self.s.execute(q2).all()]
+            if override and all(f.id != override[0].id for f, _ in pairs):
+                pairs.append((override[0], None))
+            for f, res in pairs:
+                data2 = override[1] if override and f.id == override[0].id else (res.data if res else None)
+                if data2 is not None:
+                    played.append((f.group, _result_doc(p, f, data2)))
+        decisions = [{"order": d.order, "note": d.note}
+                     for d in self.s.scalars(select(TDecision).where(TDecision.competition_id == comp.id)
+                                             .order_by(TDecision.id))]
+
+        extra = {"cutoff": comp.config["cutoff"]} if p.kind == "rummikub" and comp.config.get("cutoff") else {}
 
         def make(members: list[TEntrant], group: str | None) -> dict[str, Any]:
             keys = {e.key for e in members}
             return {"preset": p.name, "entrants": [_entrant_json(e) for e in members],
                     "results": [r for g, r in played if group is None or g == group],
-                    "decisions": [d for d in decisions if set(d) <= keys]}
+                    "decisions": [d for d in decisions if set(d["order"]) <= keys], **extra}
 
         out: dict[str | None, dict[str, Any]] = {None: make(ents, None)}
-        for g in sorted({e.group for e in ents if e.group}):
-            out[g] = make([e for e in ents if e.group == g], g)
+        for name in sorted({e.group for e in ents if e.group}):
+            out[name] = make([e for e in ents if e.group == name], name)
         return out
 
     # ---- decisions, penalties, standings -------------------------------------------------------------
-    def decide(self, comp: TCompetition, order: Sequence[str], who: str, note: str = "") -> list[dict[str, Any]]:
-        who = _who(who)
+    def decide(self, comp: TCompetition, order: Sequence[str], who: str | Facts, note: str = ""
+               ) -> list[dict[str, Any]]:
+        """The organiser's order for a tie the chain cannot break, with a note (e.g. "drawn by lot") that the
+        standings rows show."""
+        facts = (who if isinstance(who, Facts) else Facts(who, note=note)).checked()
         keys = {e.key for e in self.entrants(comp)}
         bad = [k for k in order if k not in keys]
         if len(order) < 2 or bad or len(set(order)) != len(order):
-            raise TournamentError(f"a decision orders at least 2 different registered entrants; unknown: {bad}")
-        self.s.add(TDecision(competition_id=comp.id, order=list(order), who=who, at=now(), note=note))
-        self._audit(comp, "decision", " > ".join(order), who, None, list(order), note)
-        self.s.flush()
-        return self._refresh(comp)
-
-    def penalty(self, comp: TCompetition, p: Penalty) -> list[str]:
-        rules = self.preset(comp).penalties
-        if rules is None:
-            raise TournamentError(f"{comp.preset} has no penalty rules")
-        self._entrant(comp, p.team)
-        ledger = PenaltyLedger(rules, [_penalty(x) for x in self.s.scalars(
-            select(TPenalty).where(TPenalty.competition_id == comp.id).order_by(TPenalty.id))])
-        consequences = ledger.record(p)
-        self.s.add(TPenalty(competition_id=comp.id, game=p.game, kind=p.kind, team=p.team, player=p.player,
-                            points=p.points, reason=p.reason, recorded_by=_who(p.recorded_by), at=now()))
-        self._audit(comp, "penalty", p.game, p.recorded_by, None,
-                    {"kind": p.kind, "team": p.team, "player": p.player, "points": p.points,
-                     "consequences": consequences}, p.reason)
-        self.s.flush()
-        return consequences
+            raise TournamentError(f"a decision orders at least 2 different registered entrants; unknown: {bad}",
+                                  allowed=sorted(keys), field="order")
+        with self.s.begin_nested():
+            self.s.add(TDecision(competition_id=comp.id, order=list(order), who=facts.by, at=now(), note=facts.note))
+            self._audit(comp, "decision", " > ".join(order), facts.by, None, list(order), facts.note,
+                        facts=facts.to_json())
+            self.s.flush()
+            return self._refresh(comp)
 
     def placings(self, comp: TCompetition) -> dict[str, dict[int, str]]:
         """Final places per group ('' when the competition has no divisions), once decided.
@@ -461,13 +619,12 @@ class EventStore:
         if p.kind == "series":
             return {"": self.bracket(comp).placings()} if self.fixtures(comp, "knockout") else {"": {}}
         if p.kind == "rummikub":
-            out: dict[str, dict[int, str]] = {}
+            from tablesport.tournament.prizes import places_from_rows
+
+            by_div: dict[str, list[dict[str, Any]]] = {}
             for r in self.standings(comp):
-                div = r["tiebreaks"].get("division") or ""
-                places = out.setdefault(div, {})
-                if len(places) < len(p.prizes):
-                    places[len(places) + 1] = r["entrant"]
-            return out
+                by_div.setdefault(r["tiebreaks"].get("division") or "", []).append(r)
+            return {div: places_from_rows(rs, p.prizes) for div, rs in by_div.items()}
         final = self.fixtures(comp, "final")
         if not final or any(self.result_of(f) is None for f in final):
             return {"": {}}
@@ -506,11 +663,13 @@ class EventStore:
         return list(self.s.scalars(select(TStanding).where(TStanding.competition_id == comp.id)
                                    .order_by(TStanding.group, TStanding.rank, TStanding.entrant)))
 
-    def _refresh(self, comp: TCompetition) -> list[dict[str, Any]]:
+    def _refresh(self, comp: TCompetition, hall_results: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """Recompute and store the standings snapshot (``hall_results``: the hall's document results, when the
+        caller has just replayed the hall)."""
         self.s.execute(delete(TStanding).where(TStanding.competition_id == comp.id))
         t = now()
         out: list[dict[str, Any]] = []
-        docs = self._documents(comp)
+        docs = self._documents(comp, hall_results=hall_results)
         parts = [(g, rows(load(d))) for g, d in docs.items() if g] if len(docs) > 1 else [("", rows(load(docs[None])))]
         for g, table in parts:
             for r in table:
@@ -525,9 +684,9 @@ class EventStore:
         return list(self.s.scalars(select(TAudit).where(TAudit.competition_id == comp.id).order_by(TAudit.id)))
 
     def _audit(self, comp: TCompetition, action: str, subject: str, who: str, before: Any, after: Any,
-               reason: str = "") -> None:
+               reason: str = "", facts: Mapping[str, Any] | None = None) -> None:
         self.s.add(TAudit(competition_id=comp.id, action=action, subject=subject[:100], who=who, at=now(),
-                          before=before, after=after, reason=reason))
+                          before=before, after=after, reason=reason, facts=dict(facts) if facts else None))
 
 
 def _entrant_json(e: TEntrant) -> dict[str, Any]:
@@ -547,17 +706,13 @@ def _result_doc(p: Preset, fx: TFixture, data: Mapping[str, Any]) -> dict[str, A
     stage = fx.stage if fx.stage != "open" else None
     if p.kind == "series":
         return {"a": fx.entrants[0], "b": fx.entrants[1], "round": fx.key, "stage": stage,
-                "games": data.get("games", [])}
+                "games": data.get("games", []), **({"in_progress": True} if data.get("in_progress") else {})}
     if p.kind == "duel":
         return {"a": fx.entrants[0], "b": fx.entrants[1], "round": fx.round, "stage": stage,
-                **{k: data[k] for k in ("winner", "squares", "finish") if k in data}}
+                **{k: data[k] for k in ("winner", "squares", "finish", "time_up") if k in data}}
     if p.kind == "table":
         return {"round": fx.round, "stage": stage, "scores": data.get("scores", {})}
     return {"players": fx.entrants, **{k: data[k] for k in ("winner", "racks", "scores", "at") if k in data}}
-
-
-def _penalty(x: TPenalty) -> Penalty:
-    return Penalty(x.kind, x.game, x.team, x.points, x.reason, x.recorded_by, x.at.isoformat(), x.player)  # type: ignore[arg-type]
 
 
 __all__ = ["KNOCKOUT_STAGES", "EventStore", "round_name"]

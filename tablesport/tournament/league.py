@@ -363,7 +363,8 @@ class _Search:
                     best_step = step
                 if cost <= target:
                     break
-            best_delta, moves = 0, []
+            best_delta = 0
+            moves: list[tuple[int, int, int]] = []
             for r in range(fixed, rounds):
                 mr, wr = mask[r], where[r]
                 for p in range(n):

@@ -7,7 +7,9 @@
   (the general is turned face down and the cards discarded; reference §8 D13: like a death without
   a kill reward, a disqualified commander loses the game).
 
-Both count within one game (a game is identified by a key such as "R1-A-B/2").
+Both count within one game. In a stored event a game is ``FIXTURE/N``, game N of that fixture's series
+(e.g. ``A-R1-1/2``); the store then decides the game: the third technical point, or the disqualification
+of the player commanding, ends it at once as a loss for that team (:meth:`PenaltyLedger.losers`).
 """
 
 from __future__ import annotations
@@ -36,7 +38,11 @@ class Penalty:
     reason: str
     recorded_by: str
     at: str
+    """When it happened, as the referee gives it ('' when not given)."""
     player: str | None = None
+    commander: bool = False
+    """A player penalty against the player commanding his team in this game (a disqualified commander
+    loses the game, reference D13)."""
 
 
 @dataclass(slots=True)
@@ -73,6 +79,16 @@ class PenaltyLedger:
         teams = sorted({e.team for e in self.entries if e.game == game})
         return [t for t in teams if lim is not None and self.technical(t, game) >= lim]
 
+    def losers(self, game: str) -> list[tuple[str, str]]:
+        """(team, rule id) for each team this game is lost by: its technical points reached the limit
+        (001 §一1.2, 003 §2.1.2), or the player commanding it was disqualified (001 §二3 3)B, D13)."""
+        out = [(t, "technical_limit") for t in self.game_lost_by(game)]
+        for p in self.disqualified(game):
+            team = next(e.team for e in self.entries if e.game == game and e.player == p)
+            if any(e.commander for e in self.entries if e.game == game and e.player == p) and team not in dict(out):
+                out.append((team, "disqualification"))
+        return out
+
     def disqualified(self, game: str) -> list[str]:
         lim = self.rules.player_limit
         players = sorted({e.player for e in self.entries if e.game == game and e.player})
@@ -84,3 +100,20 @@ class PenaltyLedger:
 
     def for_game(self, game: str) -> Sequence[Penalty]:
         return [e for e in self.entries if e.game == game]
+
+    def technical_by_team(self, game: str) -> dict[str, int]:
+        return {t: self.technical(t, game) for t in sorted({e.team for e in self.entries if e.game == game
+                                                              and e.kind == "technical"})}
+
+
+def game_key(fixture: str, number: int) -> str:
+    return f"{fixture}/{number}"
+
+
+def parse_game_key(key: str) -> tuple[str, int]:
+    """``"A-R1-1/2"`` → ``("A-R1-1", 2)``."""
+    fixture, sep, n = str(key).rpartition("/")
+    if not sep or not fixture or not n.isdigit() or int(n) < 1:
+        raise TournamentError(f"a game is FIXTURE/N (game N of that fixture's series, e.g. A-R1-1/2), not {key!r}",
+                              field="game")
+    return fixture, int(n)

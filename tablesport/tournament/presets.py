@@ -3,6 +3,7 @@
 | preset | seed clause |
 | --- | --- |
 | ``sgs-3v3-2011`` | 000 §一4: 16 teams, 4 groups, single round robin, top 2; a group round is 2 games with the commander rotating, win 3 / loss 0 / draw (1:1) 1 each; knock-out best of 3 |
+| ``sgs-1v1-2014`` | 001 1v1: one player a side; a match of several games (read as best of 3, the 3v3 format of the same seed), no commander; match points as 2012 |
 | ``sgs-3v3-2012`` | 003 §2.1.1 best of 3 with rotation; §4.1 2:0 → 3/0, 2:1 → 2/1; §4.2 chain A/B/C with head-to-head for two |
 | ``ttr-event`` | 000 Ticket to Ride: 10/7/5/3, 3 rounds, top 4 final, ties → higher points in a single game |
 | ``monopoly-deal-event`` | 000 Monopoly Deal: 10/7/5/3 by property value, league of 4 rounds, top 4 final |
@@ -11,7 +12,8 @@
 | ``rummikub-2018`` | 002: open play, best 3-game sheet by wins then plus points, −10 % per lost sheet |
 
 Where a seed gives no standings tie-break, the chain stops after the points and the organiser
-decides (``needs_decision``). The 2011 chain follows the seed's own order for undecided games at
+decides (``needs_decision``). 2011 deducts technical points (a time-up and standings figure) but states
+no limit; 2014 and 2012 end the game at the third (001 §一1.2, 003 §2.1.2). The 2011 chain follows the seed's own order for undecided games at
 time-up (surviving generals, lost HP, technical points) — the seed prints no standings chain.
 """
 
@@ -87,7 +89,7 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
         fee=Fee(15, "team"), prizes=_SGS_PRIZES, team_size=3,
         series=SeriesFormat("fixed", 2), knockout_series=SeriesFormat("best_of", 3),
         match_points={"2:0": (3, 0), "1:1": (1, 1)}, groups=4, advance=2,
-        penalties=PenaltyRules((1,), 3, (), None),
+        penalties=PenaltyRules((1,), None, (), None),
     ),
     Preset(
         "sgs-3v3-2012", "Sanguosha 3v3 2012 official (seed 003)", "series",
@@ -109,6 +111,16 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
         series=SeriesFormat("best_of", 3), knockout_series=SeriesFormat("best_of", 3),
         match_points={"2:0": (3, 0), "2:1": (2, 1)},
         penalties=PenaltyRules((1,), 3, (1, 3), 5),
+    ),
+    Preset(
+        "sgs-1v1-2014", "Sanguosha 1v1 2014 school (seed 001): best of 3, match points as 2012", "series",
+        chain=(TieBreak("points", "desc", True, "match points"),
+               TieBreak("surviving_generals", "desc", False, "generals left"),
+               TieBreak("lost_hp", "asc", False, "lost HP of the general on the field")),
+        fee=Fee(0, "person"),
+        series=SeriesFormat("best_of", 3, rotate_commander=False),
+        knockout_series=SeriesFormat("best_of", 3, rotate_commander=False),
+        match_points={"2:0": (3, 0), "2:1": (2, 1)},
     ),
     Preset(
         "ttr-event", "Ticket to Ride (seed 000)", "table",

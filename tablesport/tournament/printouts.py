@@ -88,22 +88,54 @@ def rummikub_sheet(event: str, player: str, division: str | None, school: str | 
     ])
 
 
-def standings_html(title: str, rows: Sequence[Mapping[str, Any]], chain_labels: Mapping[str, str] | None = None) -> str:
+def figure_text(value: Any) -> str:
+    """A standings figure as text: numbers as they are, the series played as "B 2:1 (2 pts)" (in-progress
+    ones "B 1:0 in progress"), lists of numbers space-separated, the head-to-head as "v B 3:0"."""
+    if isinstance(value, Mapping):
+        if "opponent" in value and "points" in value and "opponent_points" in value:
+            return f"v {value['opponent']} {value['points']}:{value['opponent_points']}"
+        return ", ".join(f"{k} {figure_text(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        parts = []
+        for v in value:
+            if isinstance(v, Mapping) and "opponent" in v and "score" in v:
+                tail = (f"({v['points']} pt{'' if v['points'] == 1 else 's'})" if v.get("decided")
+                        else "in progress")
+                parts.append(f"{v['opponent']} {v['score']} {tail}")
+            else:
+                parts.append(figure_text(v))
+        return (", " if any(isinstance(v, Mapping) for v in value) else " ").join(parts)
+    return "" if value is None else str(value)
+
+
+def _figure_keys(rows: Sequence[Mapping[str, Any]], skip: Sequence[str]) -> list[str]:
     keys: list[str] = []
     for r in rows:
         for k in r["tiebreaks"]:
-            if k not in keys and k not in ("tied_with", "decided_by", "division"):
+            if k not in keys and k not in skip:
                 keys.append(k)
+    return keys
+
+
+def standings_html(title: str, rows: Sequence[Mapping[str, Any]], chain_labels: Mapping[str, str] | None = None) -> str:
+    keys = _figure_keys(rows, ("tied_with", "decided_by", "division", "decided_at", "head_to_head", "decision_note"))
     labels = chain_labels or {}
     head = ["Rank", "Entrant", "Points", *[labels.get(k, k) for k in keys], "Note"]
     out = []
     for r in rows:
         note = ""
+        tb = r["tiebreaks"]
         if r["needs_decision"]:
-            note = "needs a decision (tied with " + ", ".join(r["tiebreaks"].get("tied_with", [])) + ")"
-        elif r["tiebreaks"].get("decided_by"):
-            note = f"placed by {r['tiebreaks']['decided_by'].replace('_', ' ')}"
-        out.append([r["rank"], r["entrant"], r["points"], *[r["tiebreaks"].get(k, "") for k in keys], note])
+            note = "needs a decision (tied with " + ", ".join(tb.get("tied_with", [])) + ")"
+        elif tb.get("decided_by") == "head_to_head":
+            note = f"placed by head-to-head {figure_text(tb.get('head_to_head'))}"
+        elif tb.get("decided_by"):
+            note = f"placed by {tb['decided_by'].replace('_', ' ')}"
+            if tb.get("decision_note"):
+                note += f": {tb['decision_note']}"
+        elif tb.get("decided_at"):
+            note = f"placed on {labels.get(tb['decided_at'], tb['decided_at'])}"
+        out.append([r["rank"], r["entrant"], r["points"], *[figure_text(tb.get(k, "")) for k in keys], note])
     return f"<h2>{escape(title)}</h2>" + _table(head, out, num=(0, 2))
 
 
@@ -144,16 +176,13 @@ def timetable_html(title: str, tt: Timetable) -> str:
 
 
 def standings_csv(rows: Sequence[Mapping[str, Any]]) -> str:
-    keys: list[str] = []
-    for r in rows:
-        for k in r["tiebreaks"]:
-            if k not in keys and k != "tied_with":
-                keys.append(k)
+    keys = _figure_keys(rows, ("tied_with",))
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["group", "rank", "entrant", "points", *keys, "needs_decision"])
     for r in rows:
-        w.writerow([r.get("group", ""), r["rank"], r["entrant"], r["points"], *[r["tiebreaks"].get(k, "") for k in keys],
+        w.writerow([r.get("group", ""), r["rank"], r["entrant"], r["points"],
+                    *[figure_text(r["tiebreaks"].get(k, "")) for k in keys],
                     "yes" if r["needs_decision"] else "no"])
     return buf.getvalue()
 

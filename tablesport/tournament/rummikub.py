@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import TournamentError
+from .rules import rule
 
 JUNIOR, SENIOR = "junior", "senior"
 DIVISIONS = (JUNIOR, SENIOR)
@@ -59,25 +60,31 @@ def score_game(players: Sequence[str], racks: Mapping[str, Any], divisions: Mapp
                winner: str | None = None, factor: float = 1.2) -> dict[str, float]:
     """Points of one game for each player: the winner's plus, the others' minus (negative)."""
     if len(players) != 4 or len(set(players)) != 4:
-        raise TournamentError(f"a Rummikub table has 4 different players, not {list(players)}")
+        raise TournamentError(f"a Rummikub table has 4 different players, not {list(players)}",
+                              rule=rule("rummikub_table"), field="players")
     if winner is None:  # the pool ran out: the lowest rack wins
         if set(racks) != set(players):
-            raise TournamentError("with no winner named (pool ran out), give every player's rack")
+            raise TournamentError("with no winner named (pool ran out), give every player's rack",
+                                  rule=rule("rummikub_scoring"), allowed=list(players), field="racks")
         vals = {p: _rack(racks[p], p)[0] for p in players}
         low = min(vals.values())
         best = [p for p in players if vals[p] == low]
         if len(best) > 1:
-            raise TournamentError(f"racks level at {low} between {best}: name the winner")
+            raise TournamentError(f"racks level at {low} between {best}: name the winner", rule=rule("rummikub_scoring"),
+                                  allowed=best, field="winner")
         winner = best[0]
     if winner not in players:
-        raise TournamentError(f"winner {winner!r} is not at the table {list(players)}")
+        raise TournamentError(f"winner {winner!r} is not at the table {list(players)}", rule=rule("table_seats"),
+                              allowed=list(players), field="winner")
     losers = [p for p in players if p != winner]
     missing = [p for p in losers if p not in racks]
     if missing:
-        raise TournamentError(f"missing rack totals for {missing}")
+        raise TournamentError(f"missing rack totals for {missing}", rule=rule("rummikub_scoring"), allowed=missing,
+                              field="racks")
     extra = set(racks) - set(players)
     if extra:
-        raise TournamentError(f"rack totals for players not at the table: {sorted(extra)}")
+        raise TournamentError(f"rack totals for players not at the table: {sorted(extra)}", rule=rule("table_seats"),
+                              allowed=losers, field="racks")
     out: dict[str, float] = {}
     for p in losers:
         pts, fixed = _rack(racks[p], p)
@@ -87,10 +94,38 @@ def score_game(players: Sequence[str], racks: Mapping[str, Any], divisions: Mapp
     return {p: out[p] for p in players}
 
 
+def scores_of(game: Mapping[str, Any], players: Sequence[str], divisions: Mapping[str, str | None],
+              factor: float = 1.2) -> dict[str, float]:
+    """One game's points per player, in ``players`` order: from ``racks`` and ``winner`` as typed (scored
+    here), or ``scores`` as a digital referee scored them (checked: one winner whose plus points are
+    the losers' minus points)."""
+    raw = game.get("scores")
+    if isinstance(raw, Mapping):
+        scores = {str(k): v for k, v in raw.items()}
+        if sorted(scores) != sorted(players) or len(players) != 4:
+            raise TournamentError(f"scores must be given for exactly the 4 players {list(players)}",
+                                  rule=rule("table_seats"), allowed=list(players), field="scores")
+        if any(not isinstance(v, int | float) or isinstance(v, bool) for v in scores.values()):
+            raise TournamentError("scores are numbers", field="scores")
+        if sum(1 for v in scores.values() if v > 0) != 1 or abs(sum(scores.values())) > 0.05:
+            raise TournamentError("contradictory scores: one winner whose plus points equal the losers' minus points",
+                                  rule=rule("rummikub_scoring"), field="scores")
+        return {p: float(scores[p]) for p in players}
+    racks = {str(k): v for k, v in (game.get("racks") or {}).items()}
+    winner = game.get("winner")
+    return score_game(players, racks, divisions, str(winner) if winner is not None else None, factor)
+
+
 @dataclass(slots=True)
 class Sheet:
     scores: list[float] = field(default_factory=list)
     opened_at: int | None = None
+    lost: bool = False
+    """Reported lost: it cannot be handed in, so it never counts (and costs 10 %, 賽制 1)."""
+    handed_in: bool = False
+    """Handed in at the desk (the player no longer holds it)."""
+    games: list[str] = field(default_factory=list)
+    """Which game each score comes from (a label such as the fixture key), when known."""
 
     @property
     def wins(self) -> int:
@@ -107,7 +142,8 @@ class Sheet:
 
 @dataclass(slots=True)
 class PlayerCard:
-    """All sheets of one player."""
+    """All sheets of one player. ``lost_sheets`` counts sheets lost that the event did not record as
+    sheets (a paper day); a recorded sheet marked ``lost`` counts as one more."""
 
     player: str
     division: str | None = None
@@ -115,23 +151,43 @@ class PlayerCard:
     lost_sheets: int = 0
     sheets: list[Sheet] = field(default_factory=list)
 
+    @property
+    def lost_total(self) -> int:
+        return self.lost_sheets + sum(1 for s in self.sheets if s.lost)
+
     def best(self) -> Sheet | None:
-        return max(self.sheets, key=lambda s: (s.wins, s.plus), default=None)
+        return max((s for s in self.sheets if not s.lost), key=lambda s: (s.wins, s.plus), default=None)
 
     def result(self, cut: float = 0.10) -> tuple[int, float]:
         b = self.best()
         if b is None:
             return 0, 0.0
-        return b.wins, round(b.plus * max(0.0, 1.0 - cut * self.lost_sheets), 1)
+        return b.wins, round(b.plus * max(0.0, 1.0 - cut * self.lost_total), 1)
 
     def current(self, per_sheet: int) -> Sheet | None:
-        if self.sheets and len(self.sheets[-1].scores) < per_sheet:
+        """The sheet the player holds and can still write on."""
+        if self.sheets and len(self.sheets[-1].scores) < per_sheet and not self.sheets[-1].lost \
+                and not self.sheets[-1].handed_in:
+            return self.sheets[-1]
+        return None
+
+    def held(self) -> Sheet | None:
+        """The sheet in the player's hands (open or full, not yet handed in, not lost)."""
+        if self.sheets and not self.sheets[-1].lost and not self.sheets[-1].handed_in:
             return self.sheets[-1]
         return None
 
 
+def clock(at: int) -> str:
+    return f"{at // 60:02d}:{at % 60:02d}"
+
+
 class Sheets:
-    """The score sheets of every player, filled game by game."""
+    """The score sheets of every player, filled game by game.
+
+    A game for a player without an open sheet opens one (a document that lists games only); the hall
+    opens sheets explicitly (:meth:`open`) when a player checks in, hands a full sheet in, or reports one
+    lost — never from the cut-off (賽制 1)."""
 
     def __init__(self, players: Mapping[str, PlayerCard], per_sheet: int = 3, cutoff: int | None = None) -> None:
         self.cards = dict(players)
@@ -141,13 +197,20 @@ class Sheets:
     def can_open(self, at: int | None) -> bool:
         return self.cutoff is None or at is None or at < self.cutoff
 
-    def record(self, scores: Mapping[str, float], at: int | None = None) -> None:
+    def _cutoff_error(self, p: str, why: str) -> TournamentError:
+        assert self.cutoff is not None
+        return TournamentError(f"{p!r} {why} and no new sheet is given from the cut-off ({clock(self.cutoff)})",
+                               rule=rule("rummikub_cutoff"))
+
+    def card(self, p: str) -> PlayerCard:
+        if p not in self.cards:
+            raise TournamentError(f"unknown player {p!r}", allowed=sorted(self.cards), field="player")
+        return self.cards[p]
+
+    def record(self, scores: Mapping[str, float], at: int | None = None, label: str = "") -> None:
         for p in scores:
-            if p not in self.cards:
-                raise TournamentError(f"unknown player {p!r}")
-            if self.cards[p].current(self.per_sheet) is None and not self.can_open(at):
-                raise TournamentError(f"{p!r} has no open score sheet and no new sheet is given from the cut-off "
-                                      f"({self.cutoff // 60:02d}:{self.cutoff % 60:02d})")  # type: ignore[operator]
+            if self.card(p).current(self.per_sheet) is None and not self.can_open(at):
+                raise self._cutoff_error(p, "has no open score sheet")
         for p, s in scores.items():
             card = self.cards[p]
             sheet = card.current(self.per_sheet)
@@ -155,6 +218,43 @@ class Sheets:
                 sheet = Sheet(opened_at=at)
                 card.sheets.append(sheet)
             sheet.scores.append(s)
+            sheet.games.append(label)
+
+    def open(self, p: str, at: int | None) -> Sheet:
+        """A new sheet for ``p`` (who holds none that can still be written on)."""
+        card = self.card(p)
+        held = card.held()
+        if held is not None and len(held.scores) < self.per_sheet:
+            raise TournamentError(f"{p!r} still holds sheet {len(card.sheets)} with {len(held.scores)} game(s); a new "
+                                  f"sheet is given for a full one", rule=rule("rummikub_sheet"))
+        if not self.can_open(at):
+            raise self._cutoff_error(p, "asks for a new sheet")
+        if held is not None:  # a full sheet is handed in for the new one (賽制 1)
+            held.handed_in = True
+        sheet = Sheet(opened_at=at)
+        card.sheets.append(sheet)
+        return sheet
+
+    def hand_in(self, p: str) -> Sheet:
+        card = self.card(p)
+        held = card.held()
+        if held is None:
+            raise TournamentError(f"{p!r} holds no sheet to hand in", rule=rule("rummikub_sheet"))
+        if len(held.scores) < self.per_sheet:
+            raise TournamentError(f"{p!r}'s sheet {len(card.sheets)} has {len(held.scores)} of {self.per_sheet} "
+                                  f"games; a sheet is handed in when full", rule=rule("rummikub_sheet"),
+                                  allowed=[f"{self.per_sheet - len(held.scores)} more game(s) first"])
+        held.handed_in = True
+        return held
+
+    def lose(self, p: str) -> Sheet:
+        card = self.card(p)
+        held = card.held()
+        if held is None:
+            raise TournamentError(f"{p!r} holds no sheet that could be lost (the others are handed in)",
+                                  rule=rule("rummikub_lost_sheet"))
+        held.lost = True
+        return held
 
 
 def ranking(cards: Sequence[PlayerCard], cut: float = 0.10) -> list[tuple[PlayerCard, int, float]]:
@@ -196,20 +296,29 @@ class Table:
     number: int
     seated: list[str] = field(default_factory=list)
     playing: bool = False
+    free_since: int = 0
+    """When (in the hall's order of events) the table last stopped playing: the longest waiting fills first."""
 
 
 class OpenPlay:
-    """The hall: a queue, tables of 4, sheets; the organiser reports finished games."""
+    """The hall: a queue, tables of 4, sheets; the organiser reports finished games.
+
+    ``auto_hand_in`` (the default) hands a full sheet in and takes a new one as the game that filled it
+    ends. Without it (a stored event) the player goes to the desk (``where`` = "desk") and is queued
+    again only once :meth:`hand_in` records the sheet handed in — the seed's flow (賽制 1, 5).
+    """
 
     def __init__(self, cards: Mapping[str, PlayerCard], tables: int, per_sheet: int = 3, cutoff: int | None = None,
-                 factor: float = 1.2) -> None:
+                 factor: float = 1.2, auto_hand_in: bool = True) -> None:
         if tables < 1:
-            raise TournamentError("open play needs at least one table")
+            raise TournamentError("open play needs at least one table", field="tables")
         self.sheets = Sheets(cards, per_sheet, cutoff)
         self.tables = [Table(i + 1) for i in range(tables)]
         self.queue: deque[str] = deque()
+        self.desk: list[str] = []
         self.done: set[str] = set()
         self.factor = factor
+        self.auto_hand_in = auto_hand_in
         self.games = 0
 
     def where(self, player: str) -> str:
@@ -218,40 +327,76 @@ class OpenPlay:
         for t in self.tables:
             if player in t.seated:
                 return f"table {t.number}"
+        if player in self.desk:
+            return "desk"
         return "done" if player in self.done else "away"
 
+    def _table(self, player: str) -> Table | None:
+        return next((t for t in self.tables if player in t.seated), None)
+
     def arrive(self, player: str, at: int | None = None) -> None:
-        if player not in self.sheets.cards:
-            raise TournamentError(f"{player!r} is not registered")
-        if self.where(player) not in ("away",):
-            raise TournamentError(f"{player!r} is already in the hall ({self.where(player)})")
-        card = self.sheets.cards[player]
+        """Check in (or come back): take a sheet unless one is still open, and queue."""
+        card = self.sheets.card(player)
+        place = self.where(player)
+        if place == "desk":
+            raise TournamentError(f"{player!r} is at the desk with a full sheet: hand it in first",
+                                  rule=rule("rummikub_sheet"), allowed=["hand in"])
+        if place not in ("away", "done"):
+            raise TournamentError(f"{player!r} is already in the hall ({place})", field="player")
         if card.current(self.sheets.per_sheet) is None:
             if not self.sheets.can_open(at):
-                self.done.add(player)
-                raise TournamentError(f"{player!r} cannot take a new score sheet after the cut-off")
-            card.sheets.append(Sheet(opened_at=at))
+                raise self.sheets._cutoff_error(player, "has no open score sheet")
+            self.sheets.open(player, at)
+        self.done.discard(player)
         self.queue.append(player)
 
     def fill(self) -> list[int]:
-        """Seat queued players at free places; returns the tables that can start (4 seated)."""
+        """Seat queued players at free places; returns the tables that can start (4 seated).
+
+        Each player in queue order takes a place at the free table closest to starting (the most players
+        seated), and among those at the one waiting longest, then the lowest number — so a table starts as
+        soon as 4 are free (賽制 4) and players who re-queue do not jump ahead of a table already waiting."""
         started = []
-        for t in self.tables:
-            while not t.playing and len(t.seated) < 4 and self.queue:
-                t.seated.append(self.queue.popleft())
-            if not t.playing and len(t.seated) == 4:
+        while self.queue:
+            free = [t for t in self.tables if not t.playing and len(t.seated) < 4]
+            if not free:
+                break
+            t = min(free, key=lambda x: (-len(x.seated), x.free_since, x.number))
+            t.seated.append(self.queue.popleft())
+            if len(t.seated) == 4:
                 t.playing = True
                 started.append(t.number)
         return started
 
+    def playing_table(self, table: int) -> Table:
+        t = self.tables[table - 1] if 1 <= table <= len(self.tables) else None
+        if t is None:
+            raise TournamentError(f"there is no table {table}; tables 1–{len(self.tables)}", field="table",
+                                  allowed=[str(x.number) for x in self.tables if x.playing])
+        if not t.playing:
+            seated = f" ({len(t.seated)} seated: {', '.join(t.seated)})" if t.seated else ""
+            raise TournamentError(f"table {table} is not playing a game{seated}; a game starts when 4 players sit "
+                                  f"at a table", rule=rule("rummikub_table"), field="table",
+                                  allowed=[str(x.number) for x in self.tables if x.playing])
+        return t
+
     def finish(self, table: int, racks: Mapping[str, Any], winner: str | None, at: int | None = None
                ) -> dict[str, float]:
-        t = self.tables[table - 1] if 1 <= table <= len(self.tables) else None
-        if t is None or not t.playing:
-            raise TournamentError(f"table {table} is not playing a game")
+        t = self.playing_table(table)
         divisions = {p: self.sheets.cards[p].division for p in t.seated}
         scores = score_game(t.seated, racks, divisions, winner, self.factor)
-        self.sheets.record(scores, at)
+        self.record_game(table, scores, at)
+        return scores
+
+    def record_game(self, table: int, scores: Mapping[str, float], at: int | None = None, label: str = ""
+                    ) -> list[str]:
+        """A finished game at ``table`` (its scores, seat order); returns who leaves the table (賽制 5)."""
+        t = self.playing_table(table)
+        if sorted(scores) != sorted(t.seated):
+            from .seating import check_table_players
+
+            check_table_players(f"table {table}", t.seated, scores)
+        self.sheets.record({p: scores[p] for p in t.seated}, at, label)
         self.games += 1
         full = [p for p in t.seated if self.sheets.cards[p].current(self.sheets.per_sheet) is None]
         if full:
@@ -261,11 +406,95 @@ class OpenPlay:
             leaving = [t.seated[i] for i in order[:2]]
         t.seated = [p for p in t.seated if p not in leaving]
         t.playing = False
+        t.free_since = self.games
         for p in leaving:
-            if p in full:  # hands the full sheet in and, before the cut-off, takes a new one
+            if p not in full:
+                self.queue.append(p)
+            elif not self.auto_hand_in:
+                self.desk.append(p)
+            else:  # hands the full sheet in and, before the cut-off, takes a new one
+                self.sheets.hand_in(p)
                 if not self.sheets.can_open(at):
                     self.done.add(p)
                     continue
-                self.sheets.cards[p].sheets.append(Sheet(opened_at=at))
-            self.queue.append(p)
-        return scores
+                self.sheets.open(p, at)
+                self.queue.append(p)
+        return leaving
+
+    def hand_in(self, player: str, at: int | None = None) -> bool:
+        """The full sheet handed in at the desk; before the cut-off a new one and the queue (True), after
+        it the player's day is over (False)."""
+        if self.where(player) != "desk":
+            raise TournamentError(f"{player!r} is not at the desk with a full sheet ({self.where(player)})",
+                                  rule=rule("rummikub_sheet"), field="player", allowed=list(self.desk))
+        self.sheets.hand_in(player)
+        self.desk.remove(player)
+        if not self.sheets.can_open(at):
+            self.done.add(player)
+            return False
+        self.sheets.open(player, at)
+        self.queue.append(player)
+        return True
+
+    def lose_sheet(self, player: str, at: int | None = None) -> bool:
+        """The sheet the player holds is lost: it never counts and costs 10 % (賽制 1). Before the
+        cut-off a new sheet is given (True); after it a player without a sheet leaves the hall (False)."""
+        place = self.where(player)
+        t = self._table(player)
+        if t is not None and t.playing:
+            raise TournamentError(f"{player!r} is playing at table {t.number}: report the lost sheet when that game "
+                                  f"has been entered", rule=rule("rummikub_lost_sheet"), field="player")
+        self.sheets.lose(player)
+        if self.sheets.can_open(at):
+            self.sheets.open(player, at)
+            if place == "desk":
+                self.desk.remove(player)
+                self.queue.append(player)
+            return True
+        if place == "queue":
+            self.queue.remove(player)
+        elif place == "desk":
+            self.desk.remove(player)
+        elif t is not None:
+            t.seated.remove(player)
+        if place != "away":
+            self.done.add(player)
+        return False
+
+    def leave(self, player: str) -> None:
+        """Leaves the hall (the sheet held still counts as it stands; the player may come back)."""
+        place = self.where(player)
+        t = self._table(player)
+        if t is not None and t.playing:
+            raise TournamentError(f"{player!r} is playing at table {t.number}; enter that game first",
+                                  field="player")
+        if place == "queue":
+            self.queue.remove(player)
+        elif place == "desk":
+            self.desk.remove(player)
+        elif t is not None:
+            t.seated.remove(player)
+        else:
+            raise TournamentError(f"{player!r} is not in the hall ({place})", field="player")
+
+    def set_tables(self, count: int) -> None:
+        if count < 1:
+            raise TournamentError("open play needs at least one table", field="tables")
+        busy = [t.number for t in self.tables[count:] if t.seated]
+        if busy:
+            raise TournamentError(f"table(s) {busy} still have players seated; remove tables only when they are free",
+                                  field="tables")
+        self.tables = self.tables[:count] + [Table(i + 1) for i in range(len(self.tables), count)]
+
+    def status(self) -> dict[str, Any]:
+        """Queue, tables, desk and, per player, where they are and their sheets (JSON-ready)."""
+        per = self.sheets.per_sheet
+        players = {}
+        for p, card in self.sheets.cards.items():
+            held = card.held()
+            players[p] = {"where": self.where(p), "sheets": len(card.sheets), "lost": card.lost_total,
+                          "games_on_sheet": len(held.scores) if held else None,
+                          "sheet_full": bool(held and len(held.scores) >= per)}
+        return {"queue": list(self.queue),
+                "tables": [{"table": t.number, "seated": list(t.seated), "playing": t.playing} for t in self.tables],
+                "desk": list(self.desk), "done": sorted(self.done), "games": self.games, "players": players}

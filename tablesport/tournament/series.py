@@ -17,12 +17,14 @@ lost (commander death, time, foul, concession, forfeit), so a loser's lost HP of
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from .errors import TournamentError
+from .rules import rule
 
 Side = Literal["a", "b"]
+SIDES: tuple[Side, Side] = ("a", "b")
 HOW = ("commander_death", "time", "foul", "technical", "concede", "forfeit", "disqualified")
 
 
@@ -102,7 +104,8 @@ def game_from(value: Any, a: str, b: str, where: str) -> SeriesGame:
             if got.get(other(side), 0):
                 raise TournamentError(
                     f"{where}: contradictory result: {names[other(side)]!r} lost the game, so its {key} counts 0 "
-                    f"(2012 §4.1: a loser's surviving generals are always 0)")
+                    f"(2012 §4.1: a loser's surviving generals are always 0)", rule=rule("loser_surviving_zero"),
+                    field=key)
             return got.get(side, 0)
         return _int(raw, f"{where}: {key}", 0, hi)
 
@@ -131,60 +134,159 @@ def score(games: Sequence[SeriesGame]) -> tuple[int, int]:
     return sum(g.winner == "a" for g in games), sum(g.winner == "b" for g in games)
 
 
+def _cycle(commanders: Sequence[str | None], size: int) -> list[tuple[str, int]]:
+    """The members (with their game numbers) who led since the team last completed a rotation."""
+    cycle: list[tuple[str, int]] = []
+    for i, c in enumerate(commanders):
+        if c is None:
+            continue
+        cycle.append((c, i + 1))
+        if len(cycle) == size:
+            cycle = []
+    return cycle
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesProgress:
+    """A series as far as it has been played: checks each game as it arrives (game by game).
+
+    ``members`` maps the sides 'a' / 'b' to the team's members (empty when unknown: then only the
+    rotation among the commanders named is checked, for a team of 3).
+    """
+
+    fmt: SeriesFormat
+    a: str
+    b: str
+    members: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    games: tuple[SeriesGame, ...] = ()
+    where: str = ""
+
+    def name(self, side: Side) -> str:
+        return self.a if side == "a" else self.b
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return score(self.games)
+
+    @property
+    def decided(self) -> bool:
+        if self.fmt.kind == "fixed":
+            return len(self.games) >= self.fmt.games
+        return max(self.score) >= self.fmt.to_win
+
+    @property
+    def winner(self) -> str | None:
+        """The entrant that won the series (None while undecided, or for a drawn group round)."""
+        wa, wb = self.score
+        if not self.decided or wa == wb:
+            return None
+        return self.a if wa > wb else self.b
+
+    @property
+    def next_number(self) -> int:
+        return len(self.games) + 1
+
+    def describe(self) -> str:
+        wa, wb = self.score
+        state = "decided" if self.decided else "in progress"
+        return f"{self.a} {wa}:{wb} {self.b} ({state}, {self.fmt.describe()})"
+
+    def _team(self, side: Side) -> list[str]:
+        return list(self.members.get(side) or [])
+
+    def may_command(self, side: Side) -> list[str]:
+        """Who may lead the next game for ``side`` under the rotation rule (000 §一1.1, 003 §2.1.1)."""
+        team = self._team(side)
+        if not self.fmt.rotate_commander:
+            return team
+        led = {c for c, _ in _cycle([g.commanders.get(side) for g in self.games], len(team) or 3)}
+        return [m for m in team if m not in led]
+
+    def check(self, game: SeriesGame, number: int | None = None) -> None:
+        """Refuses the next game when it breaks the format or the rotation; changes nothing."""
+        n = self.next_number
+        where = f"{self.where}: " if self.where else ""
+        if number is not None and number != n:
+            if 1 <= number < n:
+                old = self.games[number - 1]
+                raise TournamentError(
+                    f"{where}game {number} already has a result ({self.name(old.winner)} won); the next game is "
+                    f"game {n}", rule=rule("game_order"),
+                    allowed=[f"game {n}"] if not self.decided else ["correct a game with a reason"], field="number")
+            raise TournamentError(f"{where}game {number} cannot be entered before game {n}", rule=rule("game_order"),
+                                  allowed=[f"game {n}"], field="number")
+        if self.decided:
+            wa, wb = self.score
+            if self.fmt.kind == "fixed":
+                raise TournamentError(
+                    f"{where}{self.a} v {self.b} has played its {self.fmt.games} games ({wa}:{wb}); a group round "
+                    f"has no game {n}", rule=rule("group_round_games"), allowed=["correct a game with a reason"])
+            lead = self.winner
+            raise TournamentError(
+                f"{where}game {n} was played after the series was decided: {lead} won {max(wa, wb)}:{min(wa, wb)} "
+                f"in a {self.fmt.describe()}", rule=rule("series_decided"), allowed=["correct a game with a reason"])
+        if not self.fmt.rotate_commander:
+            return
+        for side in SIDES:
+            c = game.commanders.get(side)
+            if c is None:
+                continue
+            team = self._team(side)
+            name = self.name(side)
+            if team and c not in team:
+                raise TournamentError(f"{where}{name}: commander {c!r} of game {n} is not a member; members: {team}",
+                                      rule=rule("team_members"), allowed=team, field=f"commanders.{name}")
+            cycle = _cycle([g.commanders.get(side) for g in self.games], len(team) or 3)
+            led = dict(cycle)
+            if c in led:
+                free = self.may_command(side)
+                hint = f" — choose one of {free}" if free else ""
+                raise TournamentError(
+                    f"{where}{name}: {c!r} already led game {led[c]}; no member commands again until all "
+                    f"{len(team) or 3} have commanded{hint}", rule=rule("commander_rotation"), allowed=free,
+                    field=f"commanders.{name}")
+
+    def add(self, game: SeriesGame, number: int | None = None) -> SeriesProgress:
+        """This series with ``game`` played next (checked first)."""
+        self.check(game, number)
+        return replace(self, games=(*self.games, game))
+
+
 def check_series(fmt: SeriesFormat, games: Sequence[SeriesGame], members: Mapping[str, Sequence[str]] | None = None,
-                 where: str = "match", complete: bool = True) -> None:
-    """Refuses a series that breaks its format or the commander rotation.
+                 where: str = "match", complete: bool = True, a: str = "a", b: str = "b") -> SeriesProgress:
+    """Refuses a series that breaks its format or the commander rotation; returns it as played.
 
     ``complete``: the series must be finished (a result being entered); otherwise a partial
     series in progress is checked.
     """
-    wa, wb = 0, 0
-    for i, g in enumerate(games):
-        if fmt.kind == "best_of" and max(wa, wb) >= fmt.to_win:
-            raise TournamentError(f"{where}: game {i + 1} was played after the series was decided "
-                                  f"({wa}:{wb} in a {fmt.describe()})")
-        wa, wb = wa + (g.winner == "a"), wb + (g.winner == "b")
+    prog = SeriesProgress(fmt, a, b, members or {}, (), where)
     if len(games) > fmt.games:
-        raise TournamentError(f"{where}: {len(games)} games in a {fmt.describe()} series")
-    if complete:
-        if fmt.kind == "fixed" and len(games) != fmt.games:
-            raise TournamentError(f"{where}: a group round has exactly {fmt.games} games, {len(games)} given")
-        if fmt.kind == "best_of" and max(wa, wb) < fmt.to_win:
-            raise TournamentError(f"{where}: the series is not decided ({wa}:{wb}); a {fmt.describe()} "
-                                  f"needs {fmt.to_win} wins")
-    if fmt.rotate_commander:
-        for side in ("a", "b"):
-            team = list(members[side]) if members and members.get(side) else None
-            check_rotation([g.commanders.get(side) for g in games], team, f"{where} side {side}")
+        raise TournamentError(f"{where}: {len(games)} games in a {fmt.describe()} series",
+                              rule=rule("group_round_games" if fmt.kind == "fixed" else "series_decided"))
+    for g in games:
+        prog = prog.add(g)
+    if complete and not prog.decided:
+        wa, wb = prog.score
+        if fmt.kind == "fixed":
+            raise TournamentError(f"{where}: a group round has exactly {fmt.games} games, {len(games)} given",
+                                  rule=rule("group_round_games"))
+        raise TournamentError(f"{where}: the series is not decided ({wa}:{wb}); a {fmt.describe()} needs "
+                              f"{fmt.to_win} wins", rule=rule("series_decided"))
+    return prog
 
 
 def check_rotation(commanders: Sequence[str | None], team: Sequence[str] | None, where: str) -> None:
     """No repeat commander until every member has led once (then a new cycle starts)."""
-    size = len(team) if team else 3
-    cycle: list[str] = []
-    for i, c in enumerate(commanders):
-        if c is None:
-            continue
-        if team and c not in team:
-            raise TournamentError(f"{where}: commander {c!r} of game {i + 1} is not a member; members: {list(team)}")
-        if c in cycle:
-            free = [m for m in team if m not in cycle] if team else []
-            hint = f"; choose one of {free}" if free else ""
-            raise TournamentError(f"{where}: {c!r} already led game {commanders.index(c) + 1}; the commander must "
-                                  f"rotate before anyone leads again{hint}")
-        cycle.append(c)
-        if len(cycle) == size:
-            cycle = []
+    prog = SeriesProgress(SeriesFormat("fixed", len(commanders) + 1), "a", "b", {"a": list(team or [])}, (), where)
+    for c in commanders:
+        prog = prog.add(SeriesGame("a", commanders={"a": c} if c is not None else {}))
 
 
 def next_commander_allowed(commanders: Sequence[str], team: Sequence[str]) -> list[str]:
     """Who may lead the next game of a series under the rotation rule."""
-    cycle: list[str] = []
-    for c in commanders:
-        cycle.append(c)
-        if len(cycle) == len(team):
-            cycle = []
-    return [m for m in team if m not in cycle]
+    games = tuple(SeriesGame("a", commanders={"a": c}) for c in commanders)
+    return SeriesProgress(SeriesFormat("fixed", len(commanders) + 1), "a", "b", {"a": list(team)}, games
+                          ).may_command("a")
 
 
 @dataclass(frozen=True, slots=True)

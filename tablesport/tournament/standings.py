@@ -14,7 +14,8 @@ from typing import Any
 from .entrants import Entrant, check_entrants, entrant_from
 from .errors import TournamentError
 from .presets import Preset, get_preset
-from .rummikub import PlayerCard, Sheets, minutes, score_game
+from .rules import rule
+from .rummikub import PlayerCard, Sheets, minutes, scores_of
 from .series import SeriesGame, Side, check_series, game_from, score
 from .tiebreak import Placing, TieBreak, rank, tiebreak_from
 
@@ -41,6 +42,12 @@ class Competition:
     h2h: dict[frozenset[str], dict[str, float]] = field(default_factory=dict)
     decisions: list[list[str]] = field(default_factory=list)
     extra: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Figures that are not numbers: the series played (series), the places per game (tables), the best
+    sheet (Rummikub), the division."""
+    notes: dict[tuple[str, ...], str] = field(default_factory=dict)
+    """The organiser's note on each recorded decision (e.g. 'drawn by lot')."""
+    cutoff: int | None = None
+    """Rummikub: the cut-off for new sheets (minutes of the day), when not the preset's."""
 
 
 def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
@@ -53,10 +60,10 @@ def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
 def load(doc: Any) -> Competition:
     if not isinstance(doc, Mapping):
         raise TournamentError("a competition document is a mapping with 'preset', 'entrants' and 'results'")
-    unknown = set(doc) - {"preset", "entrants", "results", "decisions", "tiebreaks", "title", "penalties"}
+    unknown = set(doc) - {"preset", "entrants", "results", "decisions", "tiebreaks", "title", "penalties", "cutoff"}
     if unknown:
         raise TournamentError(f"unknown top-level field(s) {sorted(unknown)}; allowed: preset, entrants, results, "
-                              f"decisions, tiebreaks, title")
+                              f"decisions, tiebreaks, title, cutoff (Rummikub: no new sheet from HH:MM)")
     if "preset" not in doc:
         raise TournamentError("the document names no 'preset'")
     preset = get_preset(str(doc["preset"]))
@@ -65,6 +72,10 @@ def load(doc: Any) -> Competition:
         raise TournamentError("a competition needs at least 2 entrants")
     chain = tuple(tiebreak_from(t) for t in doc["tiebreaks"]) if doc.get("tiebreaks") else preset.chain
     comp = Competition(preset, entrants, chain, {e: {} for e in entrants})
+    if doc.get("cutoff") is not None:
+        if preset.kind != "rummikub":
+            raise TournamentError("'cutoff' (no new score sheet from HH:MM) is a Rummikub setting")
+        comp.cutoff = minutes(str(doc["cutoff"]))
     results = _list(doc, "results")
     if preset.kind == "series":
         _series(comp, results)
@@ -82,6 +93,8 @@ def load(doc: Any) -> Competition:
             if str(e) not in entrants:
                 raise TournamentError(f"decision names unknown entrant {e!r}")
         comp.decisions.append([str(e) for e in order])
+        if isinstance(d, Mapping) and d.get("note"):
+            comp.notes[tuple(str(e) for e in order)] = str(d["note"])
     for item in chain:
         for e in entrants:
             if item.key not in comp.values[e]:
@@ -106,6 +119,7 @@ def _series(comp: Competition, results: Sequence[Any]) -> None:
     for e in comp.entrants:
         comp.values[e].update(points=0, surviving_generals=0, lost_hp=0, technical_points=0, played=0, won=0,
                               drawn=0, lost=0, games_won=0, games_lost=0)
+        comp.extra[e] = {"series": []}
     seen: dict[tuple[Any, Any, frozenset[str]], int] = {}
     for i, r in enumerate(results):
         where = f"result {i + 1}"
@@ -125,20 +139,29 @@ def _series(comp: Competition, results: Sequence[Any]) -> None:
         assert fmt is not None
         games = [game_from(g, a, b, f"{where} game {k + 1}") for k, g in enumerate(_list(r, "games"))]
         members = {"a": comp.entrants[a].members, "b": comp.entrants[b].members}
-        check_series(fmt, games, members, where)
+        partial = bool(r.get("in_progress"))
+        prog = check_series(fmt, games, members, where, complete=not partial, a=a, b=b)
+        if partial and prog.decided:
+            raise TournamentError(f"{where}: marked in progress but decided ({prog.describe()})")
         if p.penalties and p.penalties.technical_limit:
             for k, g in enumerate(games):
                 for side, tp in g.technical.items():
                     if tp >= p.penalties.technical_limit and g.winner == side:
                         raise TournamentError(f"{where} game {k + 1}: contradictory result: {a if side == 'a' else b!r} "
-                                              f"reached {tp} technical points and so lost that game")
+                                              f"reached {tp} technical points and so lost that game",
+                                              rule=rule("technical_limit"))
         if knockout:
             continue
         wa, wb = score(games)
-        pts = _match_points(p, wa, wb, where)
-        h = comp.h2h.setdefault(frozenset((a, b)), {a: 0, b: 0})
-        sides: tuple[tuple[Side, str, int, int, int], ...] = (("a", a, wa, wb, pts[0]), ("b", b, wb, wa, pts[1]))
-        for side, e, mine, theirs, got in sides:
+        pts = _match_points(p, wa, wb, where) if not partial else (None, None)
+        h = comp.h2h.setdefault(frozenset((a, b)), {a: 0, b: 0}) if not partial else {}
+        sides: tuple[tuple[Side, str, str, int, int, int | None], ...] = (
+            ("a", a, b, wa, wb, pts[0]), ("b", b, a, wb, wa, pts[1]))
+        for side, e, opp, mine, theirs, got in sides:
+            comp.extra[e]["series"].append({"opponent": opp, "round": r.get("round"), "score": f"{mine}:{theirs}",
+                                            "points": got, "decided": not partial})
+            if got is None:
+                continue
             v = comp.values[e]
             v["points"] += got
             h[e] += got
@@ -165,6 +188,7 @@ def _tables(comp: Competition, results: Sequence[Any]) -> None:
     p = comp.preset
     for e in comp.entrants:
         comp.values[e].update(points=0, best_game=float("-inf"), games=0, game_score=0)
+        comp.extra[e] = {"places": []}
     seen: dict[tuple[Any, Any], set[str]] = {}
     for i, r in enumerate(results):
         where = f"result {i + 1}"
@@ -199,6 +223,7 @@ def _tables(comp: Competition, results: Sequence[Any]) -> None:
             v["games"] += 1
             v["game_score"] += sc
             v["best_game"] = max(v["best_game"], sc)
+            comp.extra[e]["places"].append(place)
     for e in comp.entrants:
         if comp.values[e]["best_game"] == float("-inf"):
             comp.values[e]["best_game"] = 0
@@ -217,6 +242,11 @@ def _duels(comp: Competition, results: Sequence[Any]) -> None:
         a, b = _entrant(comp, r["a"], where), _entrant(comp, r["b"], where)
         if a == b:
             raise TournamentError(f"{where}: {a!r} cannot play itself")
+        if r.get("stage") == "final" and (r.get("time_up") or (r.get("squares") and not r.get("finish"))):
+            raise TournamentError(
+                f"{where}: the final is won only by reaching Finish; time-up decides nothing there — play continues "
+                f"until a team lands on Finish", rule=rule("pictionary_final"),
+                allowed=["{winner: TEAM, finish: true} once a team reaches Finish"], field="finish")
         if not _stage_ok(r):
             continue
         rnd = (r.get("stage"), r.get("round"))
@@ -229,15 +259,20 @@ def _duels(comp: Competition, results: Sequence[Any]) -> None:
         squares = r.get("squares") or {}
         sq = {_entrant(comp, k, where): v for k, v in squares.items()}
         winner = r.get("winner")
+        if r.get("time_up") and len(sq) != 2:
+            raise TournamentError(f"{where}: a time-up result gives the squares covered by both teams",
+                                  rule=rule("pictionary_time_up"), field="squares")
         if winner is None:
             if len(sq) != 2 or sq[a] == sq[b]:
-                raise TournamentError(f"{where}: name the 'winner' (squares level or missing)")
+                raise TournamentError(f"{where}: name the 'winner' (squares level or missing)",
+                                      rule=rule("pictionary_time_up"), field="winner")
             winner = a if sq[a] > sq[b] else b  # seed 000: time up → more squares covered wins
         winner = _entrant(comp, winner, where)
         if winner not in (a, b):
             raise TournamentError(f"{where}: winner must be {a!r} or {b!r}")
         if len(sq) == 2 and r.get("finish") is None and sq[winner] < sq[a if winner == b else b]:
-            raise TournamentError(f"{where}: contradictory result: {winner!r} covered fewer squares")
+            raise TournamentError(f"{where}: contradictory result: {winner!r} covered fewer squares",
+                                  rule=rule("pictionary_time_up"), field="winner")
         for e in (a, b):
             v = comp.values[e]
             v["points"] += win if e == winner else other
@@ -247,44 +282,41 @@ def _duels(comp: Competition, results: Sequence[Any]) -> None:
 
 
 def _rummikub(comp: Competition, results: Sequence[Any]) -> None:
+    """Games in the order they ended; ``{new_sheet: P, at}`` / ``{lost_sheet: P, at}`` entries (the hall's
+    desk) open a sheet and mark the sheet held lost."""
     prm = comp.preset.params
     cut = float(prm["lost_sheet_cut"])  # type: ignore[arg-type]
     cards = {e.id: PlayerCard(e.id, e.division, e.club, int(e.extra.get("lost_sheets", 0)))
              for e in comp.entrants.values()}
-    sheets = Sheets(cards, int(prm["games_per_sheet"]), minutes(str(prm["cutoff"])))  # type: ignore[call-overload]
+    cutoff = comp.cutoff if comp.cutoff is not None else minutes(str(prm["cutoff"]))
+    sheets = Sheets(cards, int(prm["games_per_sheet"]), cutoff)  # type: ignore[call-overload]
     divisions = {e.id: e.division for e in comp.entrants.values()}
     for i, r in enumerate(results):
         where = f"result {i + 1}"
+        if isinstance(r, Mapping) and ("new_sheet" in r or "lost_sheet" in r):
+            at = minutes(str(r["at"])) if r.get("at") else None
+            try:
+                if "lost_sheet" in r:
+                    sheets.lose(_entrant(comp, r["lost_sheet"], where))
+                else:
+                    sheets.open(_entrant(comp, r["new_sheet"], where), at)
+            except TournamentError as exc:
+                raise exc.within(where) from None
+            continue
         if not isinstance(r, Mapping) or "players" not in r:
             raise TournamentError(f"{where}: a game is a mapping with 'players', 'winner' and 'racks'")
         players = [_entrant(comp, p, where) for p in _list(r, "players")]
-        racks = {_entrant(comp, k, where): v for k, v in (r.get("racks") or {}).items()}
-        winner = _entrant(comp, r["winner"], where) if r.get("winner") is not None else None
         try:
-            if isinstance(r.get("scores"), Mapping):  # scored by a digital referee
-                scores = _referee_scores(comp, players, r["scores"], where)
-            else:
-                scores = score_game(players, racks, divisions, winner, float(prm["senior_factor"]))  # type: ignore[arg-type]
+            scores = scores_of(r, players, divisions, float(prm["senior_factor"]))  # type: ignore[arg-type]
             sheets.record(scores, minutes(str(r["at"])) if r.get("at") else None)
         except TournamentError as exc:
-            raise TournamentError(f"{where}: {exc}") from None
+            raise exc.within(where) from None
     for e, card in cards.items():
         wins, plus = card.result(cut)
-        comp.values[e].update(wins=wins, plus_points=plus, sheets=len(card.sheets), lost_sheets=card.lost_sheets,
+        best = card.best()
+        comp.values[e].update(wins=wins, plus_points=plus, sheets=len(card.sheets), lost_sheets=card.lost_total,
                               points=plus)
-        comp.extra[e] = {"division": card.division}
-
-
-def _referee_scores(comp: Competition, players: Sequence[str], raw: Mapping[str, Any], where: str
-                    ) -> dict[str, float]:
-    scores = {_entrant(comp, k, where): v for k, v in raw.items()}
-    if sorted(scores) != sorted(players) or len(players) != 4:
-        raise TournamentError(f"scores must be given for exactly the 4 players {list(players)}")
-    if any(not isinstance(v, int | float) or isinstance(v, bool) for v in scores.values()):
-        raise TournamentError("scores are numbers")
-    if sum(1 for v in scores.values() if v > 0) != 1 or abs(sum(scores.values())) > 0.05:
-        raise TournamentError("contradictory scores: one winner whose plus points equal the losers' minus points")
-    return {p: float(scores[p]) for p in players}
+        comp.extra[e] = {"division": card.division, "best_sheet": list(best.scores) if best else []}
 
 
 def standings(doc: Any) -> list[dict[str, Any]]:
@@ -306,6 +338,14 @@ def placings(comp: Competition, ids: Sequence[str] | None = None) -> list[Placin
 
 
 def rows(comp: Competition) -> list[dict[str, Any]]:
+    """The contract rows. ``tiebreaks`` holds every figure the chain used and the ones behind them, the
+    chain's first: series (points, surviving generals, lost HP, technical points, then played / won /
+    drawn / lost, games won and lost, and ``series``: each match with its score, in-progress ones with
+    no points), tables (best single game, games, game score, ``places``), duels (wins, squares), Rummikub
+    (wins and plus points of the best sheet, sheets, lost sheets, ``best_sheet``). ``decided_at`` names
+    the chain item that separated the entrant from those level with it (given when it is not simply the
+    first item, or when ``decided_by`` says head-to-head or organiser); ``head_to_head`` the pair's
+    match points when it placed two; ``decision_note`` the organiser's note."""
     active = [e for e in comp.entrants if comp.entrants[e].active]
     part_of = _partition(comp)
     groups: dict[str, list[str]] = {}
@@ -314,18 +354,32 @@ def rows(comp: Competition) -> list[dict[str, Any]]:
     parts = [(g, placings(comp, ids)) for g, ids in sorted(groups.items())]
     out = []
     points_key = comp.chain[0].key if comp.preset.kind != "rummikub" else "plus_points"
+    chain_keys = [t.key for t in comp.chain]
     for div, pl in parts:
         for p in pl:
-            tb: dict[str, Any] = {k: _num(v) for k, v in p.values.items() if k != points_key}
+            values = comp.values[p.entrant]
+            keys = [k for k in chain_keys if k in values] + [k for k in values if k not in chain_keys]
+            tb: dict[str, Any] = {k: _num(values[k]) for k in keys if k not in (points_key, "points")}
+            tb.update({k: v for k, v in comp.extra.get(p.entrant, {}).items() if k != "division"})
             if comp.preset.kind == "rummikub":
                 tb["division"] = div or None
             elif div:
                 tb["group"] = div
             if p.decided_by:
                 tb["decided_by"] = p.decided_by
+            if p.decided_at and not p.needs_decision and (p.decided_by or p.decided_at != chain_keys[0]):
+                tb["decided_at"] = p.decided_at  # the step that placed it, when not simply the first
+            if p.against:
+                h = comp.h2h.get(frozenset((p.entrant, p.against)), {})
+                tb["head_to_head"] = {"opponent": p.against, "points": _num(h.get(p.entrant, 0)),
+                                      "opponent_points": _num(h.get(p.against, 0))}
+            if p.decided_by == "organiser":
+                note = next((n for order, n in comp.notes.items() if p.entrant in order), "")
+                if note:
+                    tb["decision_note"] = note
             if p.needs_decision:
                 tb["tied_with"] = list(p.tied_with)
-            out.append({"rank": p.rank, "entrant": p.entrant, "points": _num(comp.values[p.entrant][points_key]),
+            out.append({"rank": p.rank, "entrant": p.entrant, "points": _num(values[points_key]),
                         "tiebreaks": tb, "needs_decision": p.needs_decision})
     return out
 

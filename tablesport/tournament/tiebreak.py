@@ -54,6 +54,11 @@ class Placing:
     decided_by: str | None = None
     """'head_to_head' or 'organiser' when that is what placed this entrant within its tied group."""
     tied_with: tuple[str, ...] = field(default_factory=tuple)
+    decided_at: str | None = None
+    """The chain item (its key) at which this entrant was separated from everyone level with it before;
+    'organiser' for a recorded decision; None while it needs a decision."""
+    against: str | None = None
+    """The other entrant of the pair, when head-to-head placed it."""
 
 
 def rank(entrants: Sequence[str], values: Mapping[str, Mapping[str, float]], chain: Sequence[TieBreak],
@@ -66,27 +71,29 @@ def rank(entrants: Sequence[str], values: Mapping[str, Mapping[str, float]], cha
     blocks = _order(list(entrants), 0, values, chain, head_to_head, decisions)
     out: list[Placing] = []
     pos = 1
-    for members, needs, how in blocks:
+    for members, needs, how, at, against in blocks:
         for i, e in enumerate(members):
             r = pos if needs else pos + i
             out.append(Placing(e, r, {k.key: values[e][k.key] for k in chain}, needs, how or None,
-                               tuple(m for m in members if m != e) if needs else ()))
+                               tuple(m for m in members if m != e) if needs else (), at or None, against or None))
         pos += len(members)
     return out
 
 
-Block = tuple[list[str], bool, str]
+Block = tuple[list[str], bool, str, str, str]
+"""(members, needs a decision, how ('' / 'head_to_head' / 'organiser'), the chain key that separated it,
+the head-to-head opponent)."""
 
 
 def _order(group: list[str], step: int, values: Mapping[str, Mapping[str, float]], chain: Sequence[TieBreak],
            h2h: HeadToHead | None, decisions: Sequence[Sequence[str]]) -> list[Block]:
     if len(group) == 1:
-        return [(group, False, "")]
+        return [(group, False, "", chain[0].key if chain else "", "")]
     if step >= len(chain):
         for d in decisions:
             if set(group) <= set(d):
-                return [([e], False, "organiser") for e in sorted(group, key=list(d).index)]
-        return [(sorted(group), True, "")]
+                return [([e], False, "organiser", "organiser", "") for e in sorted(group, key=list(d).index)]
+        return [(sorted(group), True, "", "", "")]
     item = chain[step]
     sign = -1 if item.direction == "desc" else 1
     ordered = sorted(group, key=lambda e: (sign * values[e][item.key], e))
@@ -103,9 +110,12 @@ def _order(group: list[str], step: int, values: Mapping[str, Mapping[str, float]
                 if w not in block:
                     raise TournamentError(f"head-to-head returned {w!r}, not one of {block}")
                 loser = block[1] if w == block[0] else block[0]
-                out += [([w], False, "head_to_head"), ([loser], False, "head_to_head")]
+                out += [([w], False, "head_to_head", item.key, loser), ([loser], False, "head_to_head", item.key, w)]
                 i = j
                 continue
-        out += _order(block, step + 1, values, chain, h2h, decisions)
+        if len(block) == 1:
+            out.append((block, False, "", item.key, ""))
+        else:
+            out += _order(block, step + 1, values, chain, h2h, decisions)
         i = j
     return out

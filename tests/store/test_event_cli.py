@@ -56,8 +56,13 @@ def test_event_commands(tmp_path: Path) -> None:
     assert run("export", "Game day", "sgs", "--out", str(tmp_path / "r.csv"), "--what", "results").returncode == 0
     rows = list(csv.DictReader((tmp_path / "r.csv").open()))
     assert rows[0]["entered_by"] == "desk" and rows[0]["updated_by"] == "chief" and rows[0]["version"] == "2"
-    assert "game lost by Tigers" not in run("penalty", "Game day", "sgs", "g1", "Tigers", "1", "--reason", "talk",
-                                            "--by", "ref").stdout
+    bad_game = run("penalty", "Game day", "sgs", "g1", "Tigers", "1", "--reason", "talk", "--by", "ref")
+    assert bad_game.returncode == 2 and "a game is FIXTURE/N" in bad_game.stderr
+    decided = run("penalty", "Game day", "sgs", "A-R1-1/3", "Tigers", "1", "--reason", "talk", "--by", "ref")
+    assert decided.returncode == 2 and "is decided" in decided.stderr and "003 §2.1.1" in decided.stderr
+    assert "recorded (penalty 1)" in run("penalty", "Game day", "sgs", "A-R1-1/2", "Tigers", "1", "--reason",
+                                         "talk", "--by", "ref", "--at", "10:15").stdout
+    assert "10:15" in run("penalties", "Game day", "sgs").stdout
     assert "paid True" in run("entrant", "Game day", "sgs", "Tigers", "--paid", "--by", "desk").stdout
     assert run("timetable", "Game day").returncode == 2  # every fixture has a result
     prizes = run("prizes", "Game day", "sgs")

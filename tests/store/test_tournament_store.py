@@ -13,7 +13,7 @@ from sqlalchemy import Engine, inspect, select, text
 from sqlalchemy.orm import Session
 
 from tablesport.store.migrate import upgrade
-from tablesport.store.models import TResult
+from tablesport.store.models import TGame, TResult
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty
@@ -40,9 +40,10 @@ def two_nil(winner: str) -> dict[str, Any]:
 
 def test_migrations_create_the_tournament_branch(engine: Engine) -> None:
     names = set(inspect(engine).get_table_names())
-    assert {"tournament_events", "tournament_results", "tournament_audit", "tournament_standings"} <= names
+    assert {"tournament_events", "tournament_results", "tournament_audit", "tournament_standings",
+            "tournament_games", "tournament_hall"} <= names
     with engine.connect() as c:
-        assert "t0001" in {r[0] for r in c.execute(text("select version_num from alembic_version"))}
+        assert "t0002" in {r[0] for r in c.execute(text("select version_num from alembic_version"))}
     upgrade(engine)  # idempotent
 
 
@@ -168,7 +169,7 @@ def test_blokus_league_rounds_without_repeats_then_final_of_top_4(store: EventSt
     for _ in range(4):
         tables = store.next_round(comp, "ann")
         assert len(tables) == 4
-        with pytest.raises(TournamentError, match="exactly the players"):
+        with pytest.raises(TournamentError, match="missing from the result"):
             store.enter_result(comp, tables[0].key, {"scores": {tables[0].entrants[0]: 3}}, "desk")
         for fx in tables:
             pairs = {frozenset(p) for p in combinations(fx.entrants, 2)}
@@ -185,16 +186,20 @@ def test_blokus_league_rounds_without_repeats_then_final_of_top_4(store: EventSt
 
 
 def test_penalties_are_recorded_with_who_and_why(store: EventStore) -> None:
-    """001: 3 technical points lose the game; 5 player penalty points disqualify."""
+    """001 §一1.2: 3 technical points lose the game; §二3 3)B: 5 player penalty points disqualify."""
     ev = uniq("penalties")
-    store.create_event({"event": ev, "competitions": [{"key": "sgs", "preset": "sgs-3v3-2014", "entrants": teams(2)}]},
-                       "ann")
+    store.create_event({"event": ev, "competitions": [{"key": "sgs", "preset": "sgs-3v3-2014", "groups": 1,
+                                                       "entrants": teams(2)}]}, "ann")
     comp = store.competition(ev, "sgs")
-    got = [store.penalty(comp, Penalty("technical", "g1", "T01", 1, f"talk {i}", "ref Li", "")) for i in range(3)]
-    assert got == [[], [], ["game lost by T01"]]
-    store.penalty(comp, Penalty("player", "g1", "T02", 3, "cheating talk", "ref Li", "", "T02.a"))
-    assert store.penalty(comp, Penalty("player", "g1", "T02", 3, "again", "ref Li", "", "T02.a")) == [
-        "T02.a disqualified"]
+    fx = store.draw(comp, "ann") and store.fixtures(comp)[0]
+    a = fx.entrants[0]
+    got = [store.series.penalty(comp, Penalty("technical", f"{fx.key}/1", a, 1, f"talk {i}", "ref Li", "")).consequences
+           for i in range(3)]
+    assert got[:2] == [[], []] and got[2][0] == f"game lost by {a}" and "stored" in got[2][1]
+    b = fx.entrants[1]
+    store.series.penalty(comp, Penalty("player", f"{fx.key}/2", b, 3, "cheating talk", "ref Li", "", f"{b}.a"))
+    assert store.series.penalty(comp, Penalty("player", f"{fx.key}/2", b, 3, "again", "ref Li", "", f"{b}.a")
+                                ).consequences == [f"{b}.a disqualified"]
     assert [x.action for x in store.audit(comp)].count("penalty") == 5
 
 
@@ -281,3 +286,34 @@ def test_pictionary_three_rounds_then_final_of_top_two_seed000(store: EventStore
     assert store.placings(comp) == {"": {1: final[0].entrants[1], 2: final[0].entrants[0]}}
     with pytest.raises(TournamentError, match="finished"):
         store.next_round(comp, "ann")
+
+
+def test_migration_t0002_gives_stored_series_their_games(tmp_path: Any) -> None:
+    """A series result stored before the games table existed gets one game row per game."""
+    from alembic import command
+
+    from tablesport.store.db import make_engine
+    from tablesport.store.migrate import alembic_config
+
+    eng = make_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    cfg = alembic_config()
+    with eng.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "t0001")
+    with eng.begin() as c:
+        c.execute(text("insert into tournament_events (id, name, created_at, created_by) values "
+                       "(1, 'old', '2026-01-01 10:00:00', 'ann')"))
+        c.execute(text("insert into tournament_competitions (id, event_id, key, preset, title, config, stage) values "
+                       "(1, 1, 'sgs', 'sgs-3v3-2012', 't', '{}', 'groups')"))
+        c.execute(text("insert into tournament_fixtures (id, competition_id, key, stage, round, entrants) values "
+                       "(1, 1, 'A-R1-1', 'group', 1, '[\"T01\", \"T02\"]')"))
+        c.execute(text("insert into tournament_results (fixture_id, data, version, source, entered_by, entered_at, "
+                       "updated_by, updated_at) values (1, :d, 1, 'typed', 'bob', '2026-01-01 10:00:00', 'bob', "
+                       "'2026-01-01 10:00:00')"),
+                  {"d": '{"games": [{"winner": "T01"}, {"winner": "T02"}, {"winner": "T01", "surviving": 2}]}'})
+    upgrade(eng)
+    with Session(eng) as s:
+        games = s.scalars(select(TGame).order_by(TGame.number)).all()
+        assert [(g.number, g.data["winner"], g.entered_by) for g in games] == [(1, "T01", "bob"), (2, "T02", "bob"),
+                                                                              (3, "T01", "bob")]
+    eng.dispose()

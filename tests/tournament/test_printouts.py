@@ -53,5 +53,8 @@ def test_standings_bracket_groups_and_timetable_escape_names() -> None:
 
 def test_standings_csv() -> None:
     rows = list(csv.reader(io.StringIO(standings_csv(ROWS))))
-    assert rows[0] == ["group", "rank", "entrant", "points", "surviving_generals", "lost_hp", "needs_decision"]
+    head = rows[0]
+    assert head[:6] == ["group", "rank", "entrant", "points", "surviving_generals", "lost_hp"]
+    assert {"won", "drawn", "lost", "games_won", "series"} <= set(head) and head[-1] == "needs_decision"
     assert rows[1][1:4] == ["1", "A", "3"] and rows[2][-1] == "yes"
+    assert rows[1][head.index("series")] == "B<script> 2:0 (3 pts)" and rows[1][head.index("won")] == "1"

@@ -103,7 +103,7 @@ def test_after_cut_off_a_full_sheet_ends_the_day_seed002() -> None:
         hall.finish(1, {p: 2 for p in hall.tables[0].seated if p != winner}, winner, minutes(at))
     assert [hall.where(p) for p in names] == ["done"] * 4
     assert all(len(hall.sheets.cards[p].sheets) == 1 for p in names)
-    with pytest.raises(TournamentError, match="already in the hall"):
+    with pytest.raises(TournamentError, match="no new sheet is given from the cut-off"):
         hall.arrive("a", minutes("12:20"))
 
 
