@@ -42,7 +42,7 @@ from tablesport.store.tables import FINISHED, WebTable, record_lines
 from . import guard, i18n
 from .gamedata import names
 from .probe import Probe
-from .referee import Client, Hall, LiveTable, SetupError, error, games_catalogue
+from .hall import Client, Hall, LiveTable, SetupError, error, games_catalogue
 from .writer import InlineWriter, Writer
 
 HERE = Path(__file__).parent

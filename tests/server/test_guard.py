@@ -17,7 +17,7 @@ from tablesport.core.records import replay
 from tablesport.games import start_for_record
 from tablesport.server import guard
 from tablesport.server.process import ServerProcess
-from tablesport.server.referee import Client
+from tablesport.server.hall import Client
 
 from .helpers import Seat, run_loop
 from .test_live import play_randomly, record_of
