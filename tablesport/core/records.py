@@ -47,6 +47,11 @@ def _chain(prev: str, obj: dict[str, Any]) -> str:
     return hashlib.sha256((prev + dumps(body)).encode()).hexdigest()[:16]
 
 
+def jsonl(lines: Iterable[dict[str, Any]]) -> str:
+    """Record lines as the text of a ``.jsonl`` file."""
+    return "".join(dumps(line, canonical=False) + "\n" for line in lines)
+
+
 def apply_step(state: State, step: dict[str, Any]) -> list[Event]:
     """Apply one record step (``act``, ``timeout``, ``time_up`` or ``referee``) to ``state``."""
     kind = step.get("t")
@@ -120,7 +125,7 @@ class Recorder:
         )
 
     def text(self) -> str:
-        return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in self.lines)
+        return jsonl(self.lines)
 
     def write(self, path: str | Path) -> None:
         Path(path).write_text(self.text(), encoding="utf-8")
