@@ -1,4 +1,4 @@
-"""The server as referee: one :class:`LiveTable` per game in play, held by the :class:`Hall`.
+"""The live tables: one :class:`LiveTable` per game in play, held by the :class:`Hall`.
 
 A live table owns the game state.  Every change goes through its asyncio lock: a seat's
 action, a bot's action, a decision timer running out (``state.timeout``), the game clock
@@ -26,7 +26,6 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import select, update
@@ -46,9 +45,10 @@ from tablesport.core import (
     State,
     TablesportError,
     canon,
+    dumps,
 )
 from tablesport.core.records import Recorder, apply_step
-from tablesport.games import all_games, get_game
+from tablesport.games import get_game
 from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote, WebSeat, WebStep, WebTable
 
 from .guard import MAX_BACKLOG
@@ -164,17 +164,9 @@ def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, **{k: v for k, v in extra.items() if v is not None}}
 
 
-def _plain(value: Any) -> Any:
-    """What ``json`` cannot write itself (views are JSON-ready; tuples are written as arrays)."""
-    if isinstance(value, frozenset | set):
-        return sorted(value)
-    if isinstance(value, MappingProxyType):
-        return dict(value)
-    raise TypeError(f"not JSON: {type(value).__name__}")
-
-
-def _frame(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_plain)
+def frame(obj: dict[str, Any]) -> str:
+    """A frame's text (compact JSON; views are JSON-ready, their tuples and sets written as arrays)."""
+    return dumps(obj, canonical=False)
 
 
 class LiveTable:
@@ -278,7 +270,7 @@ class LiveTable:
             "events": [{"i": i, **ev.to_json()} for i, ev in events if ev.visible_to(seat)],
             "result": res.to_json() if res else None,
         }
-        return _frame(out)
+        return frame(out)
 
     def hello(self, client: Client) -> None:
         client.put(self._frame_for(client.seat, "hello", self.events[-EVENT_LOG:]))
@@ -321,7 +313,7 @@ class LiveTable:
         async with self.lock:
             self.broadcast([], "presence")
 
-    # -- the referee ------------------------------------------------------------------------
+    # -- the seats' messages ----------------------------------------------------------------
     async def submit(self, seat: int | None, raw: str) -> dict[str, Any] | None:
         """Handle one client message; returns an error frame for that client, or ``None``."""
         t_in = time.perf_counter()
@@ -700,6 +692,10 @@ class Hall:
                     return i, p.token
         return None
 
+    async def find(self, tid: str) -> LiveTable | None:
+        """The table ``tid``: live, or finished and rebuilt from the store; ``None`` if there is none."""
+        return self.tables.get(tid) or await self.load_finished(tid)
+
     async def load_finished(self, tid: str) -> LiveTable | None:
         """A table that is no longer live (finished), rebuilt from the store for its viewers."""
 
@@ -820,16 +816,3 @@ def _abandon(tid: str, why: str) -> Callable[[Session], None]:
 
     return job
 
-
-def games_catalogue() -> list[dict[str, Any]]:
-    """Games, presets and bots for the lobby."""
-    out = []
-    for g in all_games().values():
-        out.append({
-            "game": g.name,
-            "title": g.title,
-            "bots": sorted(bot_factories(g)),
-            "presets": [{"preset": rs.preset, "title": rs.title, "seats": rs.seats, "sides": list(rs.sides)}
-                        for rs in g.presets.values()],
-        })
-    return out

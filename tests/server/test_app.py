@@ -1,4 +1,4 @@
-"""The server as referee, in process (FastAPI's TestClient): full games, bad input, timers, pages."""
+"""The web app in process (FastAPI's TestClient): full games, bad input, timers, pages."""
 
 from __future__ import annotations
 

@@ -16,8 +16,8 @@ import websockets
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
 from tablesport.server import guard
-from tablesport.server.process import ServerProcess
 from tablesport.server.hall import Client
+from tablesport.server.process import ServerProcess
 
 from .helpers import Seat, run_loop
 from .test_live import play_randomly, record_of
