@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import typer
 
 from tablesport.tournament.errors import TournamentError
+
+from .output import echo_json
 
 
 def read_document(path: Path) -> Any:
@@ -53,10 +55,6 @@ def whole(value: str, option: str, least: int) -> int:
     return n
 
 
-def _echo_json(obj: Any) -> None:
-    typer.echo(json.dumps(obj, ensure_ascii=False))
-
-
 def standings_cmd(
     file: Path = typer.Argument(..., help="competition document (YAML or JSON)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON"),
@@ -66,7 +64,7 @@ def standings_cmd(
 
     rows = standings(read_document(file))
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
         return
     for r in rows:
         tb = ", ".join(f"{k} {v}" for k, v in r["tiebreaks"].items())
@@ -93,7 +91,7 @@ def tables_cmd(
     size, seed, effort = whole(size_, "--size", 2), whole(seed_, "--seed", 0), whole(effort_, "--effort", 0)
     plan = plan_tables(players, rounds, size, seed, effort)
     if as_json:
-        _echo_json(plan.to_json())
+        echo_json(plan.to_json())
         return
     for r, rnd in enumerate(plan.rounds, 1):
         typer.echo(f"round {r}: " + "  |  ".join(" ".join(str(p + 1) for p in t) for t in rnd))
@@ -162,7 +160,7 @@ def _data(text: str) -> Any:
 
 def _print_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
         return
     for r in rows:
         g = f"[{r['group']}] " if r.get("group") else ""
@@ -221,7 +219,7 @@ def ev_next(event: str, competition: str, seed: str | None = typer.Option(None, 
         out = [{"fixture": f.key, "stage": f.stage, "round": f.round, "table": f.table, "entrants": f.entrants}
                for f in made]
     if as_json:
-        _echo_json(out)
+        echo_json(out)
     else:
         for f in out:
             typer.echo(f"{f['fixture']:<8} {f['stage']:<9} {' v '.join(f['entrants'])}")
@@ -237,7 +235,7 @@ def ev_fixtures(event: str, competition: str, db: str | None = DB, as_json: bool
                 "entrants": f.entrants, "result": (r.data if (r := st.result_of(f)) else None)}
                for f in st.fixtures(comp)]
     if as_json:
-        _echo_json(out)
+        echo_json(out)
     else:
         for f in out:
             typer.echo(f"{f['fixture']:<8} {' v '.join(f['entrants']):<40} {'done' if f['result'] else 'to play'}")
@@ -296,7 +294,7 @@ def ev_audit(event: str, competition: str, db: str | None = DB, as_json: bool = 
         out = [{"at": a.at.isoformat(), "who": a.who, "action": a.action, "subject": a.subject, "before": a.before,
                 "after": a.after, "reason": a.reason} for a in st.audit(st.competition(event, competition))]
     if as_json:
-        _echo_json(out)
+        echo_json(out)
     else:
         for a in out:
             typer.echo(f"{a['at'][:19]}  {a['who']:<12} {a['action']:<10} {a['subject']}  {a['reason']}")
@@ -394,7 +392,7 @@ def ev_fees(event: str, db: str | None = DB, as_json: bool = typer.Option(False,
     rows = [{"competition": x.competition, "fee": x.fee, "entrants": x.entrants, "people": x.people, "due": x.due,
              "paid": x.paid, "outstanding": x.outstanding, "unpaid": list(x.unpaid)} for x in lines]
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
     else:
         for r in rows:
             typer.echo(f"{r['competition']:<16} {r['fee']:<16} due {r['due']:>6}  paid {r['paid']:>6}  "
@@ -431,9 +429,10 @@ def ev_penalty(event: str, competition: str, game: str = typer.Argument(..., hel
 
     if kind not in ("technical", "player"):
         raise TournamentError("--kind must be 'technical' or 'player'")
+    of: Literal["technical", "player"] = "technical" if kind == "technical" else "player"
     with _Open(db) as st:
         got = st.penalty(st.competition(event, competition),
-                         Penalty(kind, game, team, whole(points, "points", 1), reason, _by(by), "", player))  # type: ignore[arg-type]
+                         Penalty(of, game, team, whole(points, "points", 1), reason, _by(by), "", player))
     typer.echo("; ".join(got) if got else "recorded")
 
 
@@ -481,7 +480,7 @@ def ev_timetable(event: str, start: str = typer.Option("10:30", "--start", help=
     if out:
         out.write_text(page(f"{event} · timetable", timetable_html(f"{event} · timetable", tt)), encoding="utf-8")
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
     elif not out:
         for r in rows:
             typer.echo(f"{r['slot']}  {r['table']:<10} {r['match']}  {r['referee'] or ''}")
@@ -506,7 +505,7 @@ def ev_prizes(event: str, competition: str, db: str | None = DB, as_json: bool =
                       f"{wins} wins, {plus} plus points: {', '.join(best)}", "value": 0, "winner": school}
                      for i, (school, wins, plus, best) in enumerate(st.school_scores(comp), 1)]
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
         return
     for r in rows:
         g = f"[{r['group']}] " if r["group"] else ""
