@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -163,7 +163,7 @@ class Summary:
         side_bot: dict[str, Counter[str]] = {}
         reasons: Counter[str] = Counter()
         draws = 0
-        score_sum: Counter[str] = Counter()
+        score_sum: defaultdict[str, float] = defaultdict(float)
         for o in self.outcomes:
             reasons[o.result.reason] += 1
             for s, sc in enumerate(o.result.scores):

@@ -384,9 +384,9 @@ class BlokusGame(Game):
     info = GameInfo(
         name="blokus",
         title="Blokus",
-        decision_kinds={"place"},
-        event_kinds={"placed", "passed", "all_placed", "timeout", "game_over"},
-        result_reasons={"no_colour_can_place"},
+        decision_kinds=frozenset({"place"}),
+        event_kinds=frozenset({"placed", "passed", "all_placed", "timeout", "game_over"}),
+        result_reasons=frozenset({"no_colour_can_place"}),
         conformance=ConformanceBudget(seeds=20, slow_seeds=1000),
     )
 

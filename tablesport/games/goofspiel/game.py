@@ -168,9 +168,9 @@ class GoofspielGame(Game):
     info = GameInfo(
         name="goofspiel",
         title="Goofspiel (protocol example)",
-        decision_kinds={"bid"},
-        event_kinds={"bid", "my_bid", "reveal", "timeout"},
-        result_reasons={"all_prizes_taken"},
+        decision_kinds=frozenset({"bid"}),
+        event_kinds=frozenset({"bid", "my_bid", "reveal", "timeout"}),
+        result_reasons=frozenset({"all_prizes_taken"}),
         simultaneous=True,
         hidden_information=True,
         chance=True,

@@ -462,9 +462,9 @@ class RummikubGame(Game):
     info = GameInfo(
         name="rummikub",
         title="Rummikub (魔力橋)",
-        decision_kinds={"turn", "reshuffle"},
-        event_kinds={"deal", "rack", "draw", "drawn", "penalty", "play", "end", "timeout", "reshuffle", "keep"},
-        result_reasons={"went_out", "pool_out"},
+        decision_kinds=frozenset({"turn", "reshuffle"}),
+        event_kinds=frozenset({"deal", "rack", "draw", "drawn", "penalty", "play", "end", "timeout", "reshuffle", "keep"}),
+        result_reasons=frozenset({"went_out", "pool_out"}),
         hidden_information=True,
         chance=True,
         conformance=ConformanceBudget(seeds=4, slow_seeds=200, deep_every=5),
