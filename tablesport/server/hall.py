@@ -576,6 +576,17 @@ class LiveTable:
         return StepSave(step_row, values)
 
 
+def _whole_seed(value: object) -> int:
+    """A seed from the API: a whole number (or its digits as a string), not negative."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SetupError(f"the seed must be a whole number, not {value!r}")
+    if value < 0:
+        raise SetupError("the seed must not be negative")
+    return value
+
+
 def _mark_seat(tid: str, seat: int, **values: bool) -> Callable[[Session], None]:
     def job(session: Session) -> None:
         session.execute(update(WebSeat).where(WebSeat.table_id == tid, WebSeat.seat == seat).values(**values))
@@ -614,8 +625,9 @@ class Hall:
             self.tables.pop(table.id, None)
 
     # -- creating tables --------------------------------------------------------------------
-    async def create(self, preset: str, seats: list[dict[str, Any]], seed: int | None = None,
+    async def create(self, preset: str, seats: list[dict[str, Any]], seed: int | str | None = None,
                      bot_delay: float | None = None, params: dict[str, Any] | None = None) -> LiveTable:
+        """A new table; ``seats`` and the rest come as the API's JSON (checked here: SetupError)."""
         from tablesport.games import find_preset
 
         try:
@@ -624,7 +636,11 @@ class Hall:
             raise SetupError(str(exc)) from None
         if params is not None and not isinstance(params, dict):
             raise SetupError("params must be an object of preset parameters")
-        if any(isinstance(s, dict) and s.get("kind") == "person" for s in seats):
+        for i, s in enumerate(seats):
+            if not isinstance(s, dict):
+                raise SetupError(f'seat {i}: a seat is an object, {{"kind": "person"}} or '
+                                 f'{{"kind": "bot", "bot": "random"}}, not {s!r}')
+        if any(s.get("kind") == "person" for s in seats):
             params = {**game.live_params, **(params or {})}
         if params:
             try:
@@ -648,9 +664,7 @@ class Hall:
                 plans.append(SeatPlan("person", token=secrets.token_urlsafe(24)))
             else:
                 raise SetupError(f"seat {i}: kind must be \"person\" or \"bot\", not {kind!r}")
-        seed = secrets.randbelow(2**62) if seed is None else int(seed)
-        if seed < 0:
-            raise SetupError("the seed must not be negative")
+        seed = secrets.randbelow(2**62) if seed is None else _whole_seed(seed)
         tid = secrets.token_hex(6)
         recorder = Recorder(game.name, rs.preset, seed, [p.label for p in plans], __version__,
                             params=rs.overrides(game.ruleset(rs.preset)))

@@ -146,6 +146,22 @@ def test_lobby_pages_in_three_languages(client: TestClient) -> None:
     assert bad.status_code == 400 and "unknown bot" in bad.json()["message"]
 
 
+def test_table_setup_refuses_bad_seats_and_seeds_with_a_clear_error(client: TestClient) -> None:
+    bots = [{"kind": "bot"}, {"kind": "bot"}]
+    before = {t["id"] for t in client.get("/api/tables").json()["live"]}
+    for body, says in (({"seats": [{"kind": "bot"}, "bot"]}, "seat 1: a seat is an object"),
+                       ({"seats": [1, 2]}, "seat 0: a seat is an object"),
+                       ({"seats": bots, "seed": 1.5}, "the seed must be a whole number, not 1.5"),
+                       ({"seats": bots, "seed": True}, "the seed must be a whole number, not True"),
+                       ({"seats": bots, "seed": "abc"}, "the seed must be a whole number, not 'abc'"),
+                       ({"seats": bots, "seed": -3}, "the seed must not be negative")):
+        r = client.post("/api/tables", json={"preset": "goofspiel-2p", **body})
+        assert r.status_code == 400 and says in r.json()["message"], (body, r.text)
+    assert {t["id"] for t in client.get("/api/tables").json()["live"]} <= before  # none was made
+    made = client.post("/api/tables", json={"preset": "goofspiel-2p", "seats": bots, "seed": "12"})
+    assert made.status_code == 200 and made.json()["seed"] == 12
+
+
 @pytest.mark.parametrize(("accept", "lang"), [("zh-TW", "zh-Hant"), ("zh-CN", "zh-Hans"), ("en-GB", "en"), ("", "en")])
 def test_language_choice(accept: str, lang: str) -> None:
     from tablesport.server.i18n import pick_lang
