@@ -66,8 +66,9 @@ def parse_answer(line: str, opts: Sequence[Any] | None) -> Any:
         return line
 
 
-def describe(action: Any) -> str:
-    return json.dumps(to_json(action), ensure_ascii=False)
+def describe(value: Any) -> str:
+    """An action or an event's data as the player reads it (JSON with spaces)."""
+    return json.dumps(to_json(value), ensure_ascii=False)
 
 
 def play_terminal(game: Game, rs: Ruleset, seat: int, seed: int, bots: str | None, *, timer: bool = True,
@@ -88,7 +89,7 @@ def play_terminal(game: Game, rs: Ruleset, seat: int, seed: int, bots: str | Non
     def log(events: list[Event]) -> None:
         for ev in events:
             if ev.visible_to(seat):
-                console.print(f"  · {ev.kind} {json.dumps(to_json(ev.data), ensure_ascii=False)}", highlight=False)
+                console.print(f"  · {ev.kind} {describe(ev.data)}", highlight=False)
 
     while True:
         decision = state.pending()

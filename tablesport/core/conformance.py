@@ -75,9 +75,9 @@ def check_views(state: State, decision: Decision | None, events: list[Event], rs
     only when ``hidden_before`` (the hidden sets just before that step) is given."""
     viewers: list[int | None] = [*range(rs.seats), None]
     for viewer in viewers:
-        view = state.view(viewer)
+        view = to_json(state.view(viewer))
         try:
-            json.dumps(to_json(view))
+            json.dumps(view)
             if decision is not None:
                 json.dumps(decision.to_json(viewer))
         except (TypeError, ValueError) as exc:
@@ -88,7 +88,7 @@ def check_views(state: State, decision: Decision | None, events: list[Event], rs
         if not game_hides:
             raise _fail(rs, seed, step, f"viewer {viewer} has hidden tokens but the game does not declare "
                         "hidden information")
-        shown = set(_strings(to_json(view)))
+        shown = set(_strings(view))
         if decision is not None:
             shown.update(_strings(decision.to_json(viewer)))
         leak = shown & hidden

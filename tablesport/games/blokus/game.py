@@ -119,9 +119,6 @@ class BlokusState(State):
             return self._legal
         return legal_placements(self.own[colour], self.occupied, self.used[colour], CORNER_BITS[colour])
 
-    def seat_of(self, colour: int) -> int:
-        return self.colour_seats[colour]
-
     def _advance(self) -> None:
         self._legal = None
         c = self.current

@@ -49,13 +49,6 @@ def group_ok(n1: int, n2: int, jokers: int, canon: bool = False) -> bool:
     return group_split(gs, jokers, canon) is not None
 
 
-@cache
-def jokers_for_groups(jtot: int, canon: bool = False) -> dict[tuple[int, int, int], list[int]]:
-    """(g1, g2, free jokers) → the joker counts with which those group tiles form groups."""
-    return {(g1, g2, free): [jg for jg in range(free + 1) if group_ok(g1, g2, jg, canon)]
-            for g1 in range(5) for g2 in range(5 - g1) for free in range(jtot + 1)}
-
-
 
 # -- one cell -----------------------------------------------------------------------------------
 # a colour's open runs: (n1, n2, n3) = runs of length 1, 2 and >= 3, packed as n1 + 5*n2 + 25*n3
