@@ -24,7 +24,8 @@ from tablesport.core import TablesportError
 from tablesport.core.records import RecordError, replay
 from tablesport.games import all_games, all_presets, find_preset, start_for_record
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="tablesport: referees, bots and tournaments.")
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="tablesport: referees, bots and tournaments.")
 
 
 @app.command()
@@ -84,10 +85,12 @@ def simulate(
     preset: str = typer.Argument(..., help="preset name, e.g. blokus-event"),
     n_games: int = typer.Option(100, "--games", "-n", min=0, help="number of games"),
     seed: str = typer.Option("1", "--seed", help="base seed (each game derives its own)"),
-    bots: str = typer.Option("random", "--bots", help="bot, bots per seat (a,b,..) or per side (cold=x,warm=y)"),
+    bots: str = typer.Option("random", "--bots",
+                             help="bot, bots per seat (a,b,..) or per side (cold=x,warm=y)"),
     record: Path | None = typer.Option(None, "--record", help="write one record per game into this folder"),
     workers: int = typer.Option(1, "--workers", min=1, help="processes"),
-    clock: list[str] = typer.Option([], "--clock", help="simulated clock, e.g. decision=3 (seconds per decision)"),
+    clock: list[str] = typer.Option([], "--clock",
+                                    help="simulated clock, e.g. decision=3 (seconds per decision)"),
     as_json: bool = typer.Option(False, "--json"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
 ) -> None:
@@ -136,7 +139,8 @@ def play(
     preset: str = typer.Argument(..., help="preset name"),
     seat: int = typer.Option(0, "--seat", help="the seat you play; the others are bots"),
     seed: str = typer.Option("", "--seed", help="seed (random if omitted)"),
-    bots: str = typer.Option("", "--bots", help="bots for the other seats (default: the game's strongest quick bot)"),
+    bots: str = typer.Option("", "--bots",
+                             help="bots for the other seats (default: the game's strongest quick bot)"),
     no_timer: bool = typer.Option(False, "--no-timer", help="ignore decision time limits"),
     record: Path | None = typer.Option(None, "--record", help="write the game record here"),
 ) -> None:

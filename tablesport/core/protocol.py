@@ -97,7 +97,8 @@ class RuleError(TablesportError):
         super().__init__(text)
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": "illegal_action", "rule": self.rule, "message": self.message, "allowed": self.allowed}
+        return {"error": "illegal_action", "rule": self.rule, "message": self.message,
+                "allowed": self.allowed}
 
 
 class UnknownPreset(TablesportError):
@@ -143,7 +144,8 @@ class Ruleset:
         if unknown:
             raise UnknownParameter(f"preset {self.preset!r} has no parameter {', '.join(unknown)}; "
                                    f"known: {', '.join(sorted(self.params))}")
-        return Ruleset(self.game, self.preset, self.seats, self.title, self.sides, {**self.params, **overrides}, self.source)
+        return Ruleset(self.game, self.preset, self.seats, self.title, self.sides,
+                       {**self.params, **overrides}, self.source)
 
     def overrides(self, base: Ruleset) -> dict[str, Any]:
         """The parameters where this ruleset differs from ``base`` (its preset)."""
@@ -273,7 +275,8 @@ class Result:
             "winner_seats": list(self.winner_seats),
             "winner_side": self.winner_side,
             "sides": {
-                name: {"seats": list(s.seats), "placement": s.placement, "score": s.score, "stats": to_json(s.stats)}
+                name: {"seats": list(s.seats), "placement": s.placement, "score": s.score,
+                       "stats": to_json(s.stats)}
                 for name, s in self.sides.items()
             },
             "stats": to_json(self.stats),
@@ -370,7 +373,8 @@ class State(ABC):
             return ()
         opts = d.options_for(seat)
         if opts is None:
-            raise RuleError("legal_actions", "this decision has too many options to list; use apply to validate")
+            raise RuleError("legal_actions",
+                            "this decision has too many options to list; use apply to validate")
         return opts
 
     def random_action(self, seat: int, rng: Rng) -> Action:

@@ -180,7 +180,8 @@ def replay(
     if header.get("record") != "tablesport":
         raise RecordError(f"line {n}: not a tablesport record header")
     if header.get("format") != FORMAT:
-        raise RecordError(f"line {n}: record format {header.get('format')!r} is not supported (expected {FORMAT})")
+        raise RecordError(f"line {n}: record format {header.get('format')!r} is not supported "
+                          f"(expected {FORMAT})")
     h = ""
     if header.get("h") != _chain(h, header):
         raise RecordError(f"line {n}: header was altered (chain hash mismatch)")
@@ -205,7 +206,8 @@ def replay(
                 raise RecordError(f"line {n}: footer says {obj.get('steps')} steps, record has {steps}")
             final = state.state_hash()
             if obj.get("final_hash") != final:
-                raise RecordError(f"line {n}: final state hash differs: record {obj.get('final_hash')}, replay {final}")
+                raise RecordError(f"line {n}: final state hash differs: record {obj.get('final_hash')}, "
+                                  f"replay {final}")
             extra = next(it, None)
             if extra is not None:
                 raise RecordError(f"line {extra[0]}: data after the footer")

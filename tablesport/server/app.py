@@ -124,7 +124,8 @@ class Checkpointer:
         self.thread.join(timeout=10)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, bot_delay: float = 0.6) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
+          bot_delay: float = 0.6) -> None:
     """Run the web app with uvicorn (``make run``)."""
     import uvicorn
 

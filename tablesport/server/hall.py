@@ -161,7 +161,9 @@ class Client:
 
 
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, **{k: v for k, v in extra.items() if v is not None}}
+    """An error frame: ``code``, ``message`` and the ``extra`` fields that are not ``None``."""
+    return {"type": "error", "code": code, "message": message,
+            **{k: v for k, v in extra.items() if v is not None}}
 
 
 def frame(obj: dict[str, Any]) -> str:
@@ -396,7 +398,8 @@ class LiveTable:
             spec = self.seats[seat].bot or "random"
             factories = bot_factories(self.game)
             choice = BotChoice.parse(spec, factories)
-            bot = self._bots[seat] = factories[choice.name](self.hall.rng_for(self.seed, seat), **choice.options)
+            bot = factories[choice.name](self.hall.rng_for(self.seed, seat), **choice.options)
+            self._bots[seat] = bot
         return bot
 
     async def _timeout(self, seat: int, asked: int) -> None:
@@ -507,7 +510,8 @@ class LiveTable:
                 continue
             if handle is not None:
                 handle.cancel()
-            self._timer_handles[s] = loop.call_later(max(0.0, key[1] - time.time()), self._fire_timeout, s, asked)
+            wait = max(0.0, key[1] - time.time())
+            self._timer_handles[s] = loop.call_later(wait, self._fire_timeout, s, asked)
             self._handle_for[s] = key
         limit = self.state.clock_limit()
         if limit is None:
@@ -671,8 +675,8 @@ class Hall:
         state = game.new_state(rs, seed)
         delay = self.bot_delay if bot_delay is None else max(0.0, float(bot_delay))
         all_bots = all(p.kind == "bot" for p in plans)
-        table = LiveTable(self, tid, game, rs, seed, plans, delay, recorder, state, RUNNING if all_bots else OPEN,
-                          time.time())
+        table = LiveTable(self, tid, game, rs, seed, plans, delay, recorder, state,
+                          RUNNING if all_bots else OPEN, time.time())
         now = time.time()
         header = recorder.lines[0]
 
@@ -718,8 +722,10 @@ class Hall:
                 row = session.get(WebTable, tid)
                 if row is None or row.status != FINISHED:
                     return None
-                seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid).order_by(WebSeat.seat)).all()
-                steps = session.scalars(select(WebStep).where(WebStep.table_id == tid).order_by(WebStep.i)).all()
+                seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid)
+                                        .order_by(WebSeat.seat)).all()
+                steps = session.scalars(select(WebStep).where(WebStep.table_id == tid)
+                                        .order_by(WebStep.i)).all()
                 return row, list(seats), list(steps)
 
         data = await asyncio.to_thread(read)
@@ -794,7 +800,8 @@ class Hall:
         del table.events[:-EVENT_LOG]
         timers, clock_used = row.timers or {}, row.clock_used
         if steps and steps[-1].at > row.updated and steps[-1].meta:  # the last step is newer than the row
-            timers, clock_used = steps[-1].meta.get("timers") or {}, float(steps[-1].meta.get("clock_used", 0.0))
+            meta = steps[-1].meta
+            timers, clock_used = meta.get("timers") or {}, float(meta.get("clock_used", 0.0))
         stored_asked = {int(k): int(v) for k, v in (timers.get("asked") or {}).items()}
         if stored_asked and table.decision is not None:
             table.asked.update({s: a for s, a in stored_asked.items() if s in table.decision.seats})
@@ -825,7 +832,8 @@ class Hall:
 
 def _abandon(tid: str, why: str) -> Callable[[Session], None]:
     def job(session: Session) -> None:
-        session.execute(update(WebTable).where(WebTable.id == tid).values(status=ABANDONED, updated=time.time()))
+        session.execute(update(WebTable).where(WebTable.id == tid)
+                        .values(status=ABANDONED, updated=time.time()))
         session.add(WebNote(table_id=tid, at=time.time(), text=why))
 
     return job

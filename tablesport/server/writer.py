@@ -214,7 +214,8 @@ class InlineWriter:
             self._raw = self.sessions.kw["bind"].raw_connection()
         cur = self._raw.cursor()
         try:
-            cur.executemany("INSERT INTO web_steps (table_id, i, line, at, meta) VALUES (?, ?, ?, ?, ?)", rows)
+            cur.executemany("INSERT INTO web_steps (table_id, i, line, at, meta) VALUES (?, ?, ?, ?, ?)",
+                            rows)
             self._raw.commit()
         except Exception:
             self._raw.rollback()

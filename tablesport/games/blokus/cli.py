@@ -58,7 +58,8 @@ def gtp(
     level: int | None = typer.Option(None, "--level", help="MCTS strength 1-9 (50 playouts per level)"),
     budget: list[str] = typer.Option([], "--budget", help="MCTS budget: playouts=N or seconds=S"),
     seed: int = typer.Option(0, "--seed", help="seed of the bot's random choices"),
-    variant: str = typer.Option("classic", "--game", "-g", help="classic (4 players) or classic_2 (2 players)"),
+    variant: str = typer.Option("classic", "--game", "-g",
+                                help="classic (4 players) or classic_2 (2 players)"),
 ) -> None:
     """Speak the Go Text Protocol (Pentobi's Blokus Classic dialect) on stdin/stdout."""
     try:
@@ -82,7 +83,8 @@ def match(
     colours: str = typer.Option("", "--colours",
                                 help="engine index per colour, e.g. 0111 (default: 0111 for two engines in "
                                      "classic, 0101 in classic_2, else one colour each)"),
-    variant: str = typer.Option("classic", "--game", "-g", help="classic (4 players) or classic_2 (2 players)"),
+    variant: str = typer.Option("classic", "--game", "-g",
+                                help="classic (4 players) or classic_2 (2 players)"),
     as_json: bool = typer.Option(False, "--json", help="print the summary and every game as JSON"),
 ) -> None:
     """Referee a match between GTP engines (ours or others such as pentobi-gtp), move by move."""
@@ -117,8 +119,9 @@ def match(
                 raise typer.Exit(1) from None
             records.append(rec)
             if not as_json:
-                typer.echo(f"game {g + 1}: colours {''.join(map(str, owners))} scores {rec.colour_scores}"
-                           + (f" forfeit by engine {rec.forfeit} ({rec.reason})" if rec.forfeit is not None else ""))
+                forfeit = "" if rec.forfeit is None else f" forfeit by engine {rec.forfeit} ({rec.reason})"
+                colours = "".join(map(str, owners))
+                typer.echo(f"game {g + 1}: colours {colours} scores {rec.colour_scores}{forfeit}")
         summary = summarise(records, engines)
         summary["seconds_thinking"] = [round(c.seconds, 2) for c in clients]
         if as_json:

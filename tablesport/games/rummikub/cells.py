@@ -17,7 +17,8 @@ NCOL = 4
 # -- groups ------------------------------------------------------------------------------------
 
 @cache
-def group_split(gs: tuple[int, ...], jokers: int, canon: bool = False) -> tuple[tuple[tuple[int, ...], int], ...] | None:
+def group_split(gs: tuple[int, ...], jokers: int,
+                canon: bool = False) -> tuple[tuple[tuple[int, ...], int], ...] | None:
     """A split of ``gs[c]`` tiles per colour plus ``jokers`` into groups, or None.
 
     Each group is (colours, jokers in it): distinct colours, 3 or 4 tiles, at least one number tile.

@@ -60,7 +60,8 @@ def answer(obj: Any, objective: str) -> dict[str, Any]:
 
 @app.command("solve")
 def solve_cmd(
-    objective: str = typer.Option("tiles", "--objective", help="tiles (most tiles laid) or value (most points)"),
+    objective: str = typer.Option("tiles", "--objective",
+                                  help="tiles (most tiles laid) or value (most points)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON (one line per position)"),
 ) -> None:
     """Best play for positions read from stdin (one JSON object, or JSON Lines)."""
@@ -90,5 +91,6 @@ def solve_cmd(
             echo_json(out)
         else:
             sets = "  ".join(" ".join(s) for s in out["table"])
-            typer.echo(f"{out['tiles_placed']} tiles ({out['value_placed']} points): {' '.join(out['placed']) or '-'}")
+            laid = " ".join(out["placed"]) or "-"
+            typer.echo(f"{out['tiles_placed']} tiles ({out['value_placed']} points): {laid}")
             typer.echo(f"  table: {sets}")

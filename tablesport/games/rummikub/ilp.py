@@ -88,7 +88,8 @@ def ilp_optimum(table: Sequence[Sequence[str]], rack: Sequence[str], melded: boo
     nrows = JOKER_ROW + 1 + (0 if melded else 1)
     lower = np.concatenate([need.astype(float), [float(MELD_MIN)] if not melded else []])
     upper = np.concatenate([need.astype(float), [np.inf] if not melded else []])
-    h.addRows(nrows, lower, upper, 0, np.array([0], dtype=np.int32), np.array([], dtype=np.int32), np.array([]))
+    no_entries = np.array([], dtype=np.int32)
+    h.addRows(nrows, lower, upper, 0, np.array([0], dtype=np.int32), no_entries, np.array([]))
     starts: list[int] = []
     index: list[int] = []
     value: list[float] = []

@@ -94,7 +94,8 @@ def tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
 
 def as_arrays(table: list[list[int]], rack: list[list[int]], weights: Sequence[int],
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Counts ``[colour][number]`` (numbers 0..13) as arrays padded to 14: the search looks one number ahead."""
+    """Counts ``[colour][number]`` (numbers 0..13) as arrays padded to 14: the search looks one number
+    ahead."""
     t = np.zeros((NCOL, 15), dtype=np.int64)
     r = np.zeros((NCOL, 15), dtype=np.int64)
     t[:, :14] = table
@@ -231,7 +232,8 @@ def _lookup(hkeys: Ints, hvals: Ints, mask: int, scores: Ints, key: int) -> int:
 @njit(cache=True)
 def _candidates(key: int, score: int, n: int, c: int, table: Ints, rack: Ints, jtot: int, weights: Ints,
                 meld: bool, meld_gain: bool, beam: int, canon: bool, bar: int, start: Ints, count: Ints,
-                options: Ints, masks: Ints, owed: Ints, bkeys: Ints, bgain: Ints, bopt: Ints, bgrp: Ints) -> int:
+                options: Ints, masks: Ints, owed: Ints, bkeys: Ints, bgain: Ints, bopt: Ints,
+                bgrp: Ints) -> int:
     """The states that cell (n, c) leads to from ``key``: keys, scores, option rows and groups
     (g1 * 100 + g2 * 10 + jokers in groups) into the buffers; only scores above ``bar``.
     Returns how many."""
@@ -327,9 +329,9 @@ def _rest(rack: Ints, jr: int, weights: Ints, wj: int, canon: bool) -> Ints:
 
 
 @njit(cache=True)
-def _search(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, meld: bool, floor: int, beam: int,
-            meld_gain: bool, canon: bool, bound: Ints, use_bound: bool, start: Ints, count: Ints, options: Ints,
-            masks: Ints, owed: Ints, choices: Ints) -> tuple[bool, int]:
+def _search(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, meld: bool, floor: int,
+            beam: int, meld_gain: bool, canon: bool, bound: Ints, use_bound: bool, start: Ints, count: Ints,
+            options: Ints, masks: Ints, owed: Ints, choices: Ints) -> tuple[bool, int]:
     jtot = jt + jr
     rest = _rest(rack, jr, weights, wj, canon)
     # the bound counts rack tiles only; the jokers still to be laid may add their weight
@@ -369,9 +371,12 @@ def _search(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, m
                         p = SUB[cc]
                         sub = key // p % 125
                         # one run of 3+ more; a run of 2 grown to 3+; a run of 1 grown to 2
-                        beaten = ((sub < 100 and _lookup(chk, chv, cmask, cscores, key + 25 * p) >= score)
-                                  or (sub // 5 % 5 != 0 and _lookup(chk, chv, cmask, cscores, key + 20 * p) >= score)
-                                  or (sub % 5 != 0 and _lookup(chk, chv, cmask, cscores, key + 4 * p) >= score))
+                        beaten = ((sub < 100
+                                   and _lookup(chk, chv, cmask, cscores, key + 25 * p) >= score)
+                                  or (sub // 5 % 5 != 0
+                                      and _lookup(chk, chv, cmask, cscores, key + 20 * p) >= score)
+                                  or (sub % 5 != 0
+                                      and _lookup(chk, chv, cmask, cscores, key + 4 * p) >= score))
                         if beaten:
                             break
                     if not beaten and canon:
@@ -425,8 +430,8 @@ def _search(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, m
             for i in range(ccount):
                 key = ckeys[i]
                 score = cscores[i]
-                nb = _candidates(key, score, n, c, table, rack, jtot, weights, meld, meld_gain, beam > 0, canon,
-                                 bar, start, count, options, masks, owed, bkeys, bgain, bopt, bgrp)
+                nb = _candidates(key, score, n, c, table, rack, jtot, weights, meld, meld_gain, beam > 0,
+                                 canon, bar, start, count, options, masks, owed, bkeys, bgain, bopt, bgrp)
                 if prune:
                     # the exact pass drops at once the candidates that cannot beat the floor
                     kept = 0
@@ -581,8 +586,8 @@ def _reach(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, me
 
 @njit(cache=True)
 def _sorted_candidates(key: int, score: int, cell: int, table: Ints, rack: Ints, jtot: int, weights: Ints,
-                       meld: bool, canon: bool, bar: int, start: Ints, count: Ints, options: Ints, masks: Ints,
-                       owed: Ints, ckeys: Ints, cgain: Ints, copt: Ints, cgrp: Ints) -> int:
+                       meld: bool, canon: bool, bar: int, start: Ints, count: Ints, options: Ints,
+                       masks: Ints, owed: Ints, ckeys: Ints, cgain: Ints, copt: Ints, cgrp: Ints) -> int:
     """:func:`_candidates` of a cell into row ``cell`` of the buffers, the best gain first."""
     nb = _candidates(key, score, cell // NCOL + 1, cell % NCOL, table, rack, jtot, weights, meld, False,
                      False, canon, bar, start, count, options, masks, owed,
