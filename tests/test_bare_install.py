@@ -63,3 +63,12 @@ def test_main_job_without_server_extra_falls_back_to_the_terminal_game(bare: Pat
                          timeout=120, cwd=bare.parent)
     assert "Traceback" not in run.stderr, run.stderr
     assert sys.executable != str(py)
+
+
+def test_bare_install_ships_its_type_information(bare: Path) -> None:
+    """PEP 561: the installed package carries ``py.typed``, so type checkers read its annotations."""
+    py = bare.parent / "python"
+    code = "import pathlib, tablesport; print(pathlib.Path(tablesport.__file__).parent)"
+    where = subprocess.run([str(py), "-c", code], capture_output=True, text=True, timeout=60, cwd=bare.parent,
+                           check=True).stdout.strip()
+    assert (Path(where) / "py.typed").is_file()
