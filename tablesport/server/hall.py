@@ -24,12 +24,12 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from tablesport import __version__
 from tablesport.bots.registry import BotChoice, bot_factories
@@ -603,7 +603,7 @@ class Hall:
     """Every live table of this server process."""
 
     writer: Writer | InlineWriter
-    sessions: Any
+    sessions: sessionmaker[Session]
     bot_delay: float = 0.6
     tables: dict[str, LiveTable] = field(default_factory=dict)
     stats: Stats = field(default_factory=Stats)
@@ -613,7 +613,7 @@ class Hall:
         """A bot's generator: from the table's seed, so a table's bots play the same way every time."""
         return Rng(seed).spawn(1000 + seat)
 
-    def spawn(self, coro: Any) -> None:
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.create_task(coro)
         self.tasks.add(task)
         task.add_done_callback(self._task_done)
