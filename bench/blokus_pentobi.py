@@ -40,7 +40,8 @@ def pentobi(path: str, level: int, seed: int, variant: str) -> list[str]:
 def match(path: str, bot: str, level: int, games: int, variant: str) -> dict[str, Any]:
     preset = "blokus-event" if variant == "classic" else "blokus-2p"
     pattern = [0, 1, 1, 1] if variant == "classic" else [0, 1, 0, 1]
-    engines = [GtpClient(ours(bot), bot), GtpClient(pentobi(path, level, 1, variant), f"pentobi level {level}")]
+    engines = [GtpClient(ours(bot), bot),
+               GtpClient(pentobi(path, level, 1, variant), f"pentobi level {level}")]
     t0 = time.perf_counter()
     try:
         records = [play_game(engines, owners, preset) for owners in rotations(pattern, games)]

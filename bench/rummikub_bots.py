@@ -24,7 +24,8 @@ from tablesport.core import Bot, RandomBot, Rng
 from tablesport.games.rummikub import GAME
 from tablesport.games.rummikub.bots import GreedyBot, PlannerBot, RolloutBot
 
-BOTS: dict[str, type[Bot]] = {"rollout": RolloutBot, "planner": PlannerBot, "greedy": GreedyBot, "random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"rollout": RolloutBot, "planner": PlannerBot, "greedy": GreedyBot,
+                              "random": RandomBot}
 
 
 def play(seats: list[str], seed: int) -> Any:

@@ -99,7 +99,8 @@ def measure(positions: list[Position], objective: str = "tiles",
                       "melded": melded, "ilp_ms": round(ilp_ms[i], 3)})
     out: dict[str, Any] = {
         "positions": len(positions),
-        "table_tiles": [min(sum(map(len, p[0])) for p in positions), max(sum(map(len, p[0])) for p in positions)],
+        "table_tiles": [min(sum(map(len, p[0])) for p in positions),
+                        max(sum(map(len, p[0])) for p in positions)],
         "rack_tiles": [min(len(p[1]) for p in positions), max(len(p[1]) for p in positions)],
         "dp": dp,
         "ilp": ilp,
@@ -133,10 +134,11 @@ def main() -> None:
     big = big_positions(args.big)
     out: dict[str, Any] = {
         "benchmark": "rummikub_solver",
-        "command": f".venv/bin/python -m bench.rummikub_solver --games {args.games} --sample {args.sample} --big {args.big}"
-                   + (" --value" if args.value else ""),
+        "command": f".venv/bin/python -m bench.rummikub_solver --games {args.games} --sample {args.sample} "
+                   f"--big {args.big}" + (" --value" if args.value else ""),
         "objective": "tiles",
-        "reference": "den Hertog & Hulshof ILP over the set types, HiGHS via highspy, model built per position",
+        "reference": "den Hertog & Hulshof ILP over the set types, HiGHS via highspy, "
+                     "model built per position",
         "anchor_source": "issue 7: cvxpy + HiGHS ILP over the 743 set types, measured on this machine",
         "in_game": measure(game_pos, "tiles", ANCHORS["in_game"]),
         "big_tables": measure(big, "tiles", ANCHORS["big_tables"]),

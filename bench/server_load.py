@@ -104,12 +104,14 @@ class Load:
                     return
                 if time.monotonic() > self.deadline:
                     return  # the time is up (the table is left unfinished)
-                if d.get("mine") and acted is None and d.get("asked") is not None and frame["status"] == "running":
+                if (d.get("mine") and acted is None and d.get("asked") is not None
+                        and frame["status"] == "running"):
                     acted = d["asked"]
                     if self.think > 0:
                         await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
                     sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "seq": frame["seq"], "action": self.rng.choice(d["options"])}))
+                    action = self.rng.choice(d["options"])
+                    await ws.send(json.dumps({"type": "act", "seq": frame["seq"], "action": action}))
 
     async def create(self) -> dict[str, Any]:
         body = {"preset": self.preset, "params": self.params, "seats": [{"kind": "person"}] * self.seats}
@@ -160,8 +162,8 @@ async def run_level(server: ServerProcess, preset: str, seats: int, tables: int,
     lat = sorted(load.latencies)
     warm = t0 + WARMUP
     steady = sorted(x for x, at in zip(load.latencies, load.sent_times, strict=True) if at >= warm)
-    d = {k: stats1[k] - stats0[k] for k in ("actions", "apply", "store_wait", "frames", "frames_sent", "commits",
-                                             "store_jobs", "commit_seconds")}
+    d = {k: stats1[k] - stats0[k] for k in ("actions", "apply", "store_wait", "frames", "frames_sent",
+                                             "commits", "store_jobs", "commit_seconds")}
     n = max(1, d["actions"])
     return {
         "tables": tables,
@@ -204,7 +206,8 @@ def probe_figures(stats0: dict[str, Any], stats1: dict[str, Any]) -> dict[str, A
         return {}
 
     def diff(key: str, digits: int | None = None) -> list[Any]:
-        return [b - a if digits is None else round(b - a, digits) for a, b in zip(stats0[key], stats1[key], strict=True)]
+        return [b - a if digits is None else round(b - a, digits)
+                for a, b in zip(stats0[key], stats1[key], strict=True)]
 
     handled = diff("handled_ms")
     edges = stats1["handled_edges_ms"]
@@ -217,7 +220,8 @@ def probe_figures(stats0: dict[str, Any], stats1: dict[str, Any]) -> dict[str, A
         "server_gc_runs_by_generation": diff("gc_runs"),
         "server_gc_seconds_by_generation": diff("gc_seconds", 3),
         "server_gc_cpu_seconds_by_generation": diff("gc_cpu_seconds", 3),
-        "server_gc_complete_collections": stats1["gc_complete_collections"] - stats0["gc_complete_collections"],
+        "server_gc_complete_collections":
+            stats1["gc_complete_collections"] - stats0["gc_complete_collections"],
         "server_gc_longest_pause_ms_since_start": stats1["gc_max_ms"],
         "server_gc_longest_pause_cpu_ms_since_start": stats1["gc_max_cpu_ms"],
         "server_gc_frozen_before_after": [stats0["gc_frozen"], stats1["gc_frozen"]],
@@ -249,7 +253,8 @@ def baseline(preset: str, seconds: float) -> dict[str, Any]:
             break
         games *= 4
     out = summary.to_json()
-    return {"games": out["games"], "seconds": out["seconds"], "actions_per_second": out["decisions_per_second"]}
+    return {"games": out["games"], "seconds": out["seconds"],
+            "actions_per_second": out["decisions_per_second"]}
 
 
 def client_loop(name: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -269,21 +274,24 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0, help="seconds per level")
     ap.add_argument("--preset", default="goofspiel-2p")
     ap.add_argument("--params", default='{"bid_seconds": 3600}',
-                    help="preset parameters for the tables (JSON); the default keeps goofspiel's bid timer from "
-                         "firing while a thousand tables are being set up")
+                    help="preset parameters for the tables (JSON); the default keeps goofspiel's bid timer "
+                         "from firing while a thousand tables are being set up")
     ap.add_argument("--client-loop", choices=("uvloop", "asyncio"), default="uvloop",
-                    help="the event loop of this (client) process; the server runs on uvloop (uvicorn's choice)")
+                    help="the event loop of this (client) process; the server runs on uvloop "
+                         "(uvicorn's choice)")
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args()
     from tablesport.games import find_preset
 
     _, rs = find_preset(args.preset)
-    params = json.loads(args.params) if args.preset.startswith("goofspiel") or args.params != ap.get_default("params") else {}
+    chosen = args.preset.startswith("goofspiel") or args.params != ap.get_default("params")
+    params = json.loads(args.params) if chosen else {}
     levels = [(int(x.split("@")[0]), float(x.split("@")[1]) if "@" in x else 0.0)
               for x in args.levels.split(",") if x.strip()]
     results = []
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProcess(Path(tmp) / "load.sqlite3", bot_delay=0.0, log=Path(tmp) / "server.log").start()
+        server = ServerProcess(Path(tmp) / "load.sqlite3", bot_delay=0.0,
+                               log=Path(tmp) / "server.log").start()
         try:
             for n, think in levels:
                 with asyncio.Runner(loop_factory=client_loop(args.client_loop)) as runner:

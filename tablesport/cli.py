@@ -10,38 +10,22 @@ Bad input ends with a one-line message and exit code 2.
 from __future__ import annotations
 
 import importlib
-import json
 import pkgutil
 import sys
 from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 from tablesport import __version__
 from tablesport.bots.registry import bot_factories
+from tablesport.commands.output import echo_json, err, fail, say_error
 from tablesport.core import TablesportError
 from tablesport.core.records import RecordError, replay
 from tablesport.games import all_games, all_presets, find_preset, start_for_record
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="tablesport: referees, bots and tournaments.")
-err = Console(stderr=True, soft_wrap=True)
-
-
-def say_error(message: str) -> None:
-    """One line on stderr: ``error: message`` (the message is text, never markup)."""
-    err.print(f"[red]error:[/red] {escape(message)}", markup=True, highlight=False)
-
-
-def fail(message: str) -> None:
-    say_error(message)
-    raise typer.Exit(2)
-
-
-def echo_json(obj: Any) -> None:
-    typer.echo(json.dumps(obj, ensure_ascii=False, indent=None))
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="tablesport: referees, bots and tournaments.")
 
 
 @app.command()
@@ -53,7 +37,7 @@ def version() -> None:
 @app.command()
 def games(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> None:
     """List the games and their presets."""
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "game": g.name,
             "title": g.title,
@@ -71,7 +55,8 @@ def games(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> N
         echo_json(rows)
         return
     for r in rows:
-        typer.echo(f"{r['game']:<12} seats {r['seats']}  presets: {', '.join(r['presets'])}  bots: {', '.join(r['bots'])}")
+        typer.echo(f"{r['game']:<12} seats {r['seats']}  presets: {', '.join(r['presets'])}  "
+                   f"bots: {', '.join(r['bots'])}")
 
 
 @app.command()
@@ -100,10 +85,12 @@ def simulate(
     preset: str = typer.Argument(..., help="preset name, e.g. blokus-event"),
     n_games: int = typer.Option(100, "--games", "-n", min=0, help="number of games"),
     seed: str = typer.Option("1", "--seed", help="base seed (each game derives its own)"),
-    bots: str = typer.Option("random", "--bots", help="bot, bots per seat (a,b,..) or per side (cold=x,warm=y)"),
+    bots: str = typer.Option("random", "--bots",
+                             help="bot, bots per seat (a,b,..) or per side (cold=x,warm=y)"),
     record: Path | None = typer.Option(None, "--record", help="write one record per game into this folder"),
     workers: int = typer.Option(1, "--workers", min=1, help="processes"),
-    clock: list[str] = typer.Option([], "--clock", help="simulated clock, e.g. decision=3 (seconds per decision)"),
+    clock: list[str] = typer.Option([], "--clock",
+                                    help="simulated clock, e.g. decision=3 (seconds per decision)"),
     as_json: bool = typer.Option(False, "--json"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
 ) -> None:
@@ -124,10 +111,7 @@ def simulate(
         task = prog.add_task(preset, total=n_games)
         summary = run(preset, n_games, sd, bots, sim_clock, record, workers, lambda k: prog.advance(task, k))
     out = summary.to_json()
-    if as_json:
-        echo_json(out)
-        return
-    typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+    echo_json(out, indent=None if as_json else 2)
 
 
 @app.command("replay")
@@ -142,7 +126,6 @@ def replay_cmd(
         if as_json:
             echo_json({"ok": False, "error": str(exc)})
         fail(f"{file}: {exc}")
-        return
     out = {"ok": True, "game": rep.header["game"], "preset": rep.header["preset"], "steps": rep.steps,
            "final_hash": rep.final_hash, "result": rep.result}
     if as_json:
@@ -156,7 +139,8 @@ def play(
     preset: str = typer.Argument(..., help="preset name"),
     seat: int = typer.Option(0, "--seat", help="the seat you play; the others are bots"),
     seed: str = typer.Option("", "--seed", help="seed (random if omitted)"),
-    bots: str = typer.Option("", "--bots", help="bots for the other seats (default: the game's strongest quick bot)"),
+    bots: str = typer.Option("", "--bots",
+                             help="bots for the other seats (default: the game's strongest quick bot)"),
     no_timer: bool = typer.Option(False, "--no-timer", help="ignore decision time limits"),
     record: Path | None = typer.Option(None, "--record", help="write the game record here"),
 ) -> None:

@@ -12,7 +12,8 @@ def main() -> None:
     if not extras.missing("server"):
         from tablesport.server.app import serve
 
-        serve(host=os.environ.get("TABLESPORT_HOST", "127.0.0.1"), port=int(os.environ.get("TABLESPORT_PORT", "8000")))
+        serve(host=os.environ.get("TABLESPORT_HOST", "127.0.0.1"),
+              port=int(os.environ.get("TABLESPORT_PORT", "8000")))
         return
     from tablesport.cli import main as cli_main
 

@@ -1,9 +1,9 @@
 """Play a game in the terminal against bots (``tablesport play``).
 
 A game may provide ``render.py`` with ``render(view, decision, seat)`` returning a Rich renderable
-(:meth:`tablesport.core.Game.renderer`); otherwise the view is shown as a tree.  Each of your decisions
-lists its options by number (or takes a JSON action, or plain text as a string action) and runs the decision's timer: when it
-runs out, the ruleset's timeout action is applied for you.
+(:meth:`tablesport.core.Game.renderer`); otherwise the view is shown as a tree.  Each of your
+decisions lists its options by number (or takes a JSON action, or plain text as a string action)
+and runs the decision's timer: when it runs out, the ruleset's timeout action is applied for you.
 """
 
 from __future__ import annotations
@@ -66,12 +66,14 @@ def parse_answer(line: str, opts: Sequence[Any] | None) -> Any:
         return line
 
 
-def describe(action: Any) -> str:
-    return json.dumps(to_json(action), ensure_ascii=False)
+def describe(value: Any) -> str:
+    """An action or an event's data as the player reads it (JSON with spaces)."""
+    return json.dumps(to_json(value), ensure_ascii=False)
 
 
 def play_terminal(game: Game, rs: Ruleset, seat: int, seed: int, bots: str | None, *, timer: bool = True,
-                  record: Path | None = None, console: Console | None = None, reader: LineReader | None = None) -> None:
+                  record: Path | None = None, console: Console | None = None,
+                  reader: LineReader | None = None) -> None:
     console = console or Console()
     reader = reader or LineReader()
     default_bot = next(iter(game.bots()), "random")
@@ -88,7 +90,7 @@ def play_terminal(game: Game, rs: Ruleset, seat: int, seed: int, bots: str | Non
     def log(events: list[Event]) -> None:
         for ev in events:
             if ev.visible_to(seat):
-                console.print(f"  · {ev.kind} {json.dumps(to_json(ev.data), ensure_ascii=False)}", highlight=False)
+                console.print(f"  · {ev.kind} {describe(ev.data)}", highlight=False)
 
     while True:
         decision = state.pending()
@@ -112,7 +114,8 @@ def play_terminal(game: Game, rs: Ruleset, seat: int, seed: int, bots: str | Non
                 console.print(f"  … {len(opts) - MAX_LISTED} more: type the action as JSON")
         limit = decision.time_limit if timer else None
         if limit:
-            console.print(f"[yellow]{limit:g} s[/yellow] — on timeout: {decision.on_timeout or 'the ruleset decides'}")
+            then = decision.on_timeout or "the ruleset decides"
+            console.print(f"[yellow]{limit:g} s[/yellow] — on timeout: {then}")
         console.print("number, JSON action, ? (view) or q (quit) > ", end="")
         deadline = None if not limit else time.monotonic() + limit
         while True:

@@ -35,7 +35,8 @@ CASES = [
     (["replay", "/no/such/record.jsonl"], "record"),
     (["play", "goofspiel-2p", "--seat", "9"], "--seat"),
     (["serve"], "pip install 'tablesport[server]'"),
-    (["event", "standings", "nothing-here", "cup", "--db", "postgresql://127.0.0.1:1/none"], "pip install 'tablesport[postgres]'"),
+    (["event", "standings", "nothing-here", "cup", "--db", "postgresql://127.0.0.1:1/none"],
+     "pip install 'tablesport[postgres]'"),
 ]
 
 
@@ -50,15 +51,24 @@ def test_bare_install_errors_are_one_line(bare: Path, args: list[str], says: str
 
 
 def test_bare_install_plays(bare: Path) -> None:
-    run = subprocess.run([str(bare), "simulate", "goofspiel-2p", "--games", "3", "--json"], capture_output=True,
-                         text=True, timeout=120, cwd=bare.parent)
+    run = subprocess.run([str(bare), "simulate", "goofspiel-2p", "--games", "3", "--json"],
+                         capture_output=True, text=True, timeout=120, cwd=bare.parent)
     assert run.returncode == 0, run.stderr
     assert '"games": 3' in run.stdout
 
 
 def test_main_job_without_server_extra_falls_back_to_the_terminal_game(bare: Path) -> None:
     py = bare.parent / "python"
-    run = subprocess.run([str(py), "-m", "tablesport.main"], input="", capture_output=True, text=True, timeout=120,
-                         cwd=bare.parent)
+    run = subprocess.run([str(py), "-m", "tablesport.main"], input="", capture_output=True, text=True,
+                         timeout=120, cwd=bare.parent)
     assert "Traceback" not in run.stderr, run.stderr
     assert sys.executable != str(py)
+
+
+def test_bare_install_ships_its_type_information(bare: Path) -> None:
+    """PEP 561: the installed package carries ``py.typed``, so type checkers read its annotations."""
+    py = bare.parent / "python"
+    code = "import pathlib, tablesport; print(pathlib.Path(tablesport.__file__).parent)"
+    where = subprocess.run([str(py), "-c", code], capture_output=True, text=True, timeout=60, cwd=bare.parent,
+                           check=True).stdout.strip()
+    assert (Path(where) / "py.typed").is_file()

@@ -35,12 +35,14 @@ def test_simulate_json_and_record_replay(tmp_path: Path) -> None:
     files = sorted(tmp_path.glob("*.jsonl"))
     assert len(files) == 6
     rep = json.loads(run("replay", str(files[0]), "--json").stdout)
-    assert rep["ok"] is True and len(rep["final_hash"]) == 64 and rep["result"]["reason"] == "all_prizes_taken"
+    assert rep["ok"] is True and len(rep["final_hash"]) == 64
+    assert rep["result"]["reason"] == "all_prizes_taken"
 
 
 def test_simulate_workers_match_single_process() -> None:
     a = json.loads(run("simulate", "goofspiel-3p", "--games", "20", "--seed", "2", "--json").stdout)
-    b = json.loads(run("simulate", "goofspiel-3p", "--games", "20", "--seed", "2", "--workers", "2", "--json").stdout)
+    b = json.loads(run("simulate", "goofspiel-3p", "--games", "20", "--seed", "2", "--workers", "2",
+                       "--json").stdout)
     assert a["results"] == b["results"]
 
 
@@ -94,7 +96,8 @@ def test_play_timer_applies_timeout(tmp_path: Path) -> None:
     read_end, write_end = os.pipe()  # the writer stays open and silent
     out = tmp_path / "t.jsonl"
     with open(os.devnull, "w") as devnull:
-        play_terminal(game, fast, 0, 1, "random", record=out, console=Console(file=devnull), reader=LineReader(read_end))
+        play_terminal(game, fast, 0, 1, "random", record=out, console=Console(file=devnull),
+                      reader=LineReader(read_end))
     os.close(write_end)
     os.close(read_end)
     assert out.read_text().count('"t":"timeout"') == 13

@@ -122,10 +122,11 @@ class ISMCTSBot(Bot):
             res = sim.result()
             reward = rewards(res, seats) if res is not None else [0.5] * seats
             # backpropagation
-            while node is not None:
-                node.visits += 1
-                if node.parent is not None:
-                    node.total += reward[node.seat]
-                node = node.parent  # type: ignore[assignment]
+            up: _Node | None = node
+            while up is not None:
+                up.visits += 1
+                if up.parent is not None:
+                    up.total += reward[up.seat]
+                up = up.parent
         best_child = max(root.children.values(), key=lambda ch: ch.visits)
         return best_child.action

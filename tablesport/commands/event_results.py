@@ -19,7 +19,8 @@ import typer
 
 from tablesport.tournament.errors import TournamentError
 
-from .tournament import AT, BY, DB, NOTE, REFEREE, _data, _echo_json, _Open, event_app, facts, whole
+from .output import echo_json
+from .tournament import AT, BY, DB, NOTE, REFEREE, _data, _Open, event_app, facts, whole
 
 JSON = typer.Option(False, "--json", help="print JSON")
 
@@ -49,7 +50,7 @@ def ev_game(event: str, competition: str, fixture: str,
         out = st.series.enter_game(st.competition(event, competition), fixture, _data(data),
                                    facts(by, at, referee, note, source), whole(number, "--number", 1) if number else None)
     if as_json:
-        _echo_json(out.to_json())
+        echo_json(out.to_json())
     else:
         typer.echo(_game_text(out))
 
@@ -63,7 +64,7 @@ def ev_correct_game(event: str, competition: str, fixture: str, number: str, dat
         out = st.series.correct_game(st.competition(event, competition), fixture, whole(number, "NUMBER", 1),
                                      _data(data), facts(by, at, referee), reason)
     if as_json:
-        _echo_json(out.to_json())
+        echo_json(out.to_json())
     else:
         typer.echo(_game_text(out))
 
@@ -84,7 +85,7 @@ def ev_series(event: str, competition: str, fixture: str, db: str | None = DB, a
     with _Open(db) as st:
         out = st.series.status(st.competition(event, competition), fixture)
     if as_json:
-        _echo_json(out.to_json())
+        echo_json(out.to_json())
         return
     typer.echo(out.text)
     for g in out.games:
@@ -128,7 +129,7 @@ def ev_penalty(event: str, competition: str, game: str = typer.Argument(..., hel
                                 Penalty(kind, game, team, whole(points, "points", 1), reason, f.by, f.at or "", player,  # type: ignore[arg-type]
                                         commander), f, board)
     if as_json:
-        _echo_json(out.to_json())
+        echo_json(out.to_json())
     else:
         typer.echo("; ".join(out.consequences) if out.consequences else f"recorded (penalty {out.penalty_id})")
 
@@ -141,7 +142,7 @@ def ev_penalties(event: str, competition: str, game: str | None = typer.Option(N
     with _Open(db) as st:
         out = st.series.penalties(st.competition(event, competition), game, withdrawn)
     if as_json:
-        _echo_json(out)
+        echo_json(out)
         return
     for p in out:
         who = f"{p['team']}" + (f" ({p['player']})" if p["player"] else "")
@@ -183,7 +184,7 @@ def ev_time_up(event: str, competition: str, fixture: str,
         if enter and prop.game is not None:
             out = st.series.enter_time_up(comp, fixture, b, facts(by, at, referee, note), ot, points_winner, cmd)
     if as_json:
-        _echo_json({**prop.to_json(), "entered": out.to_json() if out else None})
+        echo_json({**prop.to_json(), "entered": out.to_json() if out else None})
         return
     typer.echo(f"{prop.fixture} game {prop.number}: {prop.decision.describe()}")
     if out is not None:
@@ -214,7 +215,7 @@ def _hall_text(out: Any) -> None:
 
 def _hall_out(out: Any, as_json: bool) -> None:
     if as_json:
-        _echo_json(out.to_json())
+        echo_json(out.to_json())
     else:
         _hall_text(out)
 

@@ -10,8 +10,10 @@ def register(app: typer.Typer) -> None:
     def serve(
         host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
         port: int = typer.Option(8000, "--port", min=1, max=65535, help="port to listen on"),
-        db: str = typer.Option("", "--db", help="database URL (default: TABLESPORT_DB or data/tablesport.sqlite3)"),
-        bot_delay: float = typer.Option(0.6, "--bot-delay", min=0.0, help="seconds a bot waits before it acts"),
+        db: str = typer.Option("", "--db",
+                               help="database URL (default: TABLESPORT_DB or data/tablesport.sqlite3)"),
+        bot_delay: float = typer.Option(0.6, "--bot-delay", min=0.0,
+                                        help="seconds a bot waits before it acts"),
     ) -> None:
         """Run the web server: play in the browser against people and bots."""
         from tablesport import extras

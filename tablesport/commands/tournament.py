@@ -21,6 +21,8 @@ import typer
 
 from tablesport.tournament.errors import TournamentError
 
+from .output import echo_json
+
 
 def read_document(path: Path) -> Any:
     """A YAML or JSON file (JSON is YAML); errors become one-line TournamentErrors."""
@@ -53,10 +55,6 @@ def whole(value: str, option: str, least: int) -> int:
     return n
 
 
-def _echo_json(obj: Any) -> None:
-    typer.echo(json.dumps(obj, ensure_ascii=False))
-
-
 def standings_cmd(
     file: Path = typer.Argument(..., help="competition document (YAML or JSON)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON"),
@@ -66,7 +64,7 @@ def standings_cmd(
 
     rows = standings(read_document(file))
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
         return
     for r in rows:
         tb = ", ".join(f"{k} {v}" for k, v in r["tiebreaks"].items())
@@ -93,7 +91,7 @@ def tables_cmd(
     size, seed, effort = whole(size_, "--size", 2), whole(seed_, "--seed", 0), whole(effort_, "--effort", 0)
     plan = plan_tables(players, rounds, size, seed, effort)
     if as_json:
-        _echo_json(plan.to_json())
+        echo_json(plan.to_json())
         return
     for r, rnd in enumerate(plan.rounds, 1):
         typer.echo(f"round {r}: " + "  |  ".join(" ".join(str(p + 1) for p in t) for t in rnd))
@@ -175,7 +173,7 @@ def _data(text: str) -> Any:
 def _print_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
 
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
         return
     for r in rows:
         part = r.get("group") or r["tiebreaks"].get("division")
@@ -280,7 +278,7 @@ def ev_next(event: str, competition: str, seed: str | None = typer.Option(None, 
         out = [{"fixture": f.key, "stage": f.stage, "round": f.round, "table": f.table, "entrants": f.entrants}
                for f in made]
     if as_json:
-        _echo_json(out)
+        echo_json(out)
     else:
         for f in out:
             typer.echo(f"{f['fixture']:<8} {f['stage']:<9} {' v '.join(f['entrants'])}")
@@ -303,7 +301,7 @@ def ev_fixtures(event: str, competition: str, db: str | None = DB, as_json: bool
                 row["games"] = len(status.games)
             out.append(row)
     if as_json:
-        _echo_json(out)
+        echo_json(out)
     else:
         for f in out:
             state = "done" if f["result"] else "to play"
@@ -374,7 +372,7 @@ def ev_audit(event: str, competition: str, db: str | None = DB, as_json: bool = 
                 "after": a.after, "reason": a.reason, "facts": a.facts or {}}
                for a in st.audit(st.competition(event, competition))]
     if as_json:
-        _echo_json(out)
+        echo_json(out)
     else:
         for a in out:
             f = a["facts"]
@@ -475,7 +473,7 @@ def ev_fees(event: str, db: str | None = DB, as_json: bool = typer.Option(False,
     rows = [{"competition": x.competition, "fee": x.fee, "entrants": x.entrants, "people": x.people, "due": x.due,
              "paid": x.paid, "outstanding": x.outstanding, "unpaid": list(x.unpaid)} for x in lines]
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
     else:
         for r in rows:
             typer.echo(f"{r['competition']:<16} {r['fee']:<16} due {r['due']:>6}  paid {r['paid']:>6}  "
@@ -545,7 +543,7 @@ def ev_timetable(event: str, start: str = typer.Option("10:30", "--start", help=
     if out:
         out.write_text(page(f"{event} · timetable", timetable_html(f"{event} · timetable", tt)), encoding="utf-8")
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
     elif not out:
         for r in rows:
             typer.echo(f"{r['slot']}  {r['table']:<10} {r['match']}  {r['referee'] or ''}")
@@ -570,7 +568,7 @@ def ev_prizes(event: str, competition: str, db: str | None = DB, as_json: bool =
                       f"{wins} wins, {plus} plus points: {', '.join(best)}", "value": 0, "winner": school}
                      for i, (school, wins, plus, best) in enumerate(st.school_scores(comp), 1)]
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
         return
     for r in rows:
         g = f"[{r['group']}] " if r["group"] else ""

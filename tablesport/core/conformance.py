@@ -67,17 +67,18 @@ def hidden_sets(state: State, rs: Ruleset) -> dict[int | None, set[str]]:
     return {viewer: state.hidden_from(viewer) for viewer in [*range(rs.seats), None]}
 
 
-def check_views(state: State, decision: Decision | None, events: list[Event], rs: Ruleset, seed: int, step: int,
-                hidden_before: dict[int | None, set[str]] | None = None, game_hides: bool = True) -> None:
+def check_views(state: State, decision: Decision | None, events: list[Event], rs: Ruleset, seed: int,
+                step: int, hidden_before: dict[int | None, set[str]] | None = None,
+                game_hides: bool = True) -> None:
     """Views and decisions must not show what is hidden now; the last step's events must not show a
     token that was hidden both before and after that step (a card seen in public and then drawn
     in the same step, after a reshuffle, was not a secret when it was shown).  Events are checked
     only when ``hidden_before`` (the hidden sets just before that step) is given."""
     viewers: list[int | None] = [*range(rs.seats), None]
     for viewer in viewers:
-        view = state.view(viewer)
+        view = to_json(state.view(viewer))
         try:
-            json.dumps(to_json(view))
+            json.dumps(view)
             if decision is not None:
                 json.dumps(decision.to_json(viewer))
         except (TypeError, ValueError) as exc:
@@ -88,7 +89,7 @@ def check_views(state: State, decision: Decision | None, events: list[Event], rs
         if not game_hides:
             raise _fail(rs, seed, step, f"viewer {viewer} has hidden tokens but the game does not declare "
                         "hidden information")
-        shown = set(_strings(to_json(view)))
+        shown = set(_strings(view))
         if decision is not None:
             shown.update(_strings(decision.to_json(viewer)))
         leak = shown & hidden
@@ -109,10 +110,11 @@ def check_declared(info: GameInfo, decision: Decision | None, events: list[Event
     """The decision's and events' kinds are in the game's closed sets; simultaneity as declared."""
     if decision is not None:
         if decision.kind not in info.decision_kinds:
-            raise _fail(rs, seed, step, f"decision kind {decision.kind!r} is not declared in {info.name}'s GameInfo")
+            raise _fail(rs, seed, step,
+                        f"decision kind {decision.kind!r} is not declared in {info.name}'s GameInfo")
         if len(decision.seats) > 1 and not info.simultaneous:
-            raise _fail(rs, seed, step, f"decision {decision.kind!r} asks {len(decision.seats)} seats at once "
-                        f"but {info.name} does not declare simultaneous decisions")
+            raise _fail(rs, seed, step, f"decision {decision.kind!r} asks {len(decision.seats)} seats at "
+                        f"once but {info.name} does not declare simultaneous decisions")
     for ev in events:
         if ev.kind not in info.event_kinds:
             raise _fail(rs, seed, step, f"event kind {ev.kind!r} is not declared in {info.name}'s GameInfo")
@@ -142,7 +144,8 @@ def check_illegal(state: State, decision: Decision, rs: Ruleset, seed: int, step
             raise _fail(rs, seed, step, f"rejected action {action!r} by seat {seat} changed the state")
 
 
-def check_clone_and_determinize(state: State, decision: Decision, rs: Ruleset, seed: int, step: int, rng: Rng) -> None:
+def check_clone_and_determinize(state: State, decision: Decision, rs: Ruleset, seed: int, step: int,
+                                rng: Rng) -> None:
     before = state.state_hash()
     twin = state.clone()
     if twin.state_hash() != before:
@@ -172,14 +175,16 @@ def check_game(
     """Play one random game of ``rs`` with every check; ``deep_every`` spaces out the costly ones."""
     state = game.new_state(rs, seed)
     rng = Rng(seed).spawn(99)
-    rec = Recorder(game.name, rs.preset, seed, ["random"] * rs.seats, params=rs.overrides(game.ruleset(rs.preset)))
+    rec = Recorder(game.name, rs.preset, seed, ["random"] * rs.seats,
+                   params=rs.overrides(game.ruleset(rs.preset)))
     events: list[Event] = []
     timeouts = time_ups = 0
     elapsed = 0.0
     fired_at: float | None = None
     step = 0
     info = game.info
-    hidden_last: dict[int | None, set[str]] | None = None  # hidden sets just before the change that made `events`
+    # the hidden sets just before the change that made `events`
+    hidden_last: dict[int | None, set[str]] | None = None
     while True:
         near = deep_every <= 5 or (step + 1) % deep_every == 0 or (step + 2) % deep_every == 0
         hidden_pre = hidden_sets(state, rs) if near else None
@@ -225,7 +230,8 @@ def check_game(
                 events = state.apply(seat, action)
                 hidden_last = hidden_pre
             except RuleError as exc:
-                raise _fail(rs, seed, step, f"random_action gave an illegal action {action!r}: {exc}") from None
+                raise _fail(rs, seed, step,
+                            f"random_action gave an illegal action {action!r}: {exc}") from None
             rec.act(seat, action)
         if limit is not None and clock_per_decision is not None:
             elapsed += clock_per_decision

@@ -47,6 +47,11 @@ def _chain(prev: str, obj: dict[str, Any]) -> str:
     return hashlib.sha256((prev + dumps(body)).encode()).hexdigest()[:16]
 
 
+def jsonl(lines: Iterable[dict[str, Any]]) -> str:
+    """Record lines as the text of a ``.jsonl`` file."""
+    return "".join(dumps(line, canonical=False) + "\n" for line in lines)
+
+
 def apply_step(state: State, step: dict[str, Any]) -> list[Event]:
     """Apply one record step (``act``, ``timeout``, ``time_up`` or ``referee``) to ``state``."""
     kind = step.get("t")
@@ -120,7 +125,7 @@ class Recorder:
         )
 
     def text(self) -> str:
-        return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in self.lines)
+        return jsonl(self.lines)
 
     def write(self, path: str | Path) -> None:
         Path(path).write_text(self.text(), encoding="utf-8")
@@ -175,7 +180,8 @@ def replay(
     if header.get("record") != "tablesport":
         raise RecordError(f"line {n}: not a tablesport record header")
     if header.get("format") != FORMAT:
-        raise RecordError(f"line {n}: record format {header.get('format')!r} is not supported (expected {FORMAT})")
+        raise RecordError(f"line {n}: record format {header.get('format')!r} is not supported "
+                          f"(expected {FORMAT})")
     h = ""
     if header.get("h") != _chain(h, header):
         raise RecordError(f"line {n}: header was altered (chain hash mismatch)")
@@ -200,7 +206,8 @@ def replay(
                 raise RecordError(f"line {n}: footer says {obj.get('steps')} steps, record has {steps}")
             final = state.state_hash()
             if obj.get("final_hash") != final:
-                raise RecordError(f"line {n}: final state hash differs: record {obj.get('final_hash')}, replay {final}")
+                raise RecordError(f"line {n}: final state hash differs: record {obj.get('final_hash')}, "
+                                  f"replay {final}")
             extra = next(it, None)
             if extra is not None:
                 raise RecordError(f"line {extra[0]}: data after the footer")

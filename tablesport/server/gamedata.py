@@ -1,12 +1,14 @@
-"""Names the game screens show, from each game's :meth:`~tablesport.core.Game.names` (English
-``name`` and ``name_zh``), with the traditional form ``name_zh_hant`` derived here."""
+"""What the web app tells about each game: the lobby's catalogue (presets, bots) and the names the
+game screens show, from each game's :meth:`~tablesport.core.Game.names` (English ``name`` and
+``name_zh``), with the traditional form ``name_zh_hant`` derived here."""
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Any
 
-from tablesport.games import get_game
+from tablesport.bots.registry import bot_factories
+from tablesport.games import all_games, get_game
 
 from .i18n import to_hant
 
@@ -25,3 +27,14 @@ def names(game: str) -> dict[str, Any]:
     """Named things by id for ``game`` (empty for games without named things)."""
     named: dict[str, Any] = _with_hant(get_game(game).names())
     return named
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    """Games, presets and bots for the lobby."""
+    return [{
+        "game": g.name,
+        "title": g.title,
+        "bots": sorted(bot_factories(g)),
+        "presets": [{"preset": rs.preset, "title": rs.title, "seats": rs.seats, "sides": list(rs.sides)}
+                    for rs in g.presets.values()],
+    } for g in all_games().values()]

@@ -41,7 +41,8 @@ class Verdict(Enum):
 class Throttle:
     """A token bucket: ``rate`` messages a second, ``burst`` at once."""
 
-    def __init__(self, rate: float = RATE, burst: int = BURST, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, rate: float = RATE, burst: int = BURST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         if rate <= 0 or burst < 1:
             raise ValueError("the rate must be positive and the burst at least 1")
         self.rate = rate

@@ -44,7 +44,8 @@ def hant_table() -> dict[str, dict[str, str]]:
     """``chars``: simplified → traditional character; ``phrases``: whole names a character table
     cannot convert. Covers the names the game data uses."""
     data = yaml.safe_load((HERE / "hant.yaml").read_text(encoding="utf-8")) or {}
-    return {part: {str(k): str(v) for k, v in (data.get(part) or {}).items()} for part in ("chars", "phrases")}
+    return {part: {str(k): str(v) for k, v in (data.get(part) or {}).items()}
+            for part in ("chars", "phrases")}
 
 
 def to_hant(text: str) -> str:

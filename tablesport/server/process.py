@@ -22,7 +22,8 @@ def free_port() -> int:
 class ServerProcess:
     """``tablesport serve`` on ``db`` (a SQLite file); ``kill()`` is a hard stop (SIGKILL)."""
 
-    def __init__(self, db: Path, port: int | None = None, bot_delay: float = 0.0, log: Path | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, bot_delay: float = 0.0,
+                 log: Path | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.bot_delay = bot_delay
@@ -47,7 +48,8 @@ class ServerProcess:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited early:\n{self.log_path.read_text(errors='replace')[-3000:]}")
+                tail = self.log_path.read_text(errors="replace")[-3000:]
+                raise RuntimeError(f"server exited early:\n{tail}")
             try:
                 if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
                     return self

@@ -13,7 +13,6 @@ Two writers with one interface (``submit(job) -> Future``, ``close()``):
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import queue
 import threading
@@ -22,6 +21,8 @@ from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
+
+from tablesport.core import dumps
 
 log = logging.getLogger("tablesport.server")
 
@@ -171,9 +172,10 @@ class InlineWriter:
 
     def _commit(self, batch: list[tuple[Job, asyncio.Future[Any]]]) -> None:
         t0 = time.perf_counter()
-        if all(isinstance(job, StepSave) and job.table is None for job, _ in batch):
+        plain = [job for job, _ in batch if isinstance(job, StepSave) and job.table is None]
+        if len(plain) == len(batch):
             try:
-                self._insert_steps([job for job, _ in batch])  # type: ignore[misc]
+                self._insert_steps(plain)
             except Exception:
                 log.exception("store: plain step insert failed; retrying through the session")
             else:
@@ -205,14 +207,15 @@ class InlineWriter:
 
     def _insert_steps(self, saves: list[StepSave]) -> None:
         """The hot path: plain steps straight through the driver, one executemany and one commit."""
-        rows = [(s.step["table_id"], s.step["i"], json.dumps(s.step["line"], ensure_ascii=False),
-                 s.step["at"], json.dumps(s.step["meta"], ensure_ascii=False))
+        rows = [(s.step["table_id"], s.step["i"], dumps(s.step["line"], canonical=False),
+                 s.step["at"], dumps(s.step["meta"], canonical=False))
                 for s in saves if s.step is not None]
         if self._raw is None:
             self._raw = self.sessions.kw["bind"].raw_connection()
         cur = self._raw.cursor()
         try:
-            cur.executemany("INSERT INTO web_steps (table_id, i, line, at, meta) VALUES (?, ?, ?, ?, ?)", rows)
+            cur.executemany("INSERT INTO web_steps (table_id, i, line, at, meta) VALUES (?, ?, ?, ?, ?)",
+                            rows)
             self._raw.commit()
         except Exception:
             self._raw.rollback()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,7 +71,8 @@ class Table:
         self.bots: dict[tuple[int, str], Bot] = {}
         self.rng = Rng(seed).spawn(7)
         self.recorder = (
-            Recorder(game.name, rs.preset, seed, spec.labels(), __version__, params=rs.overrides(game.ruleset(rs.preset)))
+            Recorder(game.name, rs.preset, seed, spec.labels(), __version__,
+                     params=rs.overrides(game.ruleset(rs.preset)))
             if record
             else None
         )
@@ -143,7 +144,8 @@ def play_one(game: Game, rs: Ruleset, seed: int, spec: BotSpec, clock: SimClock 
     side_bots: dict[str, str] = {}
     for s, side in table.seat_sides.items():
         if side is not None:
-            side_bots.setdefault(side, spec.per_side[side].label() if side in spec.per_side else spec.per_seat[s].label())
+            choice = spec.per_side[side] if side in spec.per_side else spec.per_seat[s]
+            side_bots.setdefault(side, choice.label())
     return GameOutcome(seed, res, table.decisions, table.seat_sides, side_bots, time.perf_counter() - t0)
 
 
@@ -163,7 +165,7 @@ class Summary:
         side_bot: dict[str, Counter[str]] = {}
         reasons: Counter[str] = Counter()
         draws = 0
-        score_sum: Counter[str] = Counter()
+        score_sum: defaultdict[str, float] = defaultdict(float)
         for o in self.outcomes:
             reasons[o.result.reason] += 1
             for s, sc in enumerate(o.result.scores):
@@ -186,7 +188,8 @@ class Summary:
             "results": {
                 "wins": {str(s): wins.get(str(s), 0) for s in range(len(self.bots))},
                 "draws": draws,
-                "win_rate": {str(s): round(wins.get(str(s), 0) / n, 4) if n else 0.0 for s in range(len(self.bots))},
+                "win_rate": {str(s): round(wins.get(str(s), 0) / n, 4) if n else 0.0
+                             for s in range(len(self.bots))},
                 "avg_score": {k: round(v / n, 3) for k, v in sorted(score_sum.items())} if n else {},
                 "reasons": dict(reasons),
             },
@@ -245,7 +248,8 @@ def simulate(
     else:
         chunk = max(1, min(50, games // (workers * 4) or 1))
         jobs = [
-            (preset, seed, bots, clock, str(record_dir) if record_dir else None, list(range(i, min(games, i + chunk))))
+            (preset, seed, bots, clock, str(record_dir) if record_dir else None,
+             list(range(i, min(games, i + chunk))))
             for i in range(0, games, chunk)
         ]
         ctx = mp.get_context("fork")

@@ -83,7 +83,3 @@ def record_lines(session: Session, table: WebTable) -> list[dict[str, Any]]:
     if table.footer is not None:
         lines.append(table.footer)
     return lines
-
-
-def seats_of(session: Session, table_id: str) -> list[WebSeat]:
-    return list(session.scalars(select(WebSeat).where(WebSeat.table_id == table_id).order_by(WebSeat.seat)).all())

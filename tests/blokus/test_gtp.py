@@ -109,8 +109,8 @@ def test_whole_game_between_two_engines_over_pipes() -> None:
 
 
 def test_bad_bot_option_is_refused() -> None:
-    proc = subprocess.run([sys.executable, "-m", "tablesport.cli", "blokus", "gtp", "--bot", "greedy", "--level", "3"],
-                          input="", capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "tablesport.cli", "blokus", "gtp", "--bot", "greedy",
+                           "--level", "3"], input="", capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "level" in proc.stderr
 
 

@@ -76,7 +76,8 @@ def test_cli_two_player_match_reports_wins_and_games() -> None:
               "--game", "classic_2", "--games", "2", "--json")
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
-    assert summary["games"] == 2 and [r["owners"] for r in summary["game_records"]] == [[0, 1, 0, 1], [1, 0, 1, 0]]
+    assert summary["games"] == 2
+    assert [r["owners"] for r in summary["game_records"]] == [[0, 1, 0, 1], [1, 0, 1, 0]]
     greedy, rnd = summary["engines"]
     assert greedy["wins"] + greedy["draws"] + greedy["losses"] == 2 and greedy["wins"] == rnd["losses"]
 

@@ -48,7 +48,8 @@ def test_first_move_options_match_naive() -> None:
 def _compare(games: int, seed: int, every_colour: int, preset: str = "blokus-event") -> int:
     n = 0
     for k, state in enumerate(random_positions(games, seed, preset)):
-        colours = range(4) if k % every_colour == 0 else ([state.current] if state.current is not None else [])
+        to_move = [state.current] if state.current is not None else []
+        colours = range(4) if k % every_colour == 0 else to_move
         grid = grid_of(state)
         for c in colours:
             fast = {MOVE_STRING[i] for i in state.legal_ids(c)}

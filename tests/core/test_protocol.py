@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from types import MappingProxyType
 
 import pytest
 
-from tablesport.core import RuleError, canon, placements_from_scores
+from tablesport.core import RuleError, canon, dumps, placements_from_scores
+from tablesport.core.records import Recorder, jsonl
 from tablesport.games import find_preset
 
 
@@ -60,3 +62,30 @@ def test_clone_is_independent_and_hash_stable() -> None:
 def test_canon_and_placements() -> None:
     assert canon([1, [2, {"a": [3]}]]) == (1, (2, {"a": (3,)}))
     assert placements_from_scores([5, 9, 5, 1]) == (2, 1, 2, 4)
+
+
+def test_dumps_canonical_and_in_order() -> None:
+    value = {"b": (1, frozenset({3, 2})), "a": MappingProxyType({"z": "棋"}), 7: None}
+    assert dumps(value) == '{"7":null,"a":{"z":"棋"},"b":[1,[2,3]]}'
+    assert dumps(value, canonical=False) == '{"b":[1,[2,3]],"a":{"z":"棋"},"7":null}'
+    assert json.loads(dumps(value, canonical=False)) == json.loads(dumps(value))
+    with pytest.raises(TypeError):
+        dumps({"x": object()}, canonical=False)
+
+
+def test_record_text_is_one_json_line_per_record_line() -> None:
+    rec = Recorder("goofspiel", "goofspiel-2p", 3, ["random", "random"])
+    rec.act(0, ("bid", 5))
+    text = jsonl(rec.lines)
+    assert text == rec.text() and text.endswith("\n")
+    assert [json.loads(line) for line in text.splitlines()] == rec.lines
+
+
+def test_legal_actions_and_is_over() -> None:
+    s = new()
+    d = s.pending()
+    assert d is not None and not s.is_over
+    assert list(s.legal_actions(0)) == list(d.options_for(0) or ())
+    while (d := s.pending()) is not None:
+        s.apply(d.seats[0], s.legal_actions(d.seats[0])[0])
+    assert s.is_over and s.legal_actions(0) == ()

@@ -18,7 +18,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if not os.access(CHROMIUM, os.X_OK):
-        skip = pytest.mark.skip(reason=f"no {CHROMIUM}: run scripts/ensure-browser (apt-get install chromium)")
+        skip = pytest.mark.skip(
+            reason=f"no {CHROMIUM}: run scripts/ensure-browser (apt-get install chromium)")
         for item in items:
             if "browser" in item.keywords:
                 item.add_marker(skip)

@@ -40,7 +40,8 @@ def test_full_blokus_game_against_three_bots(page: Any, web: ServerProcess) -> N
     placed = 0
     passed = 0
     while True:
-        page.wait_for_selector("#tray, #decision button.option, #table[data-status='finished']", timeout=30000)
+        page.wait_for_selector("#tray, #decision button.option, #table[data-status='finished']",
+                               timeout=30000)
         if page.get_attribute("#table", "data-status") == "finished":
             break
         before = int(page.get_attribute("#table", "data-seq") or 0)

@@ -21,7 +21,8 @@ def test_sanguosha_3v3_draft_and_turns_with_a_response_prompt(page: Any, web: Se
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         page.wait_for_function("document.getElementById('table').dataset.decision "
-                               "|| document.getElementById('table').dataset.status === 'finished'", timeout=30000)
+                               "|| document.getElementById('table').dataset.status === 'finished'",
+                               timeout=30000)
         if page.get_attribute("#table", "data-status") == "finished":
             break
         # one read of the decision and the step it was asked at: the page may redraw between two reads

@@ -15,7 +15,8 @@ def run(stdin: str, *args: str) -> tuple[int, str, str]:
 
 
 def test_one_position() -> None:
-    code, out, _ = run('{"table": [["R1","R2","R3"]], "rack": ["R4","B4","O4","K9"], "melded": true}', "--json")
+    code, out, _ = run('{"table": [["R1","R2","R3"]], "rack": ["R4","B4","O4","K9"], "melded": true}',
+                       "--json")
     assert code == 0
     ans = json.loads(out)
     assert ans["tiles_placed"] == 3 and sorted(ans["placed"]) == ["B4", "O4", "R4"]
@@ -33,8 +34,8 @@ def test_json_lines_one_answer_per_line() -> None:
 
 
 def test_bad_input_exits_2_with_one_line() -> None:
-    for stdin in ('{"table": [["R1","R2"]], "rack": []}', '{"rack": ["Z3"]}', "not json", '{"rack": ["R1"]}\n[1]\n',
-                  '{"table": [], "rack": ["R1","R1","R1"]}'):
+    for stdin in ('{"table": [["R1","R2"]], "rack": []}', '{"rack": ["Z3"]}', "not json",
+                  '{"rack": ["R1"]}\n[1]\n', '{"table": [], "rack": ["R1","R1","R1"]}'):
         code, _, err = run(stdin, "--json")
         assert code == 2 and err.count("\n") == 1 and err.startswith("error:")
     code, _, err = run('{"rack": []}', "--objective", "speed")

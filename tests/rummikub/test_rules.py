@@ -94,7 +94,8 @@ def test_initial_meld_needs_30_from_the_rack() -> None:
         st.apply(0, play([["B1a", "B2a", "B3a"]], ["B1a", "B2a", "B3a"]))
     assert err.value.rule == "initial_meld_sum" and "worth 6" in err.value.message
     assert st.state_hash() == h
-    st.apply(0, play([["R10a", "R11a", "R12a"], ["B1a", "B2a", "B3a"]], ["R10a", "R11a", "R12a", "B1a", "B2a", "B3a"]))
+    st.apply(0, play([["R10a", "R11a", "R12a"], ["B1a", "B2a", "B3a"]],
+                     ["R10a", "R11a", "R12a", "B1a", "B2a", "B3a"]))
     assert st.melded[0] and len(st.table) == 2
 
 
@@ -110,7 +111,8 @@ def test_before_the_initial_meld_the_table_is_not_touched() -> None:
     table = [["O1a", "O2a", "O3a"]]
     st = position([["O4a", "R10a", "R11a", "R12a", "K13a"], [], [], []], table)
     with pytest.raises(RuleError) as err:
-        st.apply(0, play([["O1a", "O2a", "O3a", "O4a"], ["R10a", "R11a", "R12a"]], ["O4a", "R10a", "R11a", "R12a"]))
+        st.apply(0, play([["O1a", "O2a", "O3a", "O4a"], ["R10a", "R11a", "R12a"]],
+                         ["O4a", "R10a", "R11a", "R12a"]))
     assert err.value.rule == "initial_meld_from_rack"
 
 

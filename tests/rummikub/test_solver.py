@@ -124,7 +124,8 @@ def test_passes_agree_dive_exact_and_beam() -> None:
                 assert isinstance(dive, tuple) and dive[0] == exact[0]
                 assert int(dive[1][:, 3].sum()) == exact[0]  # the rack tiles of its cells
             else:
-                assert dive is False and search(t, jt, r, jr, w, 1, False, floor=floor, canon=True, bound=bound) is None
+                assert dive is False
+                assert search(t, jt, r, jr, w, 1, False, floor=floor, canon=True, bound=bound) is None
             checked += 1
         out_of_steps += reach(t, jt, r, jr, w, 1, False, exact[0], True, bound, 1) is True
     assert checked == 300 and out_of_steps > 0

@@ -16,8 +16,8 @@ import websockets
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
 from tablesport.server import guard
+from tablesport.server.hall import Client
 from tablesport.server.process import ServerProcess
-from tablesport.server.referee import Client
 
 from .helpers import Seat, run_loop
 from .test_live import play_randomly, record_of
@@ -99,7 +99,8 @@ def test_a_flood_is_throttled_then_closed_while_other_tables_play_on(server: Ser
     sent = 3000
 
     async def flood() -> tuple[list[dict[str, Any]], int | None]:
-        ws = await websockets.connect(f"{server.ws_url}/ws/{victim['id']}?token={victim['seats'][0]['token']}")
+        token = victim["seats"][0]["token"]
+        ws = await websockets.connect(f"{server.ws_url}/ws/{victim['id']}?token={token}")
         ping = json.dumps({"type": "ping"})
         try:
             for _ in range(sent):
@@ -110,7 +111,8 @@ def test_a_flood_is_throttled_then_closed_while_other_tables_play_on(server: Ser
 
     async def main() -> tuple[tuple[list[dict[str, Any]], int | None], list[Seat]]:
         tokens = [s["token"] for s in other["seats"]]
-        flooded, seats = await asyncio.gather(flood(), play_randomly(server, other["id"], tokens, random.Random(5)))
+        flooded, seats = await asyncio.gather(flood(),
+                                              play_randomly(server, other["id"], tokens, random.Random(5)))
         for s in seats:
             await s.close()
         return flooded, seats

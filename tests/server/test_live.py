@@ -157,9 +157,10 @@ def test_restart_resumes_the_game_and_its_timers(tmp_path: Path) -> None:
             assert s1.last["view"]["won"] == seen["view"]["won"]
             assert 0 < s1.last["deadlines"]["1"] <= 6
             # seat 1 stays silent: the restarted server applies its timeout
-            await s0.send({"type": "act", "seq": 6, "action": s0.last["decision"]["options"][0]})  # type: ignore[index]
-            f = await s1.until(lambda f: f["type"] == "step" and any(e["kind"] == "timeout" for e in f["events"]),
-                               timeout=20)
+            late = s0.last["decision"]["options"][0]  # type: ignore[index]
+            await s0.send({"type": "act", "seq": 6, "action": late})
+            f = await s1.until(lambda f: f["type"] == "step"
+                               and any(e["kind"] == "timeout" for e in f["events"]), timeout=20)
             assert f["seq"] == 8
             await s0.close()
             await s1.close()

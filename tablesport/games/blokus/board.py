@@ -59,20 +59,10 @@ def corner_neighbours(bb: int) -> int:
     return ((bb << (STRIDE - 1)) | (bb << (STRIDE + 1)) | (bb >> (STRIDE - 1)) | (bb >> (STRIDE + 1))) & BOARD
 
 
-def bits_of(bb: int) -> list[int]:
-    out = []
-    while bb:
-        low = bb & -bb
-        out.append(low.bit_length() - 1)
-        bb ^= low
-    return out
-
-
-def _build() -> tuple[list[int], list[int], list[str], list[tuple[int, ...]], list[list[int]]]:
+def _build() -> tuple[list[int], list[int], list[str], list[list[int]]]:
     masks: list[int] = []
     pieces: list[int] = []
     strings: list[str] = []
-    squares: list[tuple[int, ...]] = []
     by_square: list[list[int]] = [[] for _ in range(SIZE * STRIDE)]
     for piece, shapes in enumerate(PIECE_ORIENTATIONS):
         for shape in shapes:
@@ -85,21 +75,19 @@ def _build() -> tuple[list[int], list[int], list[str], list[tuple[int, ...]], li
                     masks.append(sum(1 << b for b in bs))
                     pieces.append(piece)
                     strings.append(",".join(square_name(b) for b in bs))
-                    squares.append(bs)
                     for b in bs:
                         by_square[b].append(pid)
-    return masks, pieces, strings, squares, by_square
+    return masks, pieces, strings, by_square
 
 
-_MASKS, _PIECES, _STRINGS, _SQUARES, _BY_SQUARE = _build()
+_MASKS, _PIECES, _STRINGS, _BY_SQUARE = _build()
 MASK: tuple[int, ...] = tuple(_MASKS)
 PIECE_OF: tuple[int, ...] = tuple(_PIECES)
 MOVE_STRING: tuple[str, ...] = tuple(_STRINGS)
-SQUARES: tuple[tuple[int, ...], ...] = tuple(_SQUARES)
 SIZE_OF: tuple[int, ...] = tuple(PIECE_SIZES[p] for p in _PIECES)
 EXT_MASK: tuple[int, ...] = tuple(m | (1 << (PIECE_BIT + p)) for m, p in zip(_MASKS, _PIECES, strict=True))
 """Board mask plus the piece's own bit: one AND against (forbidden | used pieces) checks both."""
 BY_SQUARE: tuple[tuple[int, ...], ...] = tuple(tuple(v) for v in _BY_SQUARE)
 """The placements covering each square (the anchors' candidate lists)."""
 PLACEMENT_BY_MASK: dict[int, int] = {m: i for i, m in enumerate(_MASKS)}
-del _MASKS, _PIECES, _STRINGS, _SQUARES, _BY_SQUARE
+del _MASKS, _PIECES, _STRINGS, _BY_SQUARE

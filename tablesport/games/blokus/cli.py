@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from tablesport.bots.registry import BotChoice, BotSpecError, bot_factories, parse_value
+from tablesport.commands.output import echo_json, fail, say_error
 from tablesport.core import Bot, Rng
 
 from .game import GAME
@@ -57,14 +58,14 @@ def gtp(
     level: int | None = typer.Option(None, "--level", help="MCTS strength 1-9 (50 playouts per level)"),
     budget: list[str] = typer.Option([], "--budget", help="MCTS budget: playouts=N or seconds=S"),
     seed: int = typer.Option(0, "--seed", help="seed of the bot's random choices"),
-    variant: str = typer.Option("classic", "--game", "-g", help="classic (4 players) or classic_2 (2 players)"),
+    variant: str = typer.Option("classic", "--game", "-g",
+                                help="classic (4 players) or classic_2 (2 players)"),
 ) -> None:
     """Speak the Go Text Protocol (Pentobi's Blokus Classic dialect) on stdin/stdout."""
     try:
         engine = GtpEngine(bot_factory(bot, level, budget, seed), seed, variant)
     except (BotSpecError, ValueError, TypeError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+        fail(str(exc))
     for line in sys.stdin:
         response = engine.handle(line)
         if response is None:
@@ -82,59 +83,53 @@ def match(
     colours: str = typer.Option("", "--colours",
                                 help="engine index per colour, e.g. 0111 (default: 0111 for two engines in "
                                      "classic, 0101 in classic_2, else one colour each)"),
-    variant: str = typer.Option("classic", "--game", "-g", help="classic (4 players) or classic_2 (2 players)"),
+    variant: str = typer.Option("classic", "--game", "-g",
+                                help="classic (4 players) or classic_2 (2 players)"),
     as_json: bool = typer.Option(False, "--json", help="print the summary and every game as JSON"),
 ) -> None:
     """Referee a match between GTP engines (ours or others such as pentobi-gtp), move by move."""
-    import json
-
     from .gtp import VARIANTS
     from .match import GtpClient, GtpFailure, play_game, rotations, summarise
 
     if variant not in VARIANTS:
-        typer.echo(f"error: unknown variant {variant!r}; known: classic, classic_2", err=True)
-        raise typer.Exit(2)
+        fail(f"unknown variant {variant!r}; known: classic, classic_2")
     preset = VARIANTS[variant]
     n = len(engines)
     default = {2: "0101" if preset == "blokus-2p" else "0111", 4: "0123"}.get(n, "")
     pattern_text = colours or default
     if len(pattern_text) != 4 or not all(ch.isdigit() and int(ch) < n for ch in pattern_text) \
             or len(set(pattern_text)) != n:
-        typer.echo(f"error: --colours needs 4 digits naming each of the {n} engines (0..{n - 1}) at least once",
-                   err=True)
-        raise typer.Exit(2)
+        fail(f"--colours needs 4 digits naming each of the {n} engines (0..{n - 1}) at least once")
     if preset == "blokus-2p" and (pattern_text[0] != pattern_text[2] or pattern_text[1] != pattern_text[3]):
-        typer.echo("error: in classic_2 one engine plays blue and red, the other yellow and green", err=True)
-        raise typer.Exit(2)
+        fail("in classic_2 one engine plays blue and red, the other yellow and green")
     if games < 1:
-        typer.echo("error: --games must be at least 1", err=True)
-        raise typer.Exit(2)
+        fail("--games must be at least 1")
     clients: list[GtpClient] = []
     try:
         try:
             clients = [GtpClient(cmd, f"{k}:{cmd}") for k, cmd in enumerate(engines)]
         except OSError as exc:
-            typer.echo(f"error: cannot start an engine: {exc}", err=True)
-            raise typer.Exit(2) from None
+            fail(f"cannot start an engine: {exc}")
         records = []
         for g, owners in enumerate(rotations([int(ch) for ch in pattern_text], games)):
             try:
                 rec = play_game(clients, owners, preset)
             except GtpFailure as exc:
-                typer.echo(f"error: game {g + 1}: {exc}", err=True)
+                say_error(f"game {g + 1}: {exc}")
                 raise typer.Exit(1) from None
             records.append(rec)
             if not as_json:
-                typer.echo(f"game {g + 1}: colours {''.join(map(str, owners))} scores {rec.colour_scores}"
-                           + (f" forfeit by engine {rec.forfeit} ({rec.reason})" if rec.forfeit is not None else ""))
+                forfeit = "" if rec.forfeit is None else f" forfeit by engine {rec.forfeit} ({rec.reason})"
+                colours = "".join(map(str, owners))
+                typer.echo(f"game {g + 1}: colours {colours} scores {rec.colour_scores}{forfeit}")
         summary = summarise(records, engines)
         summary["seconds_thinking"] = [round(c.seconds, 2) for c in clients]
         if as_json:
             summary["game_records"] = [r.to_json() for r in records]
-            typer.echo(json.dumps(summary, ensure_ascii=False))
+            echo_json(summary)
         else:
             for row in summary["engines"]:
-                typer.echo(json.dumps(row, ensure_ascii=False))
+                echo_json(row)
     finally:
         for c in clients:
             c.close()

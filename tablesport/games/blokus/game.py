@@ -119,9 +119,6 @@ class BlokusState(State):
             return self._legal
         return legal_placements(self.own[colour], self.occupied, self.used[colour], CORNER_BITS[colour])
 
-    def seat_of(self, colour: int) -> int:
-        return self.colour_seats[colour]
-
     def _advance(self) -> None:
         self._legal = None
         c = self.current
@@ -184,7 +181,8 @@ class BlokusState(State):
     def _check_turn(self, seat: int) -> int:
         c = self.current
         if c is None:
-            raise RuleError("game_over", "the game is over: every colour is blocked or has placed all its pieces")
+            raise RuleError("game_over",
+                            "the game is over: every colour is blocked or has placed all its pieces")
         if seat != self.colour_seats[c]:
             raise RuleError("not_your_turn", f"it is {COLOUR_NAMES[c]}'s turn (seat {self.colour_seats[c]})",
                             f"seat {self.colour_seats[c]}")
@@ -192,7 +190,8 @@ class BlokusState(State):
 
     def parse_move(self, colour: int, action: Action) -> int:
         """The placement id of a legal move ``action`` for ``colour``, or a RuleError naming the rule."""
-        allowed = "a move string such as 'a20,b20,b19' (squares a1..t20, comma-separated) or 'pass' when blocked"
+        allowed = ("a move string such as 'a20,b20,b19' (squares a1..t20, comma-separated) "
+                   "or 'pass' when blocked")
         if not isinstance(action, str):
             raise RuleError("move_format", f"{action!r} is not a move string", allowed)
         parts = action.split(",")
@@ -218,12 +217,14 @@ class BlokusState(State):
                             f"pieces left: {' '.join(left)}")
         if mask & self.occupied:
             taken = [square_name(b) for b in range(SIZE * STRIDE) if (mask & self.occupied) >> b & 1]
-            raise RuleError("overlap", f"square(s) {', '.join(taken)} are already covered", "free squares only")
+            raise RuleError("overlap", f"square(s) {', '.join(taken)} are already covered",
+                            "free squares only")
         own = self.own[colour]
         if not own:
             if not mask & CORNER_BITS[colour]:
                 corner = square_name(CORNER_BITS[colour].bit_length() - 1)
-                raise RuleError("first_move_corner", f"{name}'s first piece must cover its corner square {corner}",
+                raise RuleError("first_move_corner",
+                                f"{name}'s first piece must cover its corner square {corner}",
                                 f"a placement covering {corner}")
         else:
             if mask & side_neighbours(own):
@@ -266,7 +267,8 @@ class BlokusState(State):
 
     # -- scores, result ---------------------------------------------------------------------------
     def colour_scores(self) -> list[int]:
-        return [colour_score(self.left[c], self.used[c] == ALL_PIECES, self.last_piece[c]) for c in range(COLOURS)]
+        return [colour_score(self.left[c], self.used[c] == ALL_PIECES, self.last_piece[c])
+                for c in range(COLOURS)]
 
     def seat_scores(self) -> list[int]:
         out = [0] * self.ruleset.seats
@@ -315,11 +317,13 @@ class BlokusState(State):
         v: dict[str, Any] = {
             "game": "blokus",
             "board": self.board_rows(),
-            "to_move": None if c is None else {"colour": c, "colour_name": COLOUR_NAMES[c], "seat": self.colour_seats[c]},
+            "to_move": None if c is None else {"colour": c, "colour_name": COLOUR_NAMES[c],
+                                               "seat": self.colour_seats[c]},
             "colours": [
                 {"colour": k, "name": COLOUR_NAMES[k], "seat": self.colour_seats[k],
                  "corner": square_name(CORNER_BITS[k].bit_length() - 1),
-                 "pieces_left": [PIECE_NAMES[p] for p in range(len(PIECE_NAMES)) if not self.used[k] >> p & 1],
+                 "pieces_left": [PIECE_NAMES[p] for p in range(len(PIECE_NAMES))
+                                 if not self.used[k] >> p & 1],
                  "squares_left": self.left[k], "pieces_placed": self.used[k].bit_count(),
                  "passes": self.passes[k], "blocked": self.blocked[k], "done": self.done[k]}
                 for k in range(COLOURS)
@@ -330,7 +334,8 @@ class BlokusState(State):
                  "move": PASS if pid < 0 else MOVE_STRING[pid], **({"timeout": True} if t else {})}
                 for k, pid, t in self.moves
             ],
-            "pieces": {PIECE_NAMES[p]: [list(cell) for cell in PIECE_SHAPES[p]] for p in range(len(PIECE_NAMES))},
+            "pieces": {PIECE_NAMES[p]: [list(cell) for cell in PIECE_SHAPES[p]]
+                       for p in range(len(PIECE_NAMES))},
         }
         if seat is not None:
             v["seat"] = seat
@@ -377,16 +382,17 @@ class BlokusState(State):
             assert not self.own[c] & ~BOARD, "a square off the board"
             occ |= self.own[c]
             placed = sum(PIECE_SIZES[p] for p in range(len(PIECE_NAMES)) if self.used[c] >> p & 1)
-            assert self.own[c].bit_count() == placed == TOTAL_SQUARES - self.left[c], "squares not accounted for"
+            on_board, by_count = self.own[c].bit_count(), TOTAL_SQUARES - self.left[c]
+            assert on_board == placed == by_count, "squares not accounted for"
 
 
 class BlokusGame(Game):
     info = GameInfo(
         name="blokus",
         title="Blokus",
-        decision_kinds={"place"},
-        event_kinds={"placed", "passed", "all_placed", "timeout", "game_over"},
-        result_reasons={"no_colour_can_place"},
+        decision_kinds=frozenset({"place"}),
+        event_kinds=frozenset({"placed", "passed", "all_placed", "timeout", "game_over"}),
+        result_reasons=frozenset({"no_colour_can_place"}),
         conformance=ConformanceBudget(seeds=20, slow_seeds=1000),
     )
 

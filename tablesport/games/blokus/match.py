@@ -101,8 +101,9 @@ class GameRecord:
     reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"owners": self.owners, "colour_scores": self.colour_scores, "engine_scores": self.engine_scores,
-                "moves": len(self.moves), "forfeit": self.forfeit, "reason": self.reason}
+        return {"owners": self.owners, "colour_scores": self.colour_scores,
+                "engine_scores": self.engine_scores, "moves": len(self.moves), "forfeit": self.forfeit,
+                "reason": self.reason}
 
 
 def play_game(engines: list[GtpClient], owners: list[int], preset: str = "blokus-event") -> GameRecord:

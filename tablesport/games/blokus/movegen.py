@@ -34,10 +34,6 @@ def cached_lists() -> int:
     return len(_CACHE) + len(_SIDE_CACHE)
 
 
-def forbidden(own: int, occupied: int) -> int:
-    return occupied | side_neighbours(own)
-
-
 def attach_points(own: int, occupied: int, corner: int) -> int:
     """The squares a new piece of this colour must cover one of."""
     if not own:
@@ -87,7 +83,3 @@ def legal_placements(own: int, occupied: int, used: int, corner: int) -> list[in
             lst = cache[key] = _narrowed(p, pattern)
         found.update([i for m, i in lst if not m & fx])
     return sorted(found)
-
-
-def has_legal_placement(own: int, occupied: int, used: int, corner: int) -> bool:
-    return bool(legal_placements(own, occupied, used, corner))

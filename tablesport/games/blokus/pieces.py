@@ -48,7 +48,8 @@ def _normalise(cells: list[Cell] | Shape) -> Shape:
 
 def _base_shape(drawing: tuple[str, ...]) -> Shape:
     height = len(drawing)
-    return _normalise([(x, height - 1 - r) for r, row in enumerate(drawing) for x, ch in enumerate(row) if ch == "X"])
+    return _normalise([(x, height - 1 - r) for r, row in enumerate(drawing)
+                       for x, ch in enumerate(row) if ch == "X"])
 
 
 def orientations(shape: Shape) -> tuple[Shape, ...]:

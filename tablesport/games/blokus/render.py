@@ -10,7 +10,8 @@ from rich.text import Text
 
 from tablesport.core import Decision
 
-STYLES = {"B": "bold white on blue", "Y": "bold black on yellow", "R": "bold white on red", "G": "bold black on green"}
+STYLES = {"B": "bold white on blue", "Y": "bold black on yellow", "R": "bold white on red",
+          "G": "bold black on green"}
 COLUMNS = "ABCDEFGHIJKLMNOPQRST"
 
 
@@ -49,11 +50,12 @@ def render(view: dict[str, Any], decision: Decision | None, seat: int) -> Render
     to_move = view.get("to_move") or {}
     for c in view["colours"]:
         letter = c["name"][0].upper()
-        name = Text(("▶ " if to_move.get("colour") == c["colour"] else "  ") + c["name"], style=STYLES[letter])
+        mark = "▶ " if to_move.get("colour") == c["colour"] else "  "
+        name = Text(mark + c["name"], style=STYLES[letter])
         state = "blocked" if c["blocked"] else ("done" if c["done"] else "")
         you = " (you)" if c["seat"] == seat else ""
-        side.add_row(name, f"{c['seat']}{you}", str(scores[c["seat"]]) if scores else "", str(c["squares_left"]),
-                     f"{c['passes']} {state}".strip(), " ".join(c["pieces_left"]))
+        side.add_row(name, f"{c['seat']}{you}", str(scores[c["seat"]]) if scores else "",
+                     str(c["squares_left"]), f"{c['passes']} {state}".strip(), " ".join(c["pieces_left"]))
     parts: list[RenderableType] = [board_text(view["board"], last), side]
     if moves:
         m = moves[-1]

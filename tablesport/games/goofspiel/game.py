@@ -68,10 +68,12 @@ class GoofspielState(State):
             waiting = [s for s, b in enumerate(self.bids) if b is None]
             raise RuleError("not_your_turn", f"seat {seat} has no bid to make", f"seats {waiting}")
         if isinstance(action, bool) or not isinstance(action, int) or action not in self.hands[seat]:
-            raise RuleError("bid_from_hand", f"{action!r} is not a card in your hand", f"one of {self.hands[seat]}")
+            raise RuleError("bid_from_hand", f"{action!r} is not a card in your hand",
+                            f"one of {self.hands[seat]}")
         self.bids[seat] = action
         self.hands[seat].remove(action)
-        events = [Event("bid", {"seat": seat}), Event("my_bid", {"seat": seat, "card": card(seat, action)}, frozenset({seat}))]
+        events = [Event("bid", {"seat": seat}),
+                  Event("my_bid", {"seat": seat, "card": card(seat, action)}, frozenset({seat}))]
         if all(b is not None for b in self.bids):
             events += self._reveal()
         return events
@@ -90,7 +92,8 @@ class GoofspielState(State):
         if winner is not None:
             self.won[winner] += self.prize
         self.history.append((self.prize, bids, winner))
-        ev = Event("reveal", {"prize": self.prize, "bids": [card(s, b) for s, b in enumerate(bids)], "winner": winner})
+        ev = Event("reveal", {"prize": self.prize, "bids": [card(s, b) for s, b in enumerate(bids)],
+                              "winner": winner})
         self.bids = [None] * self.ruleset.seats
         self.prize = self.prizes.pop() if self.prizes else None
         return [ev]
@@ -104,7 +107,8 @@ class GoofspielState(State):
             "cards_left": [len(h) for h in self.hands],
             "has_bid": [b is not None for b in self.bids],
             "history": [
-                {"prize": p, "bids": [card(s, b) for s, b in enumerate(bids)], "winner": w} for p, bids, w in self.history
+                {"prize": p, "bids": [card(s, b) for s, b in enumerate(bids)], "winner": w}
+                for p, bids, w in self.history
             ],
         }
         if seat is not None:
@@ -150,7 +154,8 @@ class GoofspielState(State):
         if self.prize is not None:
             return None
         scores = tuple(float(w) for w in self.won)
-        return Result(placements_from_scores(scores), scores, "all_prizes_taken", stats={"prizes_won": list(self.won)})
+        return Result(placements_from_scores(scores), scores, "all_prizes_taken",
+                      stats={"prizes_won": list(self.won)})
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -168,9 +173,9 @@ class GoofspielGame(Game):
     info = GameInfo(
         name="goofspiel",
         title="Goofspiel (protocol example)",
-        decision_kinds={"bid"},
-        event_kinds={"bid", "my_bid", "reveal", "timeout"},
-        result_reasons={"all_prizes_taken"},
+        decision_kinds=frozenset({"bid"}),
+        event_kinds=frozenset({"bid", "my_bid", "reveal", "timeout"}),
+        result_reasons=frozenset({"all_prizes_taken"}),
         simultaneous=True,
         hidden_information=True,
         chance=True,

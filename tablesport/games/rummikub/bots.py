@@ -103,7 +103,8 @@ class RolloutBot(Bot):
         self.horizon = int(horizon)
         self.margin = float(margin)
         if self.rollouts < 1 or self.horizon < 0:
-            raise ValueError(f"rollouts must be 1 or more and horizon 0 or more, got {rollouts!r}, {horizon!r}")
+            raise ValueError(f"rollouts must be 1 or more and horizon 0 or more, "
+                             f"got {rollouts!r}, {horizon!r}")
         self.policy = PlannerBot()
 
     def act(self, state: State, seat: int, decision: Decision) -> Action:

@@ -17,7 +17,8 @@ NCOL = 4
 # -- groups ------------------------------------------------------------------------------------
 
 @cache
-def group_split(gs: tuple[int, ...], jokers: int, canon: bool = False) -> tuple[tuple[tuple[int, ...], int], ...] | None:
+def group_split(gs: tuple[int, ...], jokers: int,
+                canon: bool = False) -> tuple[tuple[tuple[int, ...], int], ...] | None:
     """A split of ``gs[c]`` tiles per colour plus ``jokers`` into groups, or None.
 
     Each group is (colours, jokers in it): distinct colours, 3 or 4 tiles, at least one number tile.
@@ -47,13 +48,6 @@ def group_ok(n1: int, n2: int, jokers: int, canon: bool = False) -> bool:
     """Can n1 colours with one tile and n2 colours with two, plus ``jokers``, form groups?"""
     gs = (2,) * n2 + (1,) * n1 + (0,) * (NCOL - n1 - n2)
     return group_split(gs, jokers, canon) is not None
-
-
-@cache
-def jokers_for_groups(jtot: int, canon: bool = False) -> dict[tuple[int, int, int], list[int]]:
-    """(g1, g2, free jokers) → the joker counts with which those group tiles form groups."""
-    return {(g1, g2, free): [jg for jg in range(free + 1) if group_ok(g1, g2, jg, canon)]
-            for g1 in range(5) for g2 in range(5 - g1) for free in range(jtot + 1)}
 
 
 

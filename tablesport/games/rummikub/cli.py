@@ -15,6 +15,8 @@ from typing import Any
 
 import typer
 
+from tablesport.commands.output import echo_json, fail
+
 from .sets import SetError, check_set
 from .solver import OBJECTIVES, PositionError, solve
 
@@ -56,19 +58,15 @@ def answer(obj: Any, objective: str) -> dict[str, Any]:
         raise InputError(str(exc)) from None
 
 
-def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
 @app.command("solve")
 def solve_cmd(
-    objective: str = typer.Option("tiles", "--objective", help="tiles (most tiles laid) or value (most points)"),
+    objective: str = typer.Option("tiles", "--objective",
+                                  help="tiles (most tiles laid) or value (most points)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON (one line per position)"),
 ) -> None:
     """Best play for positions read from stdin (one JSON object, or JSON Lines)."""
     if objective not in OBJECTIVES:
-        _fail(f"--objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
+        fail(f"--objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     text = sys.stdin.read()
     try:
         whole = json.loads(text)
@@ -81,18 +79,18 @@ def solve_cmd(
             try:
                 items.append((no, json.loads(line)))
             except json.JSONDecodeError as exc:
-                _fail(f"line {no}: not JSON ({exc.msg})")
+                fail(f"line {no}: not JSON ({exc.msg})")
     if not items:
-        _fail("no position on stdin")
+        fail("no position on stdin")
     for no, obj in items:
         try:
             out = answer(obj, objective)
         except InputError as exc:
-            _fail(f"line {no}: {exc}" if len(items) > 1 else str(exc))
-            return
+            fail(f"line {no}: {exc}" if len(items) > 1 else str(exc))
         if as_json:
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            echo_json(out)
         else:
             sets = "  ".join(" ".join(s) for s in out["table"])
-            typer.echo(f"{out['tiles_placed']} tiles ({out['value_placed']} points): {' '.join(out['placed']) or '-'}")
+            laid = " ".join(out["placed"]) or "-"
+            typer.echo(f"{out['tiles_placed']} tiles ({out['value_placed']} points): {laid}")
             typer.echo(f"  table: {sets}")

@@ -134,7 +134,8 @@ class RummikubState(State):
                 prompt=("Play (initial meld: new sets from your rack worth 30+)" if not self.melded[seat]
                         else "Play (rearrange the table freely)") + " or draw one tile",
                 options=None, time_limit=self.ruleset["turn_seconds"],
-                on_timeout=f"the table stays as before the turn and you draw {self.ruleset['penalty_tiles']} penalty tiles",
+                on_timeout=f"the table stays as before the turn and you draw "
+                           f"{self.ruleset['penalty_tiles']} penalty tiles",
                 data={"melded": self.melded[seat], "pool": len(self.pool), "format": PLAY_FORMAT},
             )
         return None
@@ -204,7 +205,8 @@ class RummikubState(State):
         first = not self.melded[seat]
         self.melded[seat] = True
         self.last = {"seat": seat, "type": "play", "rack": list(laid)}
-        data = {"seat": seat, "rack": list(laid), "table": [list(s) for s in table], "initial_meld": first, **info}
+        data = {"seat": seat, "rack": list(laid), "table": [list(s) for s in table], "initial_meld": first,
+                **info}
         return [Event("play", data), *self._end_turn(seat)]
 
     def _end_turn(self, seat: int) -> list[Event]:
@@ -218,20 +220,24 @@ class RummikubState(State):
         return []
 
     # -- validation -------------------------------------------------------------------------------
-    def _validate_play(self, seat: int, action: Mapping[str, Any]) -> tuple[list[list[str]], list[str], dict[str, Any]]:
+    def _validate_play(self, seat: int,
+                       action: Mapping[str, Any]) -> tuple[list[list[str]], list[str], dict[str, Any]]:
         extra = sorted(set(action) - {"type", "table", "rack"})
         if extra:
             raise RuleError("action_format", f"unknown field(s) {', '.join(extra)}", PLAY_FORMAT)
         table, laid = action.get("table"), action.get("rack")
         if not isinstance(table, Sequence) or isinstance(table, str) or not all(
                 isinstance(s, Sequence) and not isinstance(s, str) for s in table):
-            raise RuleError("action_format", "table must be a list of sets, each a list of tile ids", PLAY_FORMAT)
+            raise RuleError("action_format", "table must be a list of sets, each a list of tile ids",
+                            PLAY_FORMAT)
         if not isinstance(laid, Sequence) or isinstance(laid, str):
-            raise RuleError("action_format", "rack must be the list of tile ids laid from your rack", PLAY_FORMAT)
+            raise RuleError("action_format", "rack must be the list of tile ids laid from your rack",
+                            PLAY_FORMAT)
         for tile in [t for s in table for t in s] + list(laid):
             if not is_id(tile):
                 raise RuleError("tile_code", f"{tile!r} is not a tile id",
-                                "a colour R/B/O/K, a number 1-13 and a copy a/b (e.g. R7a), or Ja/Jb for a joker")
+                                "a colour R/B/O/K, a number 1-13 and a copy a/b (e.g. R7a), "
+                                "or Ja/Jb for a joker")
         flat = [t for s in table for t in s]
         for what, ids in (("the new table", flat), ("your laid tiles", list(laid))):
             dup = sorted(t for t, k in Counter(ids).items() if k > 1)
@@ -256,11 +262,12 @@ class RummikubState(State):
                             "keep every table tile in some set of the new table")
         stray = sorted(new - old - set(laid), key=sort_key)
         if stray:
-            raise RuleError("conservation", f"{', '.join(stray)} is on the new table but was neither on the table "
-                            "nor among your laid tiles", "new table = old table + laid tiles")
+            raise RuleError("conservation", f"{', '.join(stray)} is on the new table but was neither on the "
+                            "table nor among your laid tiles", "new table = old table + laid tiles")
         unplaced = sorted(set(laid) - new, key=sort_key)
         if unplaced:
-            raise RuleError("conservation", f"{', '.join(unplaced)} is listed as laid but is not on the new table",
+            raise RuleError("conservation",
+                            f"{', '.join(unplaced)} is listed as laid but is not on the new table",
                             "new table = old table + laid tiles")
         values: list[int] = []
         for i, s in enumerate(table):
@@ -279,7 +286,8 @@ class RummikubState(State):
                 s = sorted(next(iter(changed)), key=sort_key)
                 raise RuleError("initial_meld_from_rack",
                                 f"the set [{' '.join(s)}] was changed: before your initial meld you may not "
-                                "touch the table", "keep the table's sets as they are and add new sets from your rack")
+                                "touch the table",
+                                "keep the table's sets as they are and add new sets from your rack")
             meld = sum(v for s, v in zip(table, values, strict=True) if frozenset(s) not in old_sets)
             need = self.ruleset["initial_meld"]
             if meld < need:
@@ -462,9 +470,10 @@ class RummikubGame(Game):
     info = GameInfo(
         name="rummikub",
         title="Rummikub (魔力橋)",
-        decision_kinds={"turn", "reshuffle"},
-        event_kinds={"deal", "rack", "draw", "drawn", "penalty", "play", "end", "timeout", "reshuffle", "keep"},
-        result_reasons={"went_out", "pool_out"},
+        decision_kinds=frozenset({"turn", "reshuffle"}),
+        event_kinds=frozenset({"deal", "rack", "draw", "drawn", "penalty", "play", "end", "timeout",
+                               "reshuffle", "keep"}),
+        result_reasons=frozenset({"went_out", "pool_out"}),
         hidden_information=True,
         chance=True,
         conformance=ConformanceBudget(seeds=4, slow_seeds=200, deep_every=5),

@@ -19,7 +19,8 @@ from itertools import combinations
 import highspy
 import numpy as np
 
-from .solver import MELD_MIN, NCOL, PositionError, count_codes
+from .cells import NCOL
+from .solver import MELD_MIN, PositionError, count_codes
 from .tiles import JOKER_PENALTY
 
 JOKER_ROW = NCOL * 13  # tile types: colour*13 + (number-1), then the joker
@@ -44,10 +45,7 @@ def _raw_types() -> list[tuple[tuple[int, ...], int, int]]:
     for n in range(1, 14):
         for size in (3, 4):
             for jokers in range(0, 3):
-                real = size - jokers
-                if real < 1:
-                    continue
-                for cols in combinations(range(NCOL), real):
+                for cols in combinations(range(NCOL), size - jokers):
                     out.append((tuple(c * 13 + n - 1 for c in cols), jokers, n * size))
     for c in range(NCOL):
         for size in (3, 4, 5):
@@ -55,9 +53,8 @@ def _raw_types() -> list[tuple[tuple[int, ...], int, int]]:
                 nums = list(range(start, start + size))
                 for jokers in range(0, 3):
                     for jpos in combinations(range(size), jokers):
-                        real = [c * 13 + nums[i] - 1 for i in range(size) if i not in jpos]
-                        if real:
-                            out.append((tuple(real), jokers, sum(nums)))
+                        real = tuple(c * 13 + nums[i] - 1 for i in range(size) if i not in jpos)
+                        out.append((real, jokers, sum(nums)))
     return out
 
 
@@ -84,13 +81,15 @@ def ilp_optimum(table: Sequence[Sequence[str]], rack: Sequence[str], melded: boo
     types = [s for s in set_types() if s[1] <= have[JOKER_ROW] and all(have[i] for i in s[0])]
     weights = np.ones(JOKER_ROW + 1) if objective == "tiles" else np.array(
         [n for _ in range(NCOL) for n in range(1, 14)] + [JOKER_PENALTY], dtype=float)
-    h = highspy.Highs()
+    # highspy's own Highs.__init__ lacks its return annotation, so mypy calls it untyped
+    h = highspy.Highs()  # type: ignore[no-untyped-call]
     h.setOptionValue("output_flag", False)
     h.setOptionValue("mip_rel_gap", 0.0)
     nrows = JOKER_ROW + 1 + (0 if melded else 1)
     lower = np.concatenate([need.astype(float), [float(MELD_MIN)] if not melded else []])
     upper = np.concatenate([need.astype(float), [np.inf] if not melded else []])
-    h.addRows(nrows, lower, upper, 0, np.array([0], dtype=np.int32), np.array([], dtype=np.int32), np.array([]))
+    no_entries = np.array([], dtype=np.int32)
+    h.addRows(nrows, lower, upper, 0, np.array([0], dtype=np.int32), no_entries, np.array([]))
     starts: list[int] = []
     index: list[int] = []
     value: list[float] = []

@@ -11,7 +11,8 @@ from rich.text import Text
 
 from tablesport.core import Decision
 
-STYLE = {"R": "bold red", "B": "bold blue", "O": "bold dark_orange", "K": "bold white on grey23", "J": "bold magenta"}
+STYLE = {"R": "bold red", "B": "bold blue", "O": "bold dark_orange", "K": "bold white on grey23",
+         "J": "bold magenta"}
 
 
 def tile_text(tile_id: str) -> Text:
@@ -47,13 +48,17 @@ def render(view: dict[str, Any], decision: Decision | None, seat: int) -> Render
     ]
     last = view.get("last")
     if last:
-        what = f"laid {' '.join(last['rack'])}" if last["type"] == "play" else f"{last['type']} {last.get('count', '')}"
+        if last["type"] == "play":
+            what = f"laid {' '.join(last['rack'])}"
+        else:
+            what = f"{last['type']} {last.get('count', '')}"
         parts.append(Text(f"last: seat {last['seat']} {what}", style="dim"))
     if "rack" in view:
         parts.append(Panel(tiles(view["rack"]), title="your rack", title_align="left"))
     if view.get("scores") is not None:
-        parts.append(Text("scores: " + "  ".join(f"{s}: {x:+g}" for s, x in enumerate(view["scores"])), style="bold"))
+        scores = "  ".join(f"{s}: {x:+g}" for s, x in enumerate(view["scores"]))
+        parts.append(Text(f"scores: {scores}", style="bold"))
     if decision is not None and seat in decision.seats and decision.kind == "turn":
-        parts.append(Text('play: {"type": "play", "table": [[ids], ...], "rack": [ids laid]}  ·  draw: {"type": "draw"}',
-                          style="italic"))
+        parts.append(Text('play: {"type": "play", "table": [[ids], ...], "rack": [ids laid]}'
+                          '  ·  draw: {"type": "draw"}', style="italic"))
     return Group(*parts)

@@ -29,9 +29,13 @@ from collections.abc import Sequence
 from functools import cache
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from .cells import NCOL, OWED, cell_options, group_ok, valid_sub
+
+Ints = npt.NDArray[np.int64]
+"""The kernels' arrays (numba ignores the annotations; they are for the reader and mypy)."""
 
 NEG = -(1 << 60)  # below every score
 HALF_NEG = NEG // 2  # a bound below this: the state cannot be finished
@@ -90,7 +94,8 @@ def tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
 
 def as_arrays(table: list[list[int]], rack: list[list[int]], weights: Sequence[int],
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Counts ``[colour][number]`` (numbers 0..13) as arrays padded to 14: the search looks one number ahead."""
+    """Counts ``[colour][number]`` (numbers 0..13) as arrays padded to 14: the search looks one number
+    ahead."""
     t = np.zeros((NCOL, 15), dtype=np.int64)
     r = np.zeros((NCOL, 15), dtype=np.int64)
     t[:, :14] = table
@@ -113,7 +118,8 @@ def colour_bounds(table: np.ndarray, rack: np.ndarray, jtot: int, weights: np.nd
 
 
 @njit(cache=True)
-def _colour_bounds(table, rack, jtot, weights, canon, start, count, options, subs):
+def _colour_bounds(table: Ints, rack: Ints, jtot: int, weights: Ints, canon: bool, start: Ints, count: Ints,
+                   options: Ints, subs: Ints) -> Ints:
     out = np.full((NCOL, 14, 125, MAXJ + 1), NEG, dtype=np.int64)
     for c in range(NCOL):
         for s in subs:
@@ -194,7 +200,7 @@ def reach(table: np.ndarray, jt: int, rack: np.ndarray, jr: int, weights: np.nda
 
 
 @njit(cache=True)
-def _hash_table(entries):
+def _hash_table(entries: int) -> tuple[Ints, Ints]:
     """Empty open-addressing arrays (keys: -1 = free; values) with room for ``entries`` at a quarter full."""
     size = 64
     while size < 4 * entries:
@@ -203,7 +209,7 @@ def _hash_table(entries):
 
 
 @njit(cache=True)
-def _slot(hkeys, key, mask):
+def _slot(hkeys: Ints, key: int, mask: int) -> int:
     h = ((key ^ (key >> 23)) * 0x2545F4914F6CDD1D) & mask
     while hkeys[h] != -1 and hkeys[h] != key:
         h = (h + 1) & mask
@@ -211,21 +217,23 @@ def _slot(hkeys, key, mask):
 
 
 @njit(cache=True)
-def _grow1(a, size):
+def _grow1(a: Ints, size: int) -> Ints:
     b = np.empty(size, dtype=np.int64)
     b[: a.shape[0]] = a
     return b
 
 
 @njit(cache=True)
-def _lookup(hkeys, hvals, mask, scores, key):
+def _lookup(hkeys: Ints, hvals: Ints, mask: int, scores: Ints, key: int) -> int:
     h = _slot(hkeys, key, mask)
     return NEG if hkeys[h] == -1 else scores[hvals[h]]
 
 
 @njit(cache=True)
-def _candidates(key, score, n, c, table, rack, jtot, weights, meld, meld_gain, beam, canon, bar,
-                start, count, options, masks, owed, bkeys, bgain, bopt, bgrp):
+def _candidates(key: int, score: int, n: int, c: int, table: Ints, rack: Ints, jtot: int, weights: Ints,
+                meld: bool, meld_gain: bool, beam: int, canon: bool, bar: int, start: Ints, count: Ints,
+                options: Ints, masks: Ints, owed: Ints, bkeys: Ints, bgain: Ints, bopt: Ints,
+                bgrp: Ints) -> int:
     """The states that cell (n, c) leads to from ``key``: keys, scores, option rows and groups
     (g1 * 100 + g2 * 10 + jokers in groups) into the buffers; only scores above ``bar``.
     Returns how many."""
@@ -283,7 +291,7 @@ def _candidates(key, score, n, c, table, rack, jtot, weights, meld, meld_gain, b
 
 
 @njit(cache=True)
-def _room(bound, key, score, n, c, jtot):
+def _room(bound: Ints, key: int, score: int, n: int, c: int, jtot: int) -> int:
     """Score plus the bound of what is still to come, at the start of cell (n, c): the colours
     before ``c`` are done with number ``n``, the others with ``n - 1``."""
     jf = jtot - key // MJ % 3
@@ -294,7 +302,7 @@ def _room(bound, key, score, n, c, jtot):
 
 
 @njit(cache=True)
-def _total(key, score, jt, wj, meld, canon):
+def _total(key: int, score: int, jt: int, wj: int, meld: bool, canon: bool) -> int:
     """The score of a finished state, or NEG when it is not a play (a run of 1 or 2 still open, a
     table joker left off, a meld under 30)."""
     for c in range(NCOL):
@@ -309,7 +317,7 @@ def _total(key, score, jt, wj, meld, canon):
 
 
 @njit(cache=True)
-def _rest(rack, jr, weights, wj, canon):
+def _rest(rack: Ints, jr: int, weights: Ints, wj: int, canon: bool) -> Ints:
     """``rest[i]``: the most the rack tiles of the cells after cell i could still bring (plus the
     rack jokers, unless spare jokers are added at the end)."""
     rest = np.zeros(52, dtype=np.int64)
@@ -321,8 +329,9 @@ def _rest(rack, jr, weights, wj, canon):
 
 
 @njit(cache=True)
-def _search(table, jt, rack, jr, weights, wj, meld, floor, beam, meld_gain, canon, bound, use_bound,
-            start, count, options, masks, owed, choices):
+def _search(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, meld: bool, floor: int,
+            beam: int, meld_gain: bool, canon: bool, bound: Ints, use_bound: bool, start: Ints, count: Ints,
+            options: Ints, masks: Ints, owed: Ints, choices: Ints) -> tuple[bool, int]:
     jtot = jt + jr
     rest = _rest(rack, jr, weights, wj, canon)
     # the bound counts rack tiles only; the jokers still to be laid may add their weight
@@ -362,9 +371,12 @@ def _search(table, jt, rack, jr, weights, wj, meld, floor, beam, meld_gain, cano
                         p = SUB[cc]
                         sub = key // p % 125
                         # one run of 3+ more; a run of 2 grown to 3+; a run of 1 grown to 2
-                        beaten = ((sub < 100 and _lookup(chk, chv, cmask, cscores, key + 25 * p) >= score)
-                                  or (sub // 5 % 5 != 0 and _lookup(chk, chv, cmask, cscores, key + 20 * p) >= score)
-                                  or (sub % 5 != 0 and _lookup(chk, chv, cmask, cscores, key + 4 * p) >= score))
+                        beaten = ((sub < 100
+                                   and _lookup(chk, chv, cmask, cscores, key + 25 * p) >= score)
+                                  or (sub // 5 % 5 != 0
+                                      and _lookup(chk, chv, cmask, cscores, key + 20 * p) >= score)
+                                  or (sub % 5 != 0
+                                      and _lookup(chk, chv, cmask, cscores, key + 4 * p) >= score))
                         if beaten:
                             break
                     if not beaten and canon:
@@ -418,8 +430,8 @@ def _search(table, jt, rack, jr, weights, wj, meld, floor, beam, meld_gain, cano
             for i in range(ccount):
                 key = ckeys[i]
                 score = cscores[i]
-                nb = _candidates(key, score, n, c, table, rack, jtot, weights, meld, meld_gain, beam > 0, canon,
-                                 bar, start, count, options, masks, owed, bkeys, bgain, bopt, bgrp)
+                nb = _candidates(key, score, n, c, table, rack, jtot, weights, meld, meld_gain, beam > 0,
+                                 canon, bar, start, count, options, masks, owed, bkeys, bgain, bopt, bgrp)
                 if prune:
                     # the exact pass drops at once the candidates that cannot beat the floor
                     kept = 0
@@ -506,8 +518,9 @@ def _search(table, jt, rack, jr, weights, wj, meld, floor, beam, meld_gain, cano
 
 
 @njit(cache=True)
-def _reach(table, jt, rack, jr, weights, wj, meld, floor, canon, bound, budget,
-           start, count, options, masks, owed, choices):
+def _reach(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, meld: bool, floor: int,
+           canon: bool, bound: Ints, budget: int, start: Ints, count: Ints, options: Ints, masks: Ints,
+           owed: Ints, choices: Ints) -> tuple[int, int]:
     jtot = jt + jr
     rest = _rest(rack, jr, weights, wj, canon)
     jextra = 0 if canon else jr * wj
@@ -572,8 +585,9 @@ def _reach(table, jt, rack, jr, weights, wj, meld, floor, canon, bound, budget,
 
 
 @njit(cache=True)
-def _sorted_candidates(key, score, cell, table, rack, jtot, weights, meld, canon, bar,
-                       start, count, options, masks, owed, ckeys, cgain, copt, cgrp):
+def _sorted_candidates(key: int, score: int, cell: int, table: Ints, rack: Ints, jtot: int, weights: Ints,
+                       meld: bool, canon: bool, bar: int, start: Ints, count: Ints, options: Ints,
+                       masks: Ints, owed: Ints, ckeys: Ints, cgain: Ints, copt: Ints, cgrp: Ints) -> int:
     """:func:`_candidates` of a cell into row ``cell`` of the buffers, the best gain first."""
     nb = _candidates(key, score, cell // NCOL + 1, cell % NCOL, table, rack, jtot, weights, meld, False,
                      False, canon, bar, start, count, options, masks, owed,

@@ -56,7 +56,8 @@ def check_set(codes: Sequence[str]) -> SetInfo:
         if size > 4:
             problems.append(f"a group has at most 4 tiles (one per colour), this one has {size}")
         elif twice:
-            problems.append(f"a group needs different colours; {', '.join(f'{c}{n}' for c in twice)} appears twice")
+            tiles = ", ".join(f"{c}{n}" for c in twice)
+            problems.append(f"a group needs different colours; {tiles} appears twice")
         else:
             options.append(SetInfo("group", n * size))
     if len(set(colours)) == 1:

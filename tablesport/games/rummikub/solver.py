@@ -37,7 +37,8 @@ OBJECTIVES = ("tiles", "value")
 MELD_MIN = 30
 BEAM = 48  # states kept per cell by the quick pass
 DIVE_BUDGET = 2_000  # states the depth-first dive for a play reaching the bound may open
-DIVES = 3  # targets tried by dives (most tiles), from the bound down, before the exact pass from the beam's play
+# targets tried by dives (most tiles), from the bound down, before the exact pass from the beam's play
+DIVES = 3
 
 class PositionError(ValueError):
     """A position the solver cannot take (malformed codes, too many copies, an invalid table)."""
@@ -126,9 +127,9 @@ def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int],
     2. a beam, ranked by that bound, finds a good play quickly (a lower bound, or nothing);
     3. while it falls short: a depth-first dive for a play reaching ``top`` (with a step budget);
        when the dive shows there is none, ``top`` goes down by one and the next dive starts (three
-       targets at most, one when the objective is points).  If the first dive cannot tell, the exact pass for plays reaching ``top``
-       decides instead (strongly pruned, so cheap; positions where the bound is reached are
-       common);
+       targets at most, one when the objective is points).  If the first dive cannot tell, the
+       exact pass for plays reaching ``top`` decides instead (strongly pruned, so cheap; positions
+       where the bound is reached are common);
     4. if that does not settle it: the exact pass for plays beating the best known.
 
     ``canon``: the search without spare jokers (the caller adds them to the sets; the scores
@@ -262,7 +263,8 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
     for c in range(NCOL):
         for n in range(1, 14):
             if tcounts[c][n] + rcounts[c][n] > 2:
-                raise PositionError(f"{code_at(c, n)} appears {tcounts[c][n] + rcounts[c][n]} times (2 copies exist)")
+                raise PositionError(f"{code_at(c, n)} appears {tcounts[c][n] + rcounts[c][n]} times "
+                                    "(2 copies exist)")
     if jt + jr > MAXJ:
         raise PositionError(f"{jt + jr} jokers (2 exist)")
     weights = [1] * 14 if objective == "tiles" else list(range(14))
@@ -285,7 +287,9 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
         new_table = sets
     else:
         empty = [[0] * 14 for _ in range(NCOL)]
-        found = _best(empty, 0, rcounts, jr, weights, wj, meld=True) if _meld_max(rcounts, jr) >= MELD_MIN else None
+        found = None
+        if _meld_max(rcounts, jr) >= MELD_MIN:
+            found = _best(empty, 0, rcounts, jr, weights, wj, meld=True)
         if found is None:
             return Solution(0, 0, [], [list(s) for s in table], 0, False, objective)
         sets, used, placed_j = _rebuild(found)
@@ -296,7 +300,8 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
     meld_value = 0
     if not melded:
         meld_value = sum(check_set(s).value for s in sets)
-    return Solution(len(placed), value, placed, [sorted_set(s) for s in new_table], meld_value, True, objective)
+    return Solution(len(placed), value, placed, [sorted_set(s) for s in new_table], meld_value, True,
+                    objective)
 
 
 def sorted_set(codes: Sequence[str]) -> list[str]:

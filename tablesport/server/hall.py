@@ -1,4 +1,4 @@
-"""The server as referee: one :class:`LiveTable` per game in play, held by the :class:`Hall`.
+"""The live tables: one :class:`LiveTable` per game in play, held by the :class:`Hall`.
 
 A live table owns the game state.  Every change goes through its asyncio lock: a seat's
 action, a bot's action, a decision timer running out (``state.timeout``), the game clock
@@ -24,13 +24,12 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from tablesport import __version__
 from tablesport.bots.registry import BotChoice, bot_factories
@@ -46,9 +45,10 @@ from tablesport.core import (
     State,
     TablesportError,
     canon,
+    dumps,
 )
 from tablesport.core.records import Recorder, apply_step
-from tablesport.games import all_games, get_game
+from tablesport.games import get_game
 from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote, WebSeat, WebStep, WebTable
 
 from .guard import MAX_BACKLOG
@@ -161,20 +161,14 @@ class Client:
 
 
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, **{k: v for k, v in extra.items() if v is not None}}
+    """An error frame: ``code``, ``message`` and the ``extra`` fields that are not ``None``."""
+    return {"type": "error", "code": code, "message": message,
+            **{k: v for k, v in extra.items() if v is not None}}
 
 
-def _plain(value: Any) -> Any:
-    """What ``json`` cannot write itself (views are JSON-ready; tuples are written as arrays)."""
-    if isinstance(value, frozenset | set):
-        return sorted(value)
-    if isinstance(value, MappingProxyType):
-        return dict(value)
-    raise TypeError(f"not JSON: {type(value).__name__}")
-
-
-def _frame(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_plain)
+def frame(obj: dict[str, Any]) -> str:
+    """A frame's text (compact JSON; views are JSON-ready, their tuples and sets written as arrays)."""
+    return dumps(obj, canonical=False)
 
 
 class LiveTable:
@@ -278,7 +272,7 @@ class LiveTable:
             "events": [{"i": i, **ev.to_json()} for i, ev in events if ev.visible_to(seat)],
             "result": res.to_json() if res else None,
         }
-        return _frame(out)
+        return frame(out)
 
     def hello(self, client: Client) -> None:
         client.put(self._frame_for(client.seat, "hello", self.events[-EVENT_LOG:]))
@@ -321,7 +315,7 @@ class LiveTable:
         async with self.lock:
             self.broadcast([], "presence")
 
-    # -- the referee ------------------------------------------------------------------------
+    # -- the seats' messages ----------------------------------------------------------------
     async def submit(self, seat: int | None, raw: str) -> dict[str, Any] | None:
         """Handle one client message; returns an error frame for that client, or ``None``."""
         t_in = time.perf_counter()
@@ -404,7 +398,8 @@ class LiveTable:
             spec = self.seats[seat].bot or "random"
             factories = bot_factories(self.game)
             choice = BotChoice.parse(spec, factories)
-            bot = self._bots[seat] = factories[choice.name](self.hall.rng_for(self.seed, seat), **choice.options)
+            bot = factories[choice.name](self.hall.rng_for(self.seed, seat), **choice.options)
+            self._bots[seat] = bot
         return bot
 
     async def _timeout(self, seat: int, asked: int) -> None:
@@ -515,7 +510,8 @@ class LiveTable:
                 continue
             if handle is not None:
                 handle.cancel()
-            self._timer_handles[s] = loop.call_later(max(0.0, key[1] - time.time()), self._fire_timeout, s, asked)
+            wait = max(0.0, key[1] - time.time())
+            self._timer_handles[s] = loop.call_later(wait, self._fire_timeout, s, asked)
             self._handle_for[s] = key
         limit = self.state.clock_limit()
         if limit is None:
@@ -584,6 +580,17 @@ class LiveTable:
         return StepSave(step_row, values)
 
 
+def _whole_seed(value: object) -> int:
+    """A seed from the API: a whole number (or its digits as a string), not negative."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SetupError(f"the seed must be a whole number, not {value!r}")
+    if value < 0:
+        raise SetupError("the seed must not be negative")
+    return value
+
+
 def _mark_seat(tid: str, seat: int, **values: bool) -> Callable[[Session], None]:
     def job(session: Session) -> None:
         session.execute(update(WebSeat).where(WebSeat.table_id == tid, WebSeat.seat == seat).values(**values))
@@ -596,7 +603,7 @@ class Hall:
     """Every live table of this server process."""
 
     writer: Writer | InlineWriter
-    sessions: Any
+    sessions: sessionmaker[Session]
     bot_delay: float = 0.6
     tables: dict[str, LiveTable] = field(default_factory=dict)
     stats: Stats = field(default_factory=Stats)
@@ -606,7 +613,7 @@ class Hall:
         """A bot's generator: from the table's seed, so a table's bots play the same way every time."""
         return Rng(seed).spawn(1000 + seat)
 
-    def spawn(self, coro: Any) -> None:
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.create_task(coro)
         self.tasks.add(task)
         task.add_done_callback(self._task_done)
@@ -622,8 +629,9 @@ class Hall:
             self.tables.pop(table.id, None)
 
     # -- creating tables --------------------------------------------------------------------
-    async def create(self, preset: str, seats: list[dict[str, Any]], seed: int | None = None,
+    async def create(self, preset: str, seats: list[dict[str, Any]], seed: int | str | None = None,
                      bot_delay: float | None = None, params: dict[str, Any] | None = None) -> LiveTable:
+        """A new table; ``seats`` and the rest come as the API's JSON (checked here: SetupError)."""
         from tablesport.games import find_preset
 
         try:
@@ -632,7 +640,11 @@ class Hall:
             raise SetupError(str(exc)) from None
         if params is not None and not isinstance(params, dict):
             raise SetupError("params must be an object of preset parameters")
-        if any(isinstance(s, dict) and s.get("kind") == "person" for s in seats):
+        for i, s in enumerate(seats):
+            if not isinstance(s, dict):
+                raise SetupError(f'seat {i}: a seat is an object, {{"kind": "person"}} or '
+                                 f'{{"kind": "bot", "bot": "random"}}, not {s!r}')
+        if any(s.get("kind") == "person" for s in seats):
             params = {**game.live_params, **(params or {})}
         if params:
             try:
@@ -656,17 +668,15 @@ class Hall:
                 plans.append(SeatPlan("person", token=secrets.token_urlsafe(24)))
             else:
                 raise SetupError(f"seat {i}: kind must be \"person\" or \"bot\", not {kind!r}")
-        seed = secrets.randbelow(2**62) if seed is None else int(seed)
-        if seed < 0:
-            raise SetupError("the seed must not be negative")
+        seed = secrets.randbelow(2**62) if seed is None else _whole_seed(seed)
         tid = secrets.token_hex(6)
         recorder = Recorder(game.name, rs.preset, seed, [p.label for p in plans], __version__,
                             params=rs.overrides(game.ruleset(rs.preset)))
         state = game.new_state(rs, seed)
         delay = self.bot_delay if bot_delay is None else max(0.0, float(bot_delay))
         all_bots = all(p.kind == "bot" for p in plans)
-        table = LiveTable(self, tid, game, rs, seed, plans, delay, recorder, state, RUNNING if all_bots else OPEN,
-                          time.time())
+        table = LiveTable(self, tid, game, rs, seed, plans, delay, recorder, state,
+                          RUNNING if all_bots else OPEN, time.time())
         now = time.time()
         header = recorder.lines[0]
 
@@ -700,6 +710,10 @@ class Hall:
                     return i, p.token
         return None
 
+    async def find(self, tid: str) -> LiveTable | None:
+        """The table ``tid``: live, or finished and rebuilt from the store; ``None`` if there is none."""
+        return self.tables.get(tid) or await self.load_finished(tid)
+
     async def load_finished(self, tid: str) -> LiveTable | None:
         """A table that is no longer live (finished), rebuilt from the store for its viewers."""
 
@@ -708,8 +722,10 @@ class Hall:
                 row = session.get(WebTable, tid)
                 if row is None or row.status != FINISHED:
                     return None
-                seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid).order_by(WebSeat.seat)).all()
-                steps = session.scalars(select(WebStep).where(WebStep.table_id == tid).order_by(WebStep.i)).all()
+                seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid)
+                                        .order_by(WebSeat.seat)).all()
+                steps = session.scalars(select(WebStep).where(WebStep.table_id == tid)
+                                        .order_by(WebStep.i)).all()
                 return row, list(seats), list(steps)
 
         data = await asyncio.to_thread(read)
@@ -784,7 +800,8 @@ class Hall:
         del table.events[:-EVENT_LOG]
         timers, clock_used = row.timers or {}, row.clock_used
         if steps and steps[-1].at > row.updated and steps[-1].meta:  # the last step is newer than the row
-            timers, clock_used = steps[-1].meta.get("timers") or {}, float(steps[-1].meta.get("clock_used", 0.0))
+            meta = steps[-1].meta
+            timers, clock_used = meta.get("timers") or {}, float(meta.get("clock_used", 0.0))
         stored_asked = {int(k): int(v) for k, v in (timers.get("asked") or {}).items()}
         if stored_asked and table.decision is not None:
             table.asked.update({s: a for s, a in stored_asked.items() if s in table.decision.seats})
@@ -815,21 +832,9 @@ class Hall:
 
 def _abandon(tid: str, why: str) -> Callable[[Session], None]:
     def job(session: Session) -> None:
-        session.execute(update(WebTable).where(WebTable.id == tid).values(status=ABANDONED, updated=time.time()))
+        session.execute(update(WebTable).where(WebTable.id == tid)
+                        .values(status=ABANDONED, updated=time.time()))
         session.add(WebNote(table_id=tid, at=time.time(), text=why))
 
     return job
 
-
-def games_catalogue() -> list[dict[str, Any]]:
-    """Games, presets and bots for the lobby."""
-    out = []
-    for g in all_games().values():
-        out.append({
-            "game": g.name,
-            "title": g.title,
-            "bots": sorted(bot_factories(g)),
-            "presets": [{"preset": rs.preset, "title": rs.title, "seats": rs.seats, "sides": list(rs.sides)}
-                        for rs in g.presets.values()],
-        })
-    return out

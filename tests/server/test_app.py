@@ -1,4 +1,4 @@
-"""The server as referee, in process (FastAPI's TestClient): full games, bad input, timers, pages."""
+"""The web app in process (FastAPI's TestClient): full games, bad input, timers, pages."""
 
 from __future__ import annotations
 
@@ -55,7 +55,8 @@ def test_person_against_bot_plays_to_the_end_and_the_record_replays(client: Test
     assert t["id"] not in hall.tables
     with client.websocket_connect(f"/ws/{t['id']}") as late:
         hello = until(late, lambda g: g["type"] == "hello")
-        assert hello["status"] == "finished" and hello["result"] == f["result"] and "hand" not in hello["view"]
+        assert hello["status"] == "finished" and hello["result"] == f["result"]
+        assert "hand" not in hello["view"]
     frames = client.get(f"/api/tables/{t['id']}/replay").json()
     assert len(frames["frames"]) == 27 and frames["final_hash"] == rep.final_hash
     assert "hand" not in json.dumps(frames["frames"][5]["view"])
@@ -65,7 +66,8 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(client: TestClient) ->
     t = create(client, "goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=3)
     tid, tok0, tok1 = t["id"], t["seats"][0]["token"], t["seats"][1]["token"]
     with client.websocket_connect(f"/ws/{tid}?token={tok0}") as ws0, \
-            client.websocket_connect(f"/ws/{tid}?token={tok1}") as ws1, client.websocket_connect(f"/ws/{tid}") as spy:
+            client.websocket_connect(f"/ws/{tid}?token={tok1}") as ws1, \
+            client.websocket_connect(f"/ws/{tid}") as spy:
         hello = until(ws0, lambda f: f["type"] == "hello" and f["status"] == "running"
                       or f["type"] == "presence" and f["status"] == "running")
         hand = hello["view"]["hand"]
@@ -108,7 +110,8 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(client: TestClient) ->
 def test_the_server_applies_the_timeout_itself(client: TestClient) -> None:
     """Decision.time_limit is enforced by the server: goofspiel's timeout bids the lowest card."""
     t0 = time.monotonic()
-    t = create(client, "goofspiel-2p", [{"kind": "person"}, {"kind": "bot"}], seed=8, params={"bid_seconds": 1})
+    t = create(client, "goofspiel-2p", [{"kind": "person"}, {"kind": "bot"}], seed=8,
+               params={"bid_seconds": 1})
     with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
         hello = until(ws, lambda f: f["type"] == "hello")
         assert 0 <= hello["deadlines"]["0"] <= 1
@@ -142,11 +145,29 @@ def test_lobby_pages_in_three_languages(client: TestClient) -> None:
     assert client.get("/watch/nosuch").status_code == 404
     bad = client.post("/api/tables", json={"preset": "goofspiel-2p", "seats": [{"kind": "person"}]})
     assert bad.status_code == 400 and "2 seats" in bad.json()["message"]
-    bad = client.post("/api/tables", json={"preset": "goofspiel-2p", "seats": [{"kind": "bot", "bot": "nobody"}] * 2})
+    bad = client.post("/api/tables",
+                      json={"preset": "goofspiel-2p", "seats": [{"kind": "bot", "bot": "nobody"}] * 2})
     assert bad.status_code == 400 and "unknown bot" in bad.json()["message"]
 
 
-@pytest.mark.parametrize(("accept", "lang"), [("zh-TW", "zh-Hant"), ("zh-CN", "zh-Hans"), ("en-GB", "en"), ("", "en")])
+def test_table_setup_refuses_bad_seats_and_seeds_with_a_clear_error(client: TestClient) -> None:
+    bots = [{"kind": "bot"}, {"kind": "bot"}]
+    before = {t["id"] for t in client.get("/api/tables").json()["live"]}
+    for body, says in (({"seats": [{"kind": "bot"}, "bot"]}, "seat 1: a seat is an object"),
+                       ({"seats": [1, 2]}, "seat 0: a seat is an object"),
+                       ({"seats": bots, "seed": 1.5}, "the seed must be a whole number, not 1.5"),
+                       ({"seats": bots, "seed": True}, "the seed must be a whole number, not True"),
+                       ({"seats": bots, "seed": "abc"}, "the seed must be a whole number, not 'abc'"),
+                       ({"seats": bots, "seed": -3}, "the seed must not be negative")):
+        r = client.post("/api/tables", json={"preset": "goofspiel-2p", **body})
+        assert r.status_code == 400 and says in r.json()["message"], (body, r.text)
+    assert {t["id"] for t in client.get("/api/tables").json()["live"]} <= before  # none was made
+    made = client.post("/api/tables", json={"preset": "goofspiel-2p", "seats": bots, "seed": "12"})
+    assert made.status_code == 200 and made.json()["seed"] == 12
+
+
+@pytest.mark.parametrize(("accept", "lang"),
+                         [("zh-TW", "zh-Hant"), ("zh-CN", "zh-Hans"), ("en-GB", "en"), ("", "en")])
 def test_language_choice(accept: str, lang: str) -> None:
     from tablesport.server.i18n import pick_lang
 

@@ -1,0 +1,28 @@
+"""What every command prints: JSON on stdout, one-line errors on stderr (then exit code 2)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+err = Console(stderr=True, soft_wrap=True)
+
+
+def echo_json(obj: Any, indent: int | None = None) -> None:
+    """``obj`` as JSON on stdout (one line unless ``indent``; UTF-8 kept)."""
+    typer.echo(json.dumps(obj, ensure_ascii=False, indent=indent))
+
+
+def say_error(message: str) -> None:
+    """One line on stderr: ``error: message`` (the message is text, never markup)."""
+    err.print(f"[red]error:[/red] {escape(message)}", markup=True, highlight=False)
+
+
+def fail(message: str) -> NoReturn:
+    """:func:`say_error`, then exit with code 2 (bad input)."""
+    say_error(message)
+    raise typer.Exit(2)

@@ -1,0 +1,96 @@
+"""The HTML pages: lobby, table created, play, watch, replay (Jinja2, rendered on the server)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.templating import Jinja2Templates
+
+from .. import i18n
+from ..archive import finished_tables, replay_frames
+from ..deps import HallDep, LangDep, SessionsDep, TableDep
+from ..gamedata import games_catalogue
+from ..hall import SetupError
+
+router = APIRouter()
+templates = Jinja2Templates(directory=Path(__file__).parent.parent / "templates")
+
+
+def page(request: Request, lang: str, name: str, **ctx: Any) -> HTMLResponse:
+    """The template ``name`` in ``lang``; a ``?lang=`` choice is kept in a cookie."""
+    ctx.update(lang=lang, langs=i18n.LANG_NAMES, t=i18n.translator(lang), strings=i18n.strings(lang),
+               path=request.url.path)
+    resp = templates.TemplateResponse(request, name, ctx)
+    if request.query_params.get("lang") in i18n.LANGS:
+        resp.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
+    return resp
+
+
+async def url_form(request: Request) -> dict[str, str]:
+    """An ``application/x-www-form-urlencoded`` body (the lobby's forms) as a dict."""
+    body = (await request.body()).decode("utf-8", "replace")
+    return {k: v[-1] for k, v in parse_qs(body, keep_blank_values=True).items()}
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: SessionsDep) -> HTMLResponse:
+    live = [t.summary() for t in hall.tables.values() if t.status in ("open", "running")]
+    live.sort(key=lambda s: -s["created"])
+    finished = await asyncio.to_thread(finished_tables, sessions)
+    return page(request, lang, "lobby.html", games=games_catalogue(),
+                open=[s for s in live if s["status"] == "open"],
+                running=[s for s in live if s["status"] == "running"], finished=finished)
+
+
+@router.post("/tables", response_class=HTMLResponse)
+async def create_from_form(request: Request, lang: LangDep, hall: HallDep) -> HTMLResponse:
+    form = await url_form(request)
+    preset = form.get("preset", "")
+    seats: list[dict[str, Any]] = []
+    while f"seat{len(seats)}" in form:
+        choice = form[f"seat{len(seats)}"]
+        seats.append({"kind": "person"} if choice == "person"
+                     else {"kind": "bot", "bot": choice.removeprefix("bot:")})
+    seed_text = form.get("seed", "").strip()
+    try:
+        seed = int(seed_text) if seed_text else None
+    except ValueError:
+        raise HTTPException(400, f"the seed must be a whole number, not {seed_text!r}") from None
+    try:
+        table = await hall.create(preset, seats, seed)
+    except SetupError as exc:
+        raise HTTPException(400, str(exc)) from None
+    links = [{"seat": i, "url": f"/play/{table.id}/{p.token}"} for i, p in enumerate(table.seats) if p.token]
+    return page(request, lang, "created.html", table=table.summary(), links=links)
+
+
+@router.post("/tables/{tid}/join")
+async def join(tid: str, hall: HallDep) -> RedirectResponse:
+    got = await hall.claim(tid)
+    if got is None:
+        raise HTTPException(409, "no free seat at this table")
+    return RedirectResponse(f"/play/{tid}/{got[1]}", status_code=303)
+
+
+@router.get("/play/{tid}/{token}", response_class=HTMLResponse)
+async def play_page(request: Request, lang: LangDep, table: TableDep, token: str) -> HTMLResponse:
+    seat = table.seat_for_token(token)
+    if seat is None:
+        raise HTTPException(403, i18n.translator("en")("bad_link"))
+    return page(request, lang, "table.html", table=table.summary(), seat=seat, token=token)
+
+
+@router.get("/watch/{tid}", response_class=HTMLResponse)
+async def watch_page(request: Request, lang: LangDep, table: TableDep) -> HTMLResponse:
+    return page(request, lang, "table.html", table=table.summary(), seat=None, token="")
+
+
+@router.get("/replay/{tid}", response_class=HTMLResponse)
+async def replay_page(request: Request, lang: LangDep, sessions: SessionsDep, tid: str) -> HTMLResponse:
+    frames = await replay_frames(sessions, tid)
+    return page(request, lang, "replay.html", table=frames["table"], frames_url=f"/api/tables/{tid}/replay")

@@ -1,0 +1,86 @@
+"""The table's WebSocket, ``/ws/<table>?token=<token>`` (no token: a spectator): frames out,
+actions in, each message checked by :mod:`..guard` before the table sees it."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from .. import guard
+from ..deps import HallDep
+from ..hall import Client, error, frame
+
+router = APIRouter()
+log = logging.getLogger("tablesport.server")
+
+
+@router.websocket("/ws/{tid}")
+async def table_socket(ws: WebSocket, tid: str, hall: HallDep) -> None:
+    await ws.accept()
+    table = await hall.find(tid)
+    if table is None:
+        await ws.send_text(frame(error("no_table", f"no table {tid!r}")))
+        await ws.close(code=4404)
+        return
+    token = ws.query_params.get("token") or ""
+    seat: int | None = None
+    if token:
+        seat = table.seat_for_token(token)
+        if seat is None:
+            await ws.send_text(frame(error("bad_token", "this seat link is not valid for this table")))
+            await ws.close(code=4403)
+            return
+
+    def cut_off() -> None:  # the client does not read its frames
+        hall.spawn(ws.close(code=guard.CLOSE_POLICY, reason="too many unread frames"))
+
+    client = Client(seat, ws.send_text, cut_off)
+    await table.connect(client)
+    throttle = guard.Throttle()
+    try:
+        while True:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            verdict = throttle.take()
+            if verdict is guard.Verdict.DROP:
+                continue
+            if verdict is guard.Verdict.WARN:
+                client.put(frame(error(
+                    "rate_limited", f"more than {guard.RATE:g} messages a second ({guard.BURST} at once); "
+                    "this message was dropped: wait for the table's answer before sending more")))
+                continue
+            if verdict is guard.Verdict.CLOSE:
+                await refuse(client, ws, guard.CLOSE_POLICY, error(
+                    "flood", f"still more than {guard.RATE:g} messages a second after the warning; "
+                    "this connection is closed"))
+                break
+            raw = msg.get("text")
+            if raw is None:
+                client.put(frame(error("malformed", "send text frames holding JSON, not binary frames")))
+                continue
+            if len(raw) > guard.MAX_MESSAGE:
+                await refuse(client, ws, guard.CLOSE_TOO_BIG, error(
+                    "too_large", f"message too long ({len(raw)} characters; at most {guard.MAX_MESSAGE}); "
+                    "this connection is closed"))
+                break
+            reply = await table.submit(seat, raw)
+            if reply is not None:
+                client.put(frame(reply))
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        log.exception("table %s: socket failed", tid)
+    finally:
+        await table.disconnect(client)
+
+
+async def refuse(client: Client, ws: WebSocket, code: int, err: dict[str, Any]) -> None:
+    """Send ``err`` after whatever is queued for the client, then close the socket with ``code``."""
+    client.put(frame(err))
+    await client.drain(timeout=5.0)
+    with contextlib.suppress(Exception):  # already closed by the other side
+        await ws.close(code=code, reason=err["code"])
