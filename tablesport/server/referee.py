@@ -471,11 +471,13 @@ class LiveTable:
             return
         old_seats = set(before.seats) if before is not None else set()
         same_kind = before is not None and before.kind == d.kind and before.prompt == d.prompt
+        # a stream decision (strokes, guesses) is not asked again by an answer to it
+        answered = actor if not (same_kind and d.stream and before is not None and before.stream) else None
         for s in list(self.asked):
             if s not in d.seats:
                 del self.asked[s]
         for s in d.seats:
-            if s not in old_seats or s == actor or not same_kind or s not in self.asked:
+            if s not in old_seats or s == answered or not same_kind or s not in self.asked:
                 self.asked[s] = self.steps
 
     def _arrange(self) -> None:
