@@ -7,7 +7,7 @@ and one card per row.  :func:`parse_csv` checks everything and raises :class:`Wo
 the line, the column and what is allowed:
 
 * every row has the five words, none empty; a word is 2 to 30 characters of letters, spaces,
-  hyphens and apostrophes (Chinese: at least one Chinese character, no Latin letters or digits);
+  hyphens and apostrophes (Chinese: 1 to 30 Chinese characters, no Latin letters or digits);
 * no digits, no other symbols (a picturist may not draw letters or numbers, and an answer with them
   cannot be guessed fairly);
 * no two words anywhere in the list are the same answer for the matcher (the same word, a plural,
@@ -82,8 +82,9 @@ def check_word(word: str, lang: str) -> str | None:
     """What is wrong with ``word`` in a list of ``lang`` (``None``: nothing)."""
     if word != word.strip() or "  " in word:
         return "has spaces at an end or two spaces in a row"
-    if not 2 <= len(word) <= MAX_WORD:
-        return f"must be 2 to {MAX_WORD} characters long, not {len(word)}"
+    shortest = 2 if lang == "en" else 1
+    if not shortest <= len(word) <= MAX_WORD:
+        return f"must be {shortest} to {MAX_WORD} characters long, not {len(word)}"
     if any(ch.isdigit() for ch in word):
         return "has a digit (numbers may not be drawn; write the number as a word)"
     if lang == "en":
