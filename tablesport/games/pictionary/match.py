@@ -175,7 +175,7 @@ def match_en(answer: str, guess: str) -> Verdict:
 
 @cache
 def _t2s() -> Any:
-    from opencc import OpenCC
+    from opencc import OpenCC  # type: ignore[import-untyped]
 
     try:
         return OpenCC("t2s")

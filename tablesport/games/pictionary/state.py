@@ -209,8 +209,8 @@ class PictionaryState(State):
             if self.digital:
                 seats = tuple(s for s in self.picturist_seats() if s not in w.ready)
                 turn_pic = w.picturists.get(self.turn)
-                opts = {s: (("ready", "change") if can_change and s == turn_pic else ("ready",)) for s in seats}
-                return Decision(seats, "peek", prompt, opts, rs["peek_seconds"], "the minute starts", data)
+                per_seat = {s: (("ready", "change") if can_change and s == turn_pic else ("ready",)) for s in seats}
+                return Decision(seats, "peek", prompt, per_seat, rs["peek_seconds"], "the minute starts", data)
             return Decision((FACILITATOR,), "peek", prompt, ("ready", "change") if can_change else ("ready",),
                             rs["peek_seconds"], "the minute starts", data)
         if ph == DRAW:
@@ -218,10 +218,10 @@ class PictionaryState(State):
             if self.digital:
                 return Decision(self._draw_seats(w), "draw", prompt, None, rs["draw_seconds"],
                                 "the minute is over: the word was not guessed", data, stream=True)
-            opts: list[Action] = [("guessed", TEAMS[t]) for t in w.drawing]
-            opts.append(("pass",))
-            opts.extend(("foul", TEAMS[t], f) for t in w.drawing for f in FOULS)
-            return Decision((FACILITATOR,), "draw", prompt, tuple(opts), rs["draw_seconds"],
+            buttons: list[Action] = [("guessed", TEAMS[t]) for t in w.drawing]
+            buttons.append(("pass",))
+            buttons.extend(("foul", TEAMS[t], f) for t in w.drawing for f in FOULS)
+            return Decision((FACILITATOR,), "draw", prompt, tuple(buttons), rs["draw_seconds"],
                             "the minute is over: the word was not guessed", data)
         if ph == CONFIRM:
             seats = tuple(sorted({w.picturists[t] for _, t, _, _ in w.near}))
@@ -266,9 +266,8 @@ class PictionaryState(State):
             raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now", f"seats {list(d.seats)}")
         action = canon(action)
         opts = d.options_for(seat)
-        if opts is not None:
-            if action not in opts:
-                raise RuleError(d.kind, f"{action!r} is not a choice here", ", ".join(map(repr, opts)))
+        if opts is not None and action not in opts:
+            raise RuleError(d.kind, f"{action!r} is not a choice here", ", ".join(map(repr, opts)))
         if self.phase == ROLL_OFF:
             return self._roll_off(seat, action)
         if self.phase == PEEK:
