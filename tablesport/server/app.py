@@ -40,6 +40,7 @@ from tablesport.store.migrate import upgrade
 from tablesport.store.tables import FINISHED, WebTable, record_lines
 
 from . import guard, i18n
+from .clock import Clock
 from .gamedata import names
 from .probe import Probe
 from .referee import Client, Hall, LiveTable, SetupError, error, games_catalogue
@@ -49,8 +50,9 @@ HERE = Path(__file__).parent
 log = logging.getLogger("tablesport.server")
 
 
-def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
-    """The web app on the store at ``db_url``; bots wait ``bot_delay`` seconds before acting."""
+def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock | None = None) -> FastAPI:
+    """The web app on the store at ``db_url``; bots wait ``bot_delay`` seconds before acting; ``clock``
+    times the decisions and game clocks (the real one by default; a test may pass a ManualClock)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -63,7 +65,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
         sessions = make_sessionmaker(engine)
         writer: Writer | InlineWriter = InlineWriter(sessions) if engine.dialect.name == "sqlite" else Writer(sessions)
         checkpointer = Checkpointer(engine) if engine.dialect.name == "sqlite" else None
-        hall = Hall(writer, sessions, bot_delay=bot_delay)
+        hall = Hall(writer, sessions, bot_delay=bot_delay, clock=clock or Clock())
         app.state.hall = hall
         app.state.sessions = sessions
         await asyncio.to_thread(games_catalogue)  # import every game now, not on the first request

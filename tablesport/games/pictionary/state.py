@@ -120,7 +120,7 @@ class Word:
 class PictionaryState(State):
     __slots__ = ("ruleset", "rng", "digital", "size", "lang", "cards", "board", "deck", "used", "pos", "turn",
                  "rot", "rolls", "phase", "die", "word", "words_no", "guessed", "fouls", "reports", "clock_on",
-                 "is_time_up", "tiebreak", "winner", "reason", "roller")
+                 "is_time_up", "tiebreak", "winner", "reason", "roller", "prev")
 
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
         self.ruleset = ruleset
@@ -157,6 +157,7 @@ class PictionaryState(State):
         self.winner: int | None = None
         self.reason = ""
         self.roller: int | None = None
+        self.prev: dict[str, Any] | None = None  # the last word played, shown until the next one closes
 
     # -- seats ------------------------------------------------------------------------------
     def seat_of(self, team: int, member: int) -> int:
@@ -484,10 +485,10 @@ class PictionaryState(State):
         w.near = []
         for t in w.teams:
             self.rot[t] = (self.rot[t] + 1) % self.size
-        events = [Event("word_closed", {"word": w.no, "answer": self.answer, "category": w.cat, "how": how,
-                                        "team": None if team is None else TEAMS[team],
-                                        "guesses": [{"team": TEAMS[g[0]], "seat": g[1], "text": g[2], "verdict": g[3]}
-                                                    for g in w.guesses]})]
+        self.prev = {"word": w.no, "answer": self.answer, "category": w.cat, "how": how,
+                     "team": None if team is None else TEAMS[team],
+                     "guesses": [{"team": TEAMS[g[0]], "seat": g[1], "text": g[2], "verdict": g[3]} for g in w.guesses]}
+        events = [Event("word_closed", self.prev)]
         if team is not None:
             self.guessed[team] += 1
             if self.tiebreak:
@@ -610,6 +611,7 @@ class PictionaryState(State):
             "tiebreak": self.tiebreak,
             "you": {"seat": seat, "team": None if team is None else TEAMS[team], "role": self._role(seat)},
             "word": self._word_view(seat, team),
+            "prev": self.prev,
         }
         if self.phase == OVER:
             v["winner"] = TEAMS[self.winner] if self.winner is not None else None
@@ -690,7 +692,7 @@ class PictionaryState(State):
                 "word": self.word.snapshot() if self.word is not None else None, "words_no": self.words_no,
                 "guessed": self.guessed, "fouls": self.fouls, "reports": self.reports, "clock_on": self.clock_on,
                 "time_up": self.is_time_up, "tiebreak": self.tiebreak, "winner": self.winner, "reason": self.reason,
-                "roller": self.roller}
+                "roller": self.roller, "prev": self.prev}
 
     def check_invariants(self) -> None:
         assert all(0 <= p <= self.board.finish for p in self.pos), self.pos

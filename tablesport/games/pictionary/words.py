@@ -51,7 +51,7 @@ RESERVED = frozenset({
     "ready", "change", "pass", "guess", "line", "more", "undo", "clear", "accept", "reject", "report",
     "foul", "guessed", "missed", "correct", "wrong", "letters", "talking", "signs", "time_up", "colours",
     "sizes", "stats", "no", "to", "from", "count", "left", "last", "size", "colour", "width", "height",
-    "pictionary", "spectator", "passed", "accepted", "against", "first", "AP", "all_play", "out",
+    "pictionary", "spectator", "passed", "accepted", "against", "first", "AP", "all_play", "out", "prev",
 })
 
 
