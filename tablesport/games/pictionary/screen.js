@@ -19,6 +19,7 @@ const MIN_STEP = 2;       // canvas units between two kept points
 
 
 const CSS = `
+.pc [hidden], .pc[hidden] { display: none !important; }
 .pc { display: flex; flex-direction: column; gap: .5rem; }
 .pc-top { display: flex; flex-wrap: wrap; gap: .6rem; align-items: center; font-size: 1.05rem; }
 .pc-cat { color: #fff; padding: .1rem .5rem; border-radius: 4px; font-weight: bold; text-shadow: 0 1px 1px #0006; }
@@ -108,15 +109,15 @@ function renderTop(v, frame) {
   const w = v.word;
   const you = v.you.role === "spectator" ? t("pc.spectator") : v.you.role === "facilitator" ? t("pc.facilitator")
     : `${t("pc.team")} ${v.you.team} · ${t(`pc.role.${v.you.role}`)}`;
-  parts.top.replaceChildren(
+  parts.top.replaceChildren(...[
     el("span", { class: "pc-you" }, you),
     el("span", { id: "pc-turn", dataset: { team: v.turn } }, `${t("pc.turn")}: ${t("pc.team")} ${v.turn}`),
     w ? el("span", { class: "pc-cat", style: `background:${CAT_COLOURS[w.category]}`, dataset: { cat: w.category } },
-      `${catName(w.category)}${w.all_play ? " · " + t("pc.all_play") : ""}`) : null,
+      `${catName(w.category)}${w.all_play && w.category !== "AP" ? " · " + t("pc.all_play") : ""}`) : null,
     el("span", { id: "pc-die", dataset: { die: v.die ?? "" } }, `${t("pc.die")}: ${v.die ?? "—"}`),
     el("span", { id: "pc-clock", class: "pc-clock" }),
     v.final ? el("span", { class: "pc-final" }, t("pc.final")) : null,
-    v.tiebreak ? el("span", { class: "pc-tiebreak" }, t("pc.tiebreak")) : null);
+    v.tiebreak ? el("span", { class: "pc-tiebreak" }, t("pc.tiebreak")) : null].filter(Boolean));
   clockBase = frame?.clock ? { used: frame.clock.used, limit: frame.clock.limit, at: Date.now() } : null;
   if (!frame?.clock) parts.top.querySelector("#pc-clock").textContent = v.time_up ? t("pc.time_is_up") : "";
 }
@@ -154,9 +155,10 @@ function renderLast(v) {
   const w = v.prev;
   if (!w) { parts.last.replaceChildren(); return; }
   const how = w.team ? t("pc.guessed_by", { team: w.team }) : t(`pc.how.${w.how}`);
-  parts.last.replaceChildren(el("p", {}, `${t("pc.last_word")} (${t("pc.word_n", { n: w.word })}): `,
+  parts.last.replaceChildren(...[el("p", {}, `${t("pc.last_word")} (${t("pc.word_n", { n: w.word })}): `,
     el("strong", { id: "pc-last-answer", dataset: { word: w.word } }, w.answer), ` — ${how}`),
-    w.guesses.length ? el("p", { class: "muted" }, w.guesses.map((g) => `${g.team}: ${g.text}`).join(" · ")) : null);
+    w.guesses.length ? el("p", { class: "muted" }, w.guesses.map((g) => `${g.team}: ${g.text}`).join(" · ")) : null]
+    .filter(Boolean));
 }
 
 function renderResult(v) {
