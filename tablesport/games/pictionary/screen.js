@@ -13,7 +13,7 @@ const W = 800, H = 600;
 const COLOURS = ["#ffffff", "#1d1d1d", "#d62d20", "#1f5fbf", "#2a9d3a", "#f08a24", "#7b3fa0", "#8b5a2b"];
 const WIDTHS = [0, 3, 6, 12, 28];
 const CAT_COLOURS = { P: "#2f6fd6", O: "#f2c12e", A: "#f08a24", D: "#3aa655", AP: "#d64541" };
-const BATCH_MS = 30;      // strokes go out at most every 30 ms while the pen moves
+const BATCH_MS = 25;      // strokes go out at most every 25 ms while the pen moves
 const MAX_BATCH = 128;    // points per message (the referee's limit)
 const MIN_STEP = 2;       // canvas units between two kept points
 
@@ -316,7 +316,7 @@ function syncPaper(p, ops, key, own) {
 // Tells the page (and the latency benchmark) how many points this paper shows now.
 function drawn(p) {
   p.canvas.dataset.ops = p.ops;
-  document.dispatchEvent(new CustomEvent("pc-drawn", { detail: { team: p.canvas.dataset.team, ops: p.ops, last: p.last, at: Date.now() } }));
+  document.dispatchEvent(new CustomEvent("pc-drawn", { detail: { team: p.canvas.dataset.team, ops: p.ops, points: p.last / 2, at: Date.now() } }));
 }
 
 function renderPapers(v) {
@@ -377,11 +377,19 @@ function penUp(team, e) {
   stroke = null;
 }
 
-function schedule() { if (!flushTimer) flushTimer = setTimeout(flush, BATCH_MS); }
+// At most one message every BATCH_MS: a point drawn after a pause goes out at once, points drawn in a
+// run go out together when the interval is over.
+let lastSent = 0;
+function schedule() {
+  if (flushTimer) return;
+  const wait = lastSent + BATCH_MS - performance.now();
+  if (wait <= 0) flush(); else flushTimer = setTimeout(flush, wait);
+}
 
 function flush() {
   clearTimeout(flushTimer); flushTimer = null;
   if (!stroke || !stroke.pts.length || !ctx) return;
+  lastSent = performance.now();
   const pts = stroke.pts.splice(0, 2 * MAX_BATCH);
   ctx.send(stroke.started ? ["more", ...pts] : ["line", stroke.colour, stroke.size, ...pts]);
   stroke.started = true;
