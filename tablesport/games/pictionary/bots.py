@@ -44,8 +44,7 @@ class PlayerBot(Bot):
         r = self.rng.random()
         if r < self.skill:
             return ("guess", state.answer)
-        other = state.cards[self.rng.randrange(len(state.cards))]
-        return ("guess", other[self.rng.randrange(len(other))])
+        return ("guess", state.wrong_guess(self.rng))
 
 
 BOTS = {"player": PlayerBot}

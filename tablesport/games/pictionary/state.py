@@ -732,8 +732,16 @@ class PictionaryState(State):
         if r < 0.22 and len(answer) > 4:
             k = rng.randrange(len(answer) - 1)
             return ("guess", answer[:k] + answer[k + 1] + answer[k] + answer[k + 2:])
-        other = self.cards[rng.randrange(len(self.cards))]
-        return ("guess", other[rng.randrange(len(other))])
+        return ("guess", self.wrong_guess(rng))
+
+    def wrong_guess(self, rng: Rng) -> str:
+        """Another word of the card in play: a plausible wrong guess that is never a later answer (a card
+        is played once; only an exhausted deck brings cards back)."""
+        w = self.word
+        assert w is not None
+        card = self.cards[w.card]
+        k = CATEGORIES.index(w.cat)
+        return card[(k + 1 + rng.randrange(len(card) - 1)) % len(card)]
 
 
 def random_picturist_action(w: Word, team: int, rng: Rng) -> Action:
