@@ -86,6 +86,10 @@ def test_eight_teams_three_rounds_and_a_final_on_digital_tables(srv: ServerThrea
             rows = store.standings(comp)
         final = store.next_round(comp, "organiser")
         assert len(final) == 1 and final[0].stage == "final" and final[0].entrants == [r["entrant"] for r in rows[:2]]
+        # a finished table's replay redraws the strokes (the public view of every step carries the papers)
+        frames = httpx.get(srv.url + f"/api/tables/{tables[0]['id']}/replay", timeout=30).json()["frames"]
+        papers = [f["view"]["word"]["drawings"] for f in frames if f["view"]["word"]]
+        assert any(any(ops for ops in d.values()) for d in papers)
         t = srv.create("pictionary-final", BOTS, seed=99)
         srv.advance(3600)  # the final has no round clock: time passing changes nothing
         res = play(srv, [t])[str(t["id"])]

@@ -480,3 +480,36 @@ def test_strokes_undo_and_clear_and_the_paper_has_a_limit() -> None:
 def test_a_word_list_for_an_unknown_mode_or_seat_count_is_refused() -> None:
     with pytest.raises(ValueError, match="digital, facilitator"):
         table(mode="paper")
+
+
+def test_strokes_are_in_the_record_and_a_replay_redraws_them() -> None:
+    """Strokes are game actions: the record holds them and a replay rebuilds every paper step by step."""
+    from tablesport.core.records import Recorder, replay
+    from tablesport.games import start_for_record
+
+    st = table()
+    rec = Recorder("pictionary", "pictionary-event", 1, ["person"] * 6)
+    while st.phase == "roll_off":
+        d = st.pending()
+        assert d is not None
+        st.apply(d.seats[0], "roll")
+        rec.act(d.seats[0], "roll")
+    while st.phase == "peek":
+        d = st.pending()
+        assert d is not None
+        st.apply(d.seats[0], "ready")
+        rec.act(d.seats[0], "ready")
+    w = st.word
+    assert w is not None
+    pic = w.picturists[st.turn]
+    for action in (("line", 2, 3, 10, 10, 50, 60), ("more", 70, 80), ("line", 0, 4, 5, 5), ("undo",)):
+        st.apply(pic, action)
+        rec.act(pic, action)
+    rec.finish(st)
+    papers = []
+    rep = replay(rec.text().splitlines(), start_for_record,
+                 lambda s, step, ev: papers.append(s.view(None)["word"]["drawings"] if s.view(None)["word"] else None))
+    assert rep.final_hash == st.state_hash()
+    team = "AB"[st.turn]
+    assert papers[-1][team] == [(2, 3, 10, 10, 50, 60, 70, 80)]
+    assert papers[-2][team] == [(2, 3, 10, 10, 50, 60, 70, 80), (0, 4, 5, 5)]

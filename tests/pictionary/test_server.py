@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tablesport.server.clock import ManualClock
@@ -36,7 +37,7 @@ class Seat:
         while True:
             try:
                 f = json.loads(self.ws.recv(timeout=wait))
-            except TimeoutError:
+            except (TimeoutError, ConnectionClosed):
                 return
             if f.get("type") == "error":
                 self.errors.append(f)
@@ -101,18 +102,23 @@ def test_a_flood_of_strokes_is_refused_by_the_rate_limit(srv: ServerThread) -> N
     _, seats = start(srv)
     pic = seats[0]
     seq = pic.last["seq"]
-    for _ in range(260):
-        pic.act(["line", 1, 1, 5, 5], seq=seq)
+    try:
+        for _ in range(1000):  # far more than 100 a second (200 at once)
+            pic.act(["line", 1, 1, 5, 5], seq=seq)
+    except ConnectionClosed:
+        pass  # the flood closed the socket
     pic.read(0.5)
-    assert any(e["code"] == "rate_limited" for e in pic.errors)
+    assert {"rate_limited", "flood"} & {e["code"] for e in pic.errors}
 
 
-def test_manual_clock_fires_timers_in_order() -> None:
-    clock = ManualClock(100.0)
-    fired: list[str] = []
-    clock.call_later(5, fired.append, "b")
-    clock.call_later(1, fired.append, "a")
-    t = clock.call_later(3, fired.append, "x")
-    t.cancel()
-    assert clock.advance(4) == 1 and fired == ["a"] and clock.wall() == 104.0
-    assert clock.advance(1) == 1 and fired == ["a", "b"]
+def test_a_late_spectator_gets_the_drawing_so_far(srv: ServerThread) -> None:
+    tid, seats = start(srv)
+    pic = seats[0]
+    pic.act(["line", 3, 2, 100, 100, 120, 130])
+    pic.act(["more", 140, 160], seq=pic.last["seq"])
+    pic.read()
+    late = connect(f"ws://127.0.0.1:{srv.port}/ws/{tid}", ping_interval=None)
+    hello = json.loads(late.recv(timeout=5))
+    assert hello["type"] == "hello" and hello["view"]["word"]["drawings"]["A"] == [[3, 2, 100, 100, 120, 130, 140, 160]]
+    assert "answer" not in hello["view"]["word"]
+    late.close()

@@ -632,7 +632,7 @@ class PictionaryState(State):
             out["how"] = w.how
             out["by"] = None if w.by is None else TEAMS[w.by]
         show_all = not w.open or seat is None or not w.all_play or team not in w.teams
-        out["drawings"] = {TEAMS[t]: c.ops for t, c in w.canvas.items() if show_all or t == team}
+        out["drawings"] = {TEAMS[t]: list(c.ops) for t, c in w.canvas.items() if show_all or t == team}
         out["guesses"] = [{"team": TEAMS[g[0]], "seat": g[1], "text": g[2], "verdict": g[3], "why": g[4]}
                           for g in w.guesses if not w.open or (team is not None and g[0] == team)]
         if w.open and seat is not None and seat in w.picturists.values():
