@@ -173,6 +173,12 @@ class Decision:
     to list (a Rummikub table); then ``apply`` validates and ``State.random_action`` samples.
     ``time_limit`` is in seconds (``None``: untimed); ``on_timeout`` says in words what
     ``State.timeout`` does.
+
+    ``stream``: the seats answer this decision many times (drawing strokes, typed guesses) and an
+    answer does not ask it again: while the next decision has the same kind and prompt, each seat's
+    time limit keeps running from when the decision was first asked, and an answer sent before the
+    seat saw its own previous answer applied is not stale.  A seat drops out only when the game says
+    so (``seats`` no longer names it).
     """
 
     seats: tuple[int, ...]
@@ -182,6 +188,7 @@ class Decision:
     time_limit: float | None = None
     on_timeout: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
+    stream: bool = False
 
     @property
     def simultaneous(self) -> bool:
@@ -205,6 +212,8 @@ class Decision:
             "on_timeout": self.on_timeout,
             "data": to_json(self.data),
         }
+        if self.stream:
+            out["stream"] = True
         if seat is not None:
             opts = self.options_for(seat)
             out["options"] = None if opts is None else to_json(list(opts))

@@ -28,6 +28,7 @@ from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.migrate import upgrade
 
 from . import guard
+from .clock import Clock
 from .gamedata import games_catalogue
 from .hall import Hall
 from .probe import Probe
@@ -38,10 +39,12 @@ HERE = Path(__file__).parent
 log = logging.getLogger("tablesport.server")
 
 
-def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
-    """The web app on the store at ``db_url``; bots wait ``bot_delay`` seconds before acting."""
+def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock | None = None) -> FastAPI:
+    """The web app on the store at ``db_url``; bots wait ``bot_delay`` seconds before acting; ``clock``
+    times the decisions and game clocks (the real one by default; a test may pass a ManualClock)."""
 
-    app = FastAPI(title="tablesport", lifespan=partial(running, db_url=db_url, bot_delay=bot_delay))
+    app = FastAPI(title="tablesport", lifespan=partial(running, db_url=db_url, bot_delay=bot_delay,
+                                                       clock=clock or Clock()))
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     for router in ROUTERS:
         app.include_router(router)
@@ -49,7 +52,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
 
 
 @asynccontextmanager
-async def running(app: FastAPI, db_url: str | None, bot_delay: float) -> AsyncIterator[None]:
+async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clock) -> AsyncIterator[None]:
     """The server's life: the store brought up to date, the hall with every table resumed, the
     probe; what the routes depend on is kept in ``app.state`` (see :mod:`.deps`)."""
     engine = make_engine(db_url)
@@ -62,7 +65,7 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float) -> AsyncIt
     sessions = make_sessionmaker(engine)
     writer: Writer | InlineWriter = InlineWriter(sessions) if sqlite else Writer(sessions)
     checkpointer = Checkpointer(engine) if sqlite else None
-    hall = Hall(writer, sessions, bot_delay=bot_delay)
+    hall = Hall(writer, sessions, bot_delay=bot_delay, clock=clock)
     app.state.hall = hall
     app.state.sessions = sessions
     await asyncio.to_thread(games_catalogue)  # import every game now, not on the first request

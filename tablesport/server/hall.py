@@ -51,6 +51,7 @@ from tablesport.core.records import Recorder, apply_step
 from tablesport.games import get_game
 from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote, WebSeat, WebStep, WebTable
 
+from .clock import Clock, Timer
 from .guard import MAX_BACKLOG
 from .writer import InlineWriter, StepSave, Writer
 
@@ -194,10 +195,10 @@ class LiveTable:
         self.clock_used = 0.0
         self.clock_since: float | None = None
         self.clock_fired: float | None = None
-        self._timer_handles: dict[int, asyncio.TimerHandle] = {}
+        self._timer_handles: dict[int, Timer] = {}
         self._handle_for: dict[int, tuple[int, float]] = {}
         self._deadline_for: dict[int, int] = {}
-        self._clock_handle: asyncio.TimerHandle | None = None
+        self._clock_handle: Timer | None = None
         self._bot_tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
         self._bots: dict[int, Bot] = {}
         self.result: dict[str, Any] | None = None
@@ -222,7 +223,7 @@ class LiveTable:
     def clock_now(self) -> float:
         if self.clock_since is None:
             return self.clock_used
-        return self.clock_used + time.monotonic() - self.clock_since
+        return self.clock_used + self.hall.clock.mono() - self.clock_since
 
     def summary(self) -> dict[str, Any]:
         waiting = [i for i, p in enumerate(self.seats) if p.kind == "person" and not p.claimed]
@@ -241,7 +242,7 @@ class LiveTable:
 
     # -- frames -----------------------------------------------------------------------------
     def _deadlines_json(self) -> dict[str, float]:
-        now = time.time()
+        now = self.hall.clock.wall()
         return {str(s): round(max(0.0, d - now), 3) for s, d in self.deadlines.items()}
 
     def _frame_for(self, seat: int | None, kind: str, events: list[tuple[int, Event]]) -> str:
@@ -466,17 +467,19 @@ class LiveTable:
             return
         old_seats = set(before.seats) if before is not None else set()
         same_kind = before is not None and before.kind == d.kind and before.prompt == d.prompt
+        # a stream decision (strokes, guesses) is not asked again by an answer to it
+        answered = actor if not (same_kind and d.stream and before is not None and before.stream) else None
         for s in list(self.asked):
             if s not in d.seats:
                 del self.asked[s]
         for s in d.seats:
-            if s not in old_seats or s == actor or not same_kind or s not in self.asked:
+            if s not in old_seats or s == answered or not same_kind or s not in self.asked:
                 self.asked[s] = self.steps
 
     def _arrange(self) -> None:
         """Start the bots and timers the current decision needs; stop the ones it no longer needs."""
         d = self.decision
-        loop = asyncio.get_running_loop()
+        clock = self.hall.clock
         running = self.status == RUNNING and d is not None
         for s in list(self._timer_handles):
             if not running or d is None or s not in d.seats:
@@ -502,7 +505,7 @@ class LiveTable:
                 self.deadlines.pop(s, None)
                 continue
             if self._deadline_for.get(s) != asked or s not in self.deadlines:
-                self.deadlines[s] = time.time() + float(d.time_limit)
+                self.deadlines[s] = self.hall.clock.wall() + float(d.time_limit)
                 self._deadline_for[s] = asked
             key = (asked, self.deadlines[s])
             handle = self._timer_handles.get(s)
@@ -510,22 +513,22 @@ class LiveTable:
                 continue
             if handle is not None:
                 handle.cancel()
-            wait = max(0.0, key[1] - time.time())
-            self._timer_handles[s] = loop.call_later(wait, self._fire_timeout, s, asked)
+            wait = max(0.0, key[1] - clock.wall())
+            self._timer_handles[s] = clock.call_later(wait, self._fire_timeout, s, asked)
             self._handle_for[s] = key
         limit = self.state.clock_limit()
         if limit is None:
             self._stop_clock()
         else:
             if self.clock_since is None:
-                self.clock_since = time.monotonic()
+                self.clock_since = clock.mono()
             if self._clock_handle is not None:
                 self._clock_handle.cancel()
-            self._clock_handle = loop.call_later(max(0.0, limit - self.clock_now()), self._fire_time_up)
+            self._clock_handle = clock.call_later(max(0.0, limit - self.clock_now()), self._fire_time_up)
 
     def _stop_clock(self) -> None:
         if self.clock_since is not None:
-            self.clock_used += time.monotonic() - self.clock_since
+            self.clock_used += self.hall.clock.mono() - self.clock_since
             self.clock_since = None
         if self._clock_handle is not None:
             self._clock_handle.cancel()
@@ -608,6 +611,7 @@ class Hall:
     tables: dict[str, LiveTable] = field(default_factory=dict)
     stats: Stats = field(default_factory=Stats)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    clock: Clock = field(default_factory=Clock)
 
     def rng_for(self, seed: int, seat: int) -> Rng:
         """A bot's generator: from the table's seed, so a table's bots play the same way every time."""
@@ -805,7 +809,7 @@ class Hall:
         stored_asked = {int(k): int(v) for k, v in (timers.get("asked") or {}).items()}
         if stored_asked and table.decision is not None:
             table.asked.update({s: a for s, a in stored_asked.items() if s in table.decision.seats})
-        now = time.time()
+        now = self.clock.wall()
         for k, dl in (timers.get("deadlines") or {}).items():
             s = int(k)
             if table.decision is not None and s in table.decision.seats:

@@ -81,3 +81,70 @@ class ServerProcess:
         r.raise_for_status()
         data: dict[str, object] = r.json()
         return data
+
+
+class ServerThread:
+    """The web app served by uvicorn in a thread of this process, optionally on a
+    :class:`~tablesport.server.clock.ManualClock` that the test moves with :meth:`advance`."""
+
+    def __init__(self, db: Path, bot_delay: float = 0.0, clock: object | None = None,
+                 port: int | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.bot_delay = bot_delay
+        self.clock = clock
+        self.loop: object | None = None
+        self.thread: object | None = None
+        self.server: object | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> ServerThread:
+        import asyncio
+        import threading
+
+        import uvicorn
+
+        from .app import create_app
+        from .clock import Clock
+        from .guard import WS_MAX_SIZE
+
+        clock = self.clock if isinstance(self.clock, Clock) else None
+        config = uvicorn.Config(create_app(f"sqlite:///{self.db}", self.bot_delay, clock), host="127.0.0.1",
+                                port=self.port, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                                ws_per_message_deflate=False)
+        server = self.server = uvicorn.Server(config)
+
+        async def serve() -> None:
+            self.loop = asyncio.get_running_loop()
+            await server.serve()
+
+        thread = self.thread = threading.Thread(target=asyncio.run, args=(serve(),), daemon=True)
+        thread.start()
+        deadline = time.monotonic() + timeout
+        while not server.started:
+            if time.monotonic() > deadline or not thread.is_alive():
+                raise RuntimeError("the server thread did not start")
+            time.sleep(0.05)
+        return self
+
+    def advance(self, seconds: float) -> int:
+        """Move the server's ManualClock ``seconds`` forward (its due timers fire on the server's loop)."""
+        from .clock import ManualClock
+
+        assert isinstance(self.clock, ManualClock) and self.loop is not None
+        return self.clock.advance_from_thread(self.loop, seconds)  # type: ignore[arg-type]
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.should_exit = True  # type: ignore[attr-defined]
+        if self.thread is not None:
+            self.thread.join(15)  # type: ignore[attr-defined]
+
+    def create(self, preset: str, seats: list[dict[str, object]], **extra: object) -> dict[str, object]:
+        r = httpx.post(self.url + "/api/tables", json={"preset": preset, "seats": seats, **extra}, timeout=10)
+        r.raise_for_status()
+        data: dict[str, object] = r.json()
+        return data

@@ -68,3 +68,21 @@ def rummikub_entry(result: Result, players: Sequence[str], at: str | None = None
     if at:
         entry["at"] = at
     return entry
+
+
+def duel_entry(result: Result, teams: Mapping[str, str]) -> dict[str, Any]:
+    """A Pictionary round (two teams a table) as the ``pictionary-event`` competition takes it. ``teams`` maps
+    the game's sides ('A', 'B') to entrants: ``{"winner", "squares"}``, with ``"finish": true`` when a team
+    reached Finish and ``"time_up": true`` when the round clock decided it (seed 000 Pictionary §4, §5)."""
+    if set(result.sides) != set(teams) or len(teams) != 2:
+        raise TournamentError(f"a Pictionary round has two sides {sorted(result.sides)}; teams given for {sorted(teams)}")
+    side = result.winner_side
+    if side is None:
+        raise TournamentError("a Pictionary round always has a winner; this result has none")
+    entry: dict[str, Any] = {"winner": teams[side],
+                             "squares": {teams[s]: int(sr.stats.get("squares", sr.score)) for s, sr in result.sides.items()}}
+    if result.reason == "finish":
+        entry["finish"] = True
+    elif result.reason.startswith("time_up"):
+        entry["time_up"] = True
+    return entry

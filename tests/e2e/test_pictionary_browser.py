@@ -1,0 +1,277 @@
+"""Pictionary in the browser, on a server whose clock the test moves (ManualClock): nothing times out
+unless the test says so, and a 40-minute round passes in an instant.
+
+1. Digital: the picturist draws with the mouse, the guesser's paper shows the strokes (its pixels),
+   a typed plural is accepted, the team rolls and its token advances.
+2. Facilitator: a whole round at a paper table, timed out on the fake clock, ends with the team further
+   along winning, and the result enters the play-off standings.
+3. The word never reaches a guesser's or a spectator's socket while it is open (every frame checked).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from tablesport.core.records import replay
+from tablesport.games import start_for_record
+from tablesport.server.clock import ManualClock
+from tablesport.server.process import ServerThread
+from tablesport.store.db import make_engine, make_sessionmaker
+from tablesport.store.migrate import upgrade
+from tablesport.store.service import EventStore
+from tablesport.tournament.referee import duel_entry
+
+pytestmark = pytest.mark.browser
+
+SEED = 5  # team A wins the roll-off 3:2 and the first word (All Play) is a singular noun ("kimono")
+
+
+@pytest.fixture
+def fake(tmp_path: Path) -> Iterator[ServerThread]:
+    srv = ServerThread(tmp_path / "web.sqlite3", bot_delay=0.05, clock=ManualClock()).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def sock(srv: ServerThread, table: str, token: str | None) -> ClientConnection:
+    q = f"?token={token}" if token else ""
+    return connect(f"ws://127.0.0.1:{srv.port}/ws/{table}{q}", max_size=2**22)
+
+
+def frames(ws: ClientConnection, wait: float = 0.2) -> list[dict[str, Any]]:
+    out = []
+    while True:
+        try:
+            out.append(json.loads(ws.recv(timeout=wait)))
+        except TimeoutError:
+            return out
+
+
+def send(ws: ClientConnection, action: Any) -> None:
+    """Answer as a seat: the step number it last saw (a fresh hello) and the action."""
+    seq = frames(ws, 0.3)
+    last = [f for f in seq if f.get("type") in ("hello", "step")]
+    ws.send(json.dumps({"type": "act", "seq": last[-1]["seq"] if last else 10**6, "action": action}))
+
+
+def strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings(v)
+
+
+def open_seat(page: Any, srv: ServerThread, url: str, lang: str = "en") -> None:
+    page.goto(srv.url + url + f"?lang={lang}")
+    page.wait_for_selector("#table[data-connected='1']")
+
+
+def ink(page: Any, team: str) -> int:
+    """How many pixels of team's paper are not white."""
+    return int(page.evaluate("""(team) => {
+        const c = document.querySelector(`canvas.pc-paper[data-team='${team}']`);
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n++;
+        return n;
+    }""", team))
+
+
+def test_digital_draw_with_the_mouse_guess_a_plural_roll_and_advance(browser: Any, fake: ServerThread) -> None:
+    t = fake.create("pictionary-event", [{"kind": "person"}] * 6, seed=SEED)
+    seats = t["seats"]  # type: ignore[index]
+    others = {k: sock(fake, str(t["id"]), seats[k]["token"]) for k in (2, 3, 4, 5)}  # the other players, idle
+    pages = []
+    try:
+        pic = browser.new_context(locale="en-US").new_page()
+        guess = browser.new_context(locale="en-US").new_page()
+        pages = [pic, guess]
+        open_seat(pic, fake, seats[0]["url"])
+        open_seat(guess, fake, seats[1]["url"])
+        pic.wait_for_selector("button.pc-act[data-act='roll']").click()
+        pic.wait_for_function("!document.querySelector(\"#pc-controls button[data-act='roll']\")")
+        send(others[3], "roll")  # team B's first player rolls: 3 against 2, team A picks the first card
+        pic.wait_for_selector("button.pc-act[data-act='ready']").click()
+        send(others[3], "ready")  # team B's picturist is ready too (the first word is All Play)
+        pic.wait_for_selector("#pc[data-phase='draw'] canvas.pc-paper.live[data-team='A']")
+        word = pic.inner_text("#pc-answer")
+        assert word == "kimono"
+        assert guess.locator("#pc-answer").count() == 0  # the guesser is not shown the word
+        # the picturist draws with the mouse
+        box = pic.locator("canvas.pc-paper[data-team='A']").bounding_box()
+        assert box is not None
+        x0, y0 = box["x"] + 40, box["y"] + 40
+        pic.mouse.move(x0, y0)
+        pic.mouse.down()
+        for i in range(1, 30):
+            pic.mouse.move(x0 + 8 * i, y0 + 5 * i)
+        pic.mouse.up()
+        pic.mouse.move(x0, y0 + 120)
+        pic.mouse.down()
+        pic.mouse.move(x0 + 200, y0 + 120, steps=10)
+        pic.mouse.up()
+        guess.wait_for_function("Number(document.querySelector(\"canvas.pc-paper[data-team='A']\").dataset.ops) >= 2")
+        assert ink(guess, "A") > 500  # the strokes are on the guesser's paper
+        assert guess.locator("canvas.pc-paper[data-team='B']").count() == 0  # not the other team's paper
+        # a typed plural is accepted
+        guess.fill("#pc-guess-input", "Kimonos")
+        guess.press("#pc-guess-input", "Enter")
+        pic.wait_for_selector("button.pc-act[data-act='roll']")
+        assert guess.inner_text("#pc-last-answer") == "kimono"
+        assert "correct" in guess.inner_text("#pc-guesses")
+        # the team rolls and advances
+        pic.click("button.pc-act[data-act='roll']")
+        pic.wait_for_function("Number(document.getElementById('pc-board').dataset.a) > 0")
+        square = int(pic.get_attribute("#pc-board", "data-a") or 0)
+        assert pic.locator(f".pc-square[data-square='{square}'] .pc-token[data-team='A']").count() == 1
+        assert guess.locator("#error:not([hidden])").count() == 0 and pic.locator("#error:not([hidden])").count() == 0
+    finally:
+        for p in pages:
+            p.context.close()
+        for ws in others.values():
+            ws.close()
+
+
+def test_facilitator_round_times_out_and_the_further_team_wins_the_standings(browser: Any, fake: ServerThread,
+                                                                             tmp_path: Path) -> None:
+    t = fake.create("pictionary-table", [{"kind": "person"}] * 7, seed=11)
+    seats = t["seats"]  # type: ignore[index]
+    phones = [sock(fake, str(t["id"]), seats[k]["token"]) for k in range(1, 7)]  # the players' phones
+    page = browser.new_context(locale="en-US").new_page()
+    try:
+        open_seat(page, fake, seats[0]["url"])
+        page.wait_for_selector("#pc-clock")
+        assert page.locator("#pc-answer").count() == 0  # never the word on the shared screen
+
+        def press(act: str) -> None:
+            """Click a button of the current question and wait for the table's answer (the step moves on)."""
+            seq = page.get_attribute("#table", "data-seq")
+            page.locator(f"button.pc-act[data-act='{act}']").click()
+            page.wait_for_function(f"document.getElementById('table').dataset.seq !== '{seq}'")
+
+        press("die-5")  # team A rolls a physical 5
+        press("die-2")  # team B rolls 2: A picks the first card
+        press("ready")  # the first word: All Play, both picturists draw
+        press("guessed-A")
+        press("die-4")  # A advances to square 4
+        page.wait_for_function("document.getElementById('pc-board').dataset.a === '4'")
+        press("ready")
+        fake.advance(61)  # the minute runs out: not guessed, B's turn
+        page.wait_for_function("document.getElementById('pc-turn').dataset.team === 'B'")
+        press("change")  # B's picturist changes the card once
+        press("ready")
+        press("guessed-B")
+        press("roll")  # the app rolls for B
+        page.wait_for_function("Number(document.getElementById('pc-board').dataset.b) > 0")
+        assert page.get_attribute("#pc-board", "data-b") == "3"  # seed 11: the app rolls 3 for B
+        fake.advance(2400)  # the round clock runs out (40 minutes in all)
+        page.wait_for_selector("#pc-result:not([hidden])")
+        winner = "A"  # 4 squares against 3: the team further along wins
+        assert page.get_attribute("#pc-result", "data-winner") == winner
+        assert "time up" in page.inner_text("#pc-result")
+        # the finished round's result goes to the play-off standings
+        lines = httpx.get(fake.url + f"/api/tables/{t['id']}/record.jsonl", timeout=10).text.splitlines()
+        rep = replay(lines, start_for_record)
+        res = rep.state.result()
+        assert res is not None and res.reason == "time_up" and res.winner_side == winner
+        engine = make_engine(f"sqlite:///{tmp_path / 'event.sqlite3'}")
+        upgrade(engine)
+        with make_sessionmaker(engine)() as session:
+            store = EventStore(session)
+            teams = [{"id": f"T{i}", "members": [f"T{i}.{k}" for k in "abc"]} for i in range(1, 5)]
+            store.create_event({"event": "day", "competitions": [{"key": "pic", "preset": "pictionary-event",
+                                                                   "entrants": teams}]}, "org")
+            comp = store.competition("day", "pic")
+            fx = store.next_round(comp, "org")[0]
+            a, b_team = fx.entrants
+            store.enter_result(comp, fx.key, duel_entry(res, {"A": a, "B": b_team}), "table page", source="digital")
+            rows = {r["entrant"]: r["points"] for r in store.standings(comp)}
+            assert rows[a if winner == "A" else b_team] == 5 and rows[b_team if winner == "A" else a] == 3
+    finally:
+        page.context.close()
+        for ws in phones:
+            ws.close()
+
+
+def test_the_word_never_reaches_a_guessers_or_a_spectators_socket(browser: Any, fake: ServerThread) -> None:
+    t = fake.create("pictionary-event", [{"kind": "person"}] * 6, seed=SEED)
+    seats = t["seats"]  # type: ignore[index]
+    tid = str(t["id"])
+    received: dict[str, list[str]] = {"guesser": [], "other_team": [], "spectator": []}
+    ctxs = []
+    try:
+        pages = {}
+        for role in ("picturist", "guesser", "other_team", "spectator"):
+            ctx = browser.new_context(locale="en-US")
+            ctxs.append(ctx)
+            pg = ctx.new_page()
+            if role in received:
+                pg.on("websocket", lambda ws, role=role: ws.on("framereceived",
+                                                                lambda payload, role=role: received[role].append(payload)))
+            pages[role] = pg
+        idle = {k: sock(fake, tid, seats[k]["token"]) for k in (2, 3, 5)}
+        for role, pg in pages.items():
+            url = {"picturist": seats[0]["url"], "guesser": seats[1]["url"], "other_team": seats[4]["url"],
+                   "spectator": f"/watch/{tid}"}[role]
+            open_seat(pg, fake, url)
+        pic = pages["picturist"]
+        pic.wait_for_selector("button.pc-act[data-act='roll']").click()
+        pic.wait_for_function("!document.querySelector(\"#pc-controls button[data-act='roll']\")")
+        send(idle[3], "roll")
+        pic.wait_for_selector("button.pc-act[data-act='change']").click()  # a changed-away word stays secret too
+        first = "kimono"
+        pic.wait_for_selector("#pc-answer")
+        pic.wait_for_function("document.getElementById('pc-answer').textContent !== 'kimono'")
+        word = pic.inner_text("#pc-answer")
+        pic.click("button.pc-act[data-act='ready']")
+        send(idle[3], "ready")
+        pic.wait_for_selector("#pc[data-phase='draw']")
+        box = pic.locator("canvas.pc-paper[data-team='A']").bounding_box()
+        assert box is not None
+        pic.mouse.move(box["x"] + 30, box["y"] + 30)
+        pic.mouse.down()
+        pic.mouse.move(box["x"] + 200, box["y"] + 150, steps=15)
+        pic.mouse.up()
+        g = pages["guesser"]
+        g.fill("#pc-guess-input", "umbrella hat")
+        g.press("#pc-guess-input", "Enter")
+        g.wait_for_selector("#pc-guesses li")
+        pages["spectator"].wait_for_function(
+            "document.querySelector(\"canvas.pc-paper[data-team='A']\")?.dataset.ops >= 1")
+        n_open = {role: len(frames_) for role, frames_ in received.items()}
+        # the minute runs out: now the word is shown to everyone
+        fake.advance(61)
+        for role in received:
+            pages[role].wait_for_selector("#pc-last-answer")
+            assert pages[role].inner_text("#pc-last-answer") == word
+        for role, frames_ in received.items():
+            assert len(frames_) >= 3, role
+            for raw in frames_[:n_open[role]]:
+                found = set(strings(json.loads(raw)))
+                assert word not in found and first not in found, (role, raw[:300])
+            closing = [set(strings(json.loads(raw))) for raw in frames_[n_open[role]:]]
+            assert any(word in s for s in closing), role  # the check can see the word once it is public
+            assert not any(first in s for s in closing)  # the changed-away word is never shown
+        # a team's guesses are not sent to the other team while the word is open
+        for raw in received["other_team"][:n_open["other_team"]]:
+            assert "umbrella hat" not in set(strings(json.loads(raw)))
+        assert any("umbrella hat" in set(strings(json.loads(raw))) for raw in received["guesser"])
+        for ws in idle.values():
+            ws.close()
+    finally:
+        for ctx in ctxs:
+            ctx.close()
