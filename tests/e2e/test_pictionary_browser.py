@@ -198,7 +198,7 @@ def test_facilitator_round_times_out_and_the_further_team_wins_the_standings(bro
             comp = store.competition("day", "pic")
             fx = store.next_round(comp, "org")[0]
             a, b_team = fx.entrants
-            store.enter_result(comp, fx.key, duel_entry(res, {"A": a, "B": b_team}), "table page", source="digital")
+            store.enter_result(comp, fx.key, duel_entry(res, {"A": a, "B": b_team}), "table page", source="referee")
             rows = {r["entrant"]: r["points"] for r in store.standings(comp)}
             assert rows[a if winner == "A" else b_team] == 5 and rows[b_team if winner == "A" else a] == 3
     finally:

@@ -74,7 +74,7 @@ def test_eight_teams_three_rounds_and_a_final_on_digital_tables(srv: ServerThrea
                 res = results[str(t["id"])]
                 reasons.append(res.reason)
                 entry = duel_entry(res, {"A": fx.entrants[0], "B": fx.entrants[1]})
-                store.enter_result(comp, fx.key, entry, "digital table", source="digital")
+                store.enter_result(comp, fx.key, entry, "digital table", source="referee")
         rows = store.standings(comp)
         assert sum(r["points"] for r in rows) == 12 * 8  # 12 games of 5 + 3 points
         assert {r["points"] for r in rows} <= {9, 11, 13, 15}
@@ -96,7 +96,7 @@ def test_eight_teams_three_rounds_and_a_final_on_digital_tables(srv: ServerThrea
         assert res.reason == "finish"  # seed 000 §5: the final is won only by reaching Finish
         entry = duel_entry(res, {"A": final[0].entrants[0], "B": final[0].entrants[1]})
         assert entry["finish"] is True and entry["squares"][entry["winner"]] == 61
-        store.enter_result(comp, final[0].key, entry, "digital table", source="digital")
+        store.enter_result(comp, final[0].key, entry, "digital table", source="referee")
         places = store.placings(comp)[""]
         assert places[1] == entry["winner"] and set(places.values()) == set(final[0].entrants)
         session.commit()
