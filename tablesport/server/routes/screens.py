@@ -31,6 +31,8 @@ async def api_strings(lang: str) -> dict[str, Any]:
     return {"strings": i18n.strings(lang), "hant": i18n.hant_table() if lang == "zh-Hant" else {}}
 
 
+# The unversioned path the Sanguosha screen (games/sanguosha/screen.js) loads; the API's own is
+# /api/v1/games/{game}/names.
 @router.get("/api/games/{game}/names")
 async def api_names(game: str) -> dict[str, Any]:
     if game not in all_games():
