@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -118,15 +119,13 @@ def _walk(schema: dict[str, Any], defs: dict[str, Any], path: Sequence[Any]) -> 
 
 def _fields_here(request: Request, loc: Sequence[Any]) -> list[str]:
     """The fields the body declares at ``loc`` (for an unknown field: what would be allowed)."""
-    route = request.scope.get("route")
-    path = getattr(route, "path", None)
-    if path is None:
-        return []
+    name = getattr(request.scope.get("route"), "name", None)
+    doc = request.app.openapi()
+    ops = [op for item in doc.get("paths", {}).values() for op in item.values()
+           if isinstance(op, dict) and op.get("operationId") == name]
     try:
-        doc = request.app.openapi()
-        op = doc["paths"][path][request.method.lower()]
-        schema = op["requestBody"]["content"]["application/json"]["schema"]
-    except (KeyError, TypeError):
+        schema = ops[0]["requestBody"]["content"]["application/json"]["schema"]
+    except (IndexError, KeyError, TypeError):
         return []
     defs = doc.get("components", {}).get("schemas", {})
     names: list[str] = []
@@ -238,13 +237,24 @@ async def on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse
             "not_found", f"no such path: {request.url.path} (the API is described at /api/docs)", "path"
         )
     elif status == 405:
-        allowed = [m.strip() for m in headers.get("allow", headers.get("Allow", "")).split(",") if m.strip()]
+        allowed = _methods_for(request, headers.get("allow", headers.get("Allow", "")))
+        headers.pop("allow", None)
+        headers["Allow"] = ", ".join(allowed)
         body = error_body(
             "method_not_allowed", f"{request.method} is not allowed on {request.url.path}", "method", allowed
         )
     else:
         body = error_body(CODES.get(status, "refused" if status < 500 else "internal"), str(exc.detail))
     return JSONResponse(body, status_code=status, headers=headers or None)
+
+
+def _methods_for(request: Request, header: str) -> list[str]:
+    """Every method the API takes at this path (Starlette names only the first route's)."""
+    methods: set[str] = set()
+    for path, item in request.app.openapi().get("paths", {}).items():
+        if re.fullmatch(re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(path)), request.url.path):
+            methods |= {m.upper() for m in item if m in ("get", "post", "put", "patch", "delete")}
+    return sorted(methods) or [m.strip() for m in header.split(",") if m.strip()]
 
 
 async def on_setup(request: Request, exc: Exception) -> JSONResponse:
