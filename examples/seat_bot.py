@@ -41,7 +41,7 @@ class Mirror:
 
     def sync(self, view: dict[str, Any], seat: int) -> State:
         colour_seats = self.state.colour_seats  # type: ignore[attr-defined]
-        for move in view["moves"][self.applied:]:
+        for move in view["moves"][self.applied :]:
             who = colour_seats[move["colour"]]
             if move.get("timeout"):
                 self.state.timeout(who)
@@ -62,8 +62,9 @@ def parse_link(link: str) -> tuple[str, str, str]:
     return f"{parts.scheme}://{parts.netloc}", segments[1], segments[2]
 
 
-async def play(link: str, bot: str = "greedy", seed: int = 1,
-               log: Callable[[str], None] = print) -> dict[str, Any]:
+async def play(
+    link: str, bot: str = "greedy", seed: int = 1, log: Callable[[str], None] = print
+) -> dict[str, Any]:
     """Play the seat of ``link`` to the end of the game; returns the last frame (with the result)."""
     base, table, token = parse_link(link)
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:

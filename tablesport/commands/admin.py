@@ -13,7 +13,9 @@ from .output import echo_json
 
 admin_app = typer.Typer(no_args_is_help=True, help="Administration: organisers' API tokens.")
 token_app = typer.Typer(no_args_is_help=True, help="Organisers' API tokens (scoped to events, revocable).")
-api_app = typer.Typer(no_args_is_help=True, help="The HTTP API's contract: its OpenAPI document and reference.")
+api_app = typer.Typer(
+    no_args_is_help=True, help="The HTTP API's contract: its OpenAPI document and reference."
+)
 admin_app.add_typer(token_app, name="token")
 
 DB = typer.Option(None, "--db", help="database URL (default: TABLESPORT_DB or data/tablesport.sqlite3)")
@@ -46,8 +48,10 @@ class _Session:
 def _line(t: dict[str, Any]) -> str:
     state = "active" if t["active"] else ("revoked" if t["revoked_at"] else "expired")
     used = t["last_used_at"][:16] if t["last_used_at"] else "never"
-    return (f"{t['id']:>4}  {t['hint']}…  {state:<8} {t['owner']:<14} {t['name']:<24} "
-            f"scopes {','.join(t['scopes'])}  events {', '.join(t['events'])}  last used {used}")
+    return (
+        f"{t['id']:>4}  {t['hint']}…  {state:<8} {t['owner']:<14} {t['name']:<24} "
+        f"scopes {','.join(t['scopes'])}  events {', '.join(t['events'])}  last used {used}"
+    )
 
 
 @token_app.command("create")
@@ -55,9 +59,12 @@ def token_create(
     owner: str = typer.Option(..., "--owner", help="the organiser the token belongs to"),
     name: str = typer.Option(..., "--name", help="what it is for, e.g. 'registration form'"),
     event: list[str] = typer.Option(..., "--event", help="an event it may write to (repeat)"),
-    scope: list[str] = typer.Option(..., "--scope", help="entrants, results, penalties or decisions (repeat)"),
+    scope: list[str] = typer.Option(
+        ..., "--scope", help="entrants, results, penalties or decisions (repeat)"
+    ),
     days: int | None = typer.Option(None, "--days", min=1, max=3650, help="expires after this many days"),
-    db: str | None = DB, as_json: bool = typer.Option(False, "--json"),
+    db: str | None = DB,
+    as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Create a token; it is printed once and only its hash is kept."""
     from tablesport.store.tokens import create_token
@@ -75,8 +82,11 @@ def token_create(
 
 
 @token_app.command("list")
-def token_list(owner: str | None = typer.Option(None, "--owner", help="only this organiser's tokens"),
-               db: str | None = DB, as_json: bool = typer.Option(False, "--json")) -> None:
+def token_list(
+    owner: str | None = typer.Option(None, "--owner", help="only this organiser's tokens"),
+    db: str | None = DB,
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
     """The tokens (never the secrets), newest first, revoked ones included."""
     from tablesport.store.tokens import list_tokens
 
@@ -90,11 +100,12 @@ def token_list(owner: str | None = typer.Option(None, "--owner", help="only this
 
 
 @token_app.command("revoke")
-def token_revoke(token_id: int = typer.Argument(..., min=1, help="the token's number (see list)"),
-                 by: str = typer.Option("", "--by", help="who revokes it (default: the login name)"),
-                 owner: str | None = typer.Option(None, "--owner", help="refuse unless the token is this "
-                                                                         "organiser's"),
-                 db: str | None = DB) -> None:
+def token_revoke(
+    token_id: int = typer.Argument(..., min=1, help="the token's number (see list)"),
+    by: str = typer.Option("", "--by", help="who revokes it (default: the login name)"),
+    owner: str | None = typer.Option(None, "--owner", help="refuse unless the token is this organiser's"),
+    db: str | None = DB,
+) -> None:
     """Revoke a token: refused from now on, kept in the list and its log."""
     import getpass
 
@@ -106,8 +117,11 @@ def token_revoke(token_id: int = typer.Argument(..., min=1, help="the token's nu
 
 
 @token_app.command("uses")
-def token_uses(token_id: int = typer.Argument(..., min=1), db: str | None = DB,
-               as_json: bool = typer.Option(False, "--json")) -> None:
+def token_uses(
+    token_id: int = typer.Argument(..., min=1),
+    db: str | None = DB,
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
     """Every use of a token: when, what, the event, allowed or refused and why."""
     from tablesport.store.tokens import uses
 
@@ -117,11 +131,15 @@ def token_uses(token_id: int = typer.Argument(..., min=1), db: str | None = DB,
         echo_json(rows)
     else:
         for u in rows:
-            typer.echo(f"{u['at'][:19]}  {u['method']:<6} {u['path']}  {u['status']} {u['outcome']}  {u['detail']}")
+            typer.echo(
+                f"{u['at'][:19]}  {u['method']:<6} {u['path']}  {u['status']} {u['outcome']}  {u['detail']}"
+            )
 
 
 @api_app.command("schema")
-def api_schema(out: Path | None = typer.Option(None, "--out", help="write it here (default: print it)")) -> None:
+def api_schema(
+    out: Path | None = typer.Option(None, "--out", help="write it here (default: print it)"),
+) -> None:
     """The OpenAPI document of the HTTP API (the committed copy is docs/openapi.json)."""
     text = _document_text()
     if out is None:
@@ -132,7 +150,9 @@ def api_schema(out: Path | None = typer.Option(None, "--out", help="write it her
 
 
 @api_app.command("reference")
-def api_reference(out: Path | None = typer.Option(None, "--out", help="write it here (default: print it)")) -> None:
+def api_reference(
+    out: Path | None = typer.Option(None, "--out", help="write it here (default: print it)"),
+) -> None:
     """The API's reference page, written from its OpenAPI document (the committed copy is docs/api.md)."""
     from tablesport.server.openapi import reference
 

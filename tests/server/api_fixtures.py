@@ -16,16 +16,30 @@ from tablesport.store.db import Base, make_engine
 from tablesport.store.service import EventStore
 from tablesport.store.tokens import SCOPES, create_token
 
-EVENT = {"event": "Club day", "competitions": [
-    {"key": "blokus", "preset": "blokus-event", "seed": 5, "rounds": 2,
-     "entrants": ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"]},
-    {"key": "sgs", "preset": "sgs-3v3-2014", "groups": 1, "entrants": [
-        {"id": "Tigers", "members": ["Ann", "Bo", "Cy"], "seed": 1},
-        {"id": "Dragons", "members": ["Di", "Ed", "Flo"], "seed": 2},
-        {"id": "Phoenix", "members": ["Gu", "Hu", "Ivy"], "seed": 3},
-        {"id": "Cranes", "members": ["Jo", "Ka", "Li"], "seed": 4}]},
-    {"key": "open", "preset": "ttr-event", "entrants": ["a1", "a2", "a3"]},
-]}
+EVENT = {
+    "event": "Club day",
+    "competitions": [
+        {
+            "key": "blokus",
+            "preset": "blokus-event",
+            "seed": 5,
+            "rounds": 2,
+            "entrants": ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"],
+        },
+        {
+            "key": "sgs",
+            "preset": "sgs-3v3-2014",
+            "groups": 1,
+            "entrants": [
+                {"id": "Tigers", "members": ["Ann", "Bo", "Cy"], "seed": 1},
+                {"id": "Dragons", "members": ["Di", "Ed", "Flo"], "seed": 2},
+                {"id": "Phoenix", "members": ["Gu", "Hu", "Ivy"], "seed": 3},
+                {"id": "Cranes", "members": ["Jo", "Ka", "Li"], "seed": 4},
+            ],
+        },
+        {"key": "open", "preset": "ttr-event", "entrants": ["a1", "a2", "a3"]},
+    ],
+}
 
 
 @dataclass
@@ -47,8 +61,11 @@ class Api:
     def counts(self) -> dict[str, int]:
         """Rows per table, the token log left out (it records refused uses too)."""
         with self.session() as s:
-            return {t.name: s.scalar(select(func.count()).select_from(t)) or 0
-                    for t in Base.metadata.sorted_tables if t.name != "api_token_uses"}
+            return {
+                t.name: s.scalar(select(func.count()).select_from(t)) or 0
+                for t in Base.metadata.sorted_tables
+                if t.name != "api_token_uses"
+            }
 
 
 def make_api(tmp_path: Path) -> Iterator[Api]:
@@ -59,8 +76,9 @@ def make_api(tmp_path: Path) -> Iterator[Api]:
         with Session(engine) as s:
             st = EventStore(s)
             ev = st.create_event(EVENT, "desk")
-            other = st.create_event({"event": "Other day", "competitions": [{"key": "x", "preset": "ttr-event"}]},
-                                    "desk")
+            other = st.create_event(
+                {"event": "Other day", "competitions": [{"key": "x", "preset": "ttr-event"}]}, "desk"
+            )
             comp = st.competition("Club day", "blokus")
             fixture = st.next_round(comp, "desk")[0].key
             st.draw(st.competition("Club day", "sgs"), "desk")
@@ -75,5 +93,11 @@ def make_api(tmp_path: Path) -> Iterator[Api]:
 
 def is_error(body: Any) -> bool:
     """The one error shape."""
-    return (isinstance(body, dict) and isinstance(body.get("code"), str) and isinstance(body.get("message"), str)
-            and body["message"] != "" and "field" in body and isinstance(body.get("allowed"), list))
+    return (
+        isinstance(body, dict)
+        and isinstance(body.get("code"), str)
+        and isinstance(body.get("message"), str)
+        and body["message"] != ""
+        and "field" in body
+        and isinstance(body.get("allowed"), list)
+    )

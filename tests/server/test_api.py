@@ -33,12 +33,15 @@ def test_the_document_is_the_committed_contract_and_changes_only_with_a_version_
     if text(doc) == SNAPSHOT.read_text(encoding="utf-8"):
         return
     old, new = committed["info"]["version"], doc["info"]["version"]
-    assert new != old, (f"the API's document changed but its version is still {old}: bump API_VERSION "
-                        "(tablesport/server/openapi.py) and refresh docs/openapi.json with "
-                        "`tablesport api schema --out docs/openapi.json`")
+    assert new != old, (
+        f"the API's document changed but its version is still {old}: bump API_VERSION "
+        "(tablesport/server/openapi.py) and refresh docs/openapi.json with "
+        "`tablesport api schema --out docs/openapi.json`"
+    )
     broken = breaking(committed, doc)
     assert not broken or new.split(".")[0] != old.split(".")[0], (
-        f"these changes break clients, so the major version must change (and the path /api/vN): {broken}")
+        f"these changes break clients, so the major version must change (and the path /api/vN): {broken}"
+    )
     raise AssertionError(f"version {new} is not committed: `tablesport api schema --out docs/openapi.json`")
 
 
@@ -57,8 +60,9 @@ def test_breaking_changes_are_found() -> None:
 
 
 def test_the_reference_page_is_written_from_the_document() -> None:
-    assert REFERENCE.read_text(encoding="utf-8") == reference(current()), \
+    assert REFERENCE.read_text(encoding="utf-8") == reference(current()), (
         "docs/api.md is stale: `tablesport api reference --out docs/api.md`"
+    )
     runner = CliRunner()
     out = runner.invoke(cli, ["api", "reference"])
     assert out.exit_code == 0 and out.stdout == reference(current())
@@ -87,21 +91,29 @@ def test_every_refusal_has_the_error_shape(client: TestClient) -> None:
     assert r.status_code == 400 and r.json()["code"] == "malformed" and is_error(r.json())
     r = client.post("/api/v1/tables", content=b"x" * 70_000, headers={"content-type": "application/json"})
     assert r.status_code == 413 and r.json()["code"] == "too_large"
-    r = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": [{"kind": "bot", "bot": "random",
-                                                                                  "level": 3}] * 2})
+    r = client.post(
+        "/api/v1/tables",
+        json={"preset": "goofspiel-2p", "seats": [{"kind": "bot", "bot": "random", "level": 3}] * 2},
+    )
     err = r.json()
     assert r.status_code == 422 and err["field"] == "seats.0.bot.level" and "not a field" in err["message"]
     assert err["allowed"] == ["kind", "bot"]
     r = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": [{"kind": "robot"}] * 2})
-    assert r.status_code == 422 and r.json()["allowed"] == ["person", "bot"] and r.json()["field"] == "seats.0"
+    assert (
+        r.status_code == 422 and r.json()["allowed"] == ["person", "bot"] and r.json()["field"] == "seats.0"
+    )
     r = client.post("/api/v1/tables", json={"preset": "nope", "seats": [{"kind": "person"}]})
     assert r.status_code == 400 and r.json()["code"] == "setup" and r.json()["field"] == "preset"
     assert "goofspiel-2p" in r.json()["message"]
-    r = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": [{"kind": "bot"}] * 2,
-                                            "params": {"cards": "thirteen"}})
+    r = client.post(
+        "/api/v1/tables",
+        json={"preset": "goofspiel-2p", "seats": [{"kind": "bot"}] * 2, "params": {"cards": "thirteen"}},
+    )
     assert r.status_code == 400 and r.json()["field"] == "params.cards" and "a number" in r.json()["message"]
-    r = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": [{"kind": "bot"}] * 2,
-                                            "params": {"speed": 1}})
+    r = client.post(
+        "/api/v1/tables",
+        json={"preset": "goofspiel-2p", "seats": [{"kind": "bot"}] * 2, "params": {"speed": 1}},
+    )
     assert r.status_code == 400 and "bid_seconds" in r.json()["allowed"]
     r = client.get("/api/v1/tables/abcdef")
     assert r.status_code == 404 and r.json()["field"] == "tid"
@@ -109,19 +121,30 @@ def test_every_refusal_has_the_error_shape(client: TestClient) -> None:
 
 
 def test_a_table_over_the_api_create_join_state_record_replay(client: TestClient) -> None:
-    t = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seed": 5,
-                                            "seats": [{"kind": "person"}, {"kind": "person"}]}).json()
+    t = client.post(
+        "/api/v1/tables",
+        json={"preset": "goofspiel-2p", "seed": 5, "seats": [{"kind": "person"}, {"kind": "person"}]},
+    ).json()
     first = client.post(f"/api/v1/tables/{t['id']}/join").json()
     second = client.post(f"/api/v1/tables/{t['id']}/join").json()
-    assert {first["seat"], second["seat"]} == {0, 1} and first["ws"] == f"/ws/{t['id']}?token={first['token']}"
+    assert {first["seat"], second["seat"]} == {0, 1} and first[
+        "ws"
+    ] == f"/ws/{t['id']}?token={first['token']}"
     r = client.post(f"/api/v1/tables/{t['id']}/join")
     assert r.status_code == 409 and r.json()["code"] == "conflict"
     state = client.get(f"/api/v1/tables/{t['id']}").json()
     assert state["status"] == "open" and state["seq"] == 0 and "hand" not in state["view"]
     assert state["decision"] is not None and "options" not in state["decision"]
     assert client.get(f"/api/v1/tables/{t['id']}/record.jsonl").status_code == 409
-    bots = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seed": 5, "bot_delay": 0,
-                                               "seats": [{"kind": "bot"}, {"kind": "bot"}]}).json()
+    bots = client.post(
+        "/api/v1/tables",
+        json={
+            "preset": "goofspiel-2p",
+            "seed": 5,
+            "bot_delay": 0,
+            "seats": [{"kind": "bot"}, {"kind": "bot"}],
+        },
+    ).json()
     for _ in range(200):
         state = client.get(f"/api/v1/tables/{bots['id']}").json()
         if state["status"] == "finished":
@@ -139,7 +162,7 @@ def test_a_table_over_the_api_create_join_state_record_replay(client: TestClient
     assert client.get("/api/v1/stats").json()["tables"] >= 1
 
 
-# ---- events, tokens ------------------------------------------------------------------------------------------
+# ---- events, tokens --------------------------------------------------------------------------------------
 def test_public_reads_of_an_event(api: Api) -> None:
     c = api.client
     events = c.get("/api/v1/events").json()
@@ -171,14 +194,24 @@ def test_a_token_writes_to_its_event_and_every_use_is_logged(api: Api) -> None:
     base = COMP.format(e=api.event_id, c="blokus")
     fx = c.get(base + "/fixtures").json()[0]
     scores = dict(zip(fx["entrants"], [12, 5, -3, -20], strict=True))
-    r = c.post(base + "/results", json={"fixture": fx["key"], "data": {"scores": scores},
-                                        "facts": {"at": "10:40", "referee": "Mo"}}, headers=api.auth())
+    r = c.post(
+        base + "/results",
+        json={"fixture": fx["key"], "data": {"scores": scores}, "facts": {"at": "10:40", "referee": "Mo"}},
+        headers=api.auth(),
+    )
     assert r.status_code == 201, r.text
     assert r.json()[0]["entrant"] == fx["entrants"][0] and r.json()[0]["points"] == 12
-    again = c.post(base + "/results", json={"fixture": fx["key"], "data": {"scores": scores}}, headers=api.auth())
-    assert again.status_code == 400 and "duplicate result" in again.json()["message"] and is_error(again.json())
-    fixed = c.put(base + f"/results/{fx['key']}", json={"data": {"scores": {**scores, fx["entrants"][0]: 14}},
-                                                          "reason": "sheet misread"}, headers=api.auth())
+    again = c.post(
+        base + "/results", json={"fixture": fx["key"], "data": {"scores": scores}}, headers=api.auth()
+    )
+    assert (
+        again.status_code == 400 and "duplicate result" in again.json()["message"] and is_error(again.json())
+    )
+    fixed = c.put(
+        base + f"/results/{fx['key']}",
+        json={"data": {"scores": {**scores, fx["entrants"][0]: 14}}, "reason": "sheet misread"},
+        headers=api.auth(),
+    )
     assert fixed.status_code == 200 and fixed.json()[0]["points"] == 14
     opn = COMP.format(e=api.event_id, c="open")
     r = c.post(opn + "/entrants", json={"id": "a4", "club": "Kam Chiu", "paid": True}, headers=api.auth())
@@ -187,11 +220,21 @@ def test_a_token_writes_to_its_event_and_every_use_is_logged(api: Api) -> None:
     assert r.status_code == 200 and r.json()["checked_in"] is True
     sgs = COMP.format(e=api.event_id, c="sgs")
     sfx = c.get(sgs + "/fixtures").json()[0]
-    r = c.post(sgs + "/penalties", json={"game": f"{sfx['key']}/1", "team": sfx["entrants"][0], "points": 1,
-                                         "reason": "table talk"}, headers=api.auth())
-    assert r.status_code == 201 and r.json()["consequences"] == [] and c.get(sgs + "/penalties").json()[0]["points"] == 1
-    r = c.post(opn + "/decisions", json={"order": ["a2", "a1"], "facts": {"note": "drawn by lot"}},
-               headers=api.auth())
+    r = c.post(
+        sgs + "/penalties",
+        json={"game": f"{sfx['key']}/1", "team": sfx["entrants"][0], "points": 1, "reason": "table talk"},
+        headers=api.auth(),
+    )
+    assert (
+        r.status_code == 201
+        and r.json()["consequences"] == []
+        and c.get(sgs + "/penalties").json()[0]["points"] == 1
+    )
+    r = c.post(
+        opn + "/decisions",
+        json={"order": ["a2", "a1"], "facts": {"note": "drawn by lot"}},
+        headers=api.auth(),
+    )
     assert r.status_code == 201
     with api.session() as s:
         st = EventStore(s)
@@ -199,8 +242,14 @@ def test_a_token_writes_to_its_event_and_every_use_is_logged(api: Api) -> None:
         assert "olga (token 1 desk laptop)" in who
         log = uses(s, 1)
     assert [(u["method"], u["status"], u["outcome"]) for u in log] == [
-        ("POST", 201, "done"), ("POST", 400, "rejected"), ("PUT", 200, "done"), ("POST", 201, "done"),
-        ("PATCH", 200, "done"), ("POST", 201, "done"), ("POST", 201, "done")]
+        ("POST", 201, "done"),
+        ("POST", 400, "rejected"),
+        ("PUT", 200, "done"),
+        ("POST", 201, "done"),
+        ("PATCH", 200, "done"),
+        ("POST", 201, "done"),
+        ("POST", 201, "done"),
+    ]
 
 
 def test_tokens_are_refused_without_scope_event_or_when_revoked(api: Api) -> None:
@@ -226,7 +275,12 @@ def test_tokens_are_refused_without_scope_event_or_when_revoked(api: Api) -> Non
     assert "zed" not in {e["id"] for e in c.get(base + "/entrants").json()}
     with api.session() as s:
         assert [u["outcome"] for u in uses(s, 2)] == ["refused"]
-        assert [t.name for t in list_tokens(s, "olga")] == ["old form", "other", "results sheet", "desk laptop"]
+        assert [t.name for t in list_tokens(s, "olga")] == [
+            "old form",
+            "other",
+            "results sheet",
+            "desk laptop",
+        ]
 
 
 def test_token_commands(tmp_path: Path) -> None:
@@ -239,16 +293,51 @@ def test_token_commands(tmp_path: Path) -> None:
 
     engine = upgrade(make_engine(db))
     with Session(engine) as s:
-        EventStore(s).create_event({"event": "Day", "competitions": [{"key": "x", "preset": "ttr-event"}]}, "d")
+        EventStore(s).create_event(
+            {"event": "Day", "competitions": [{"key": "x", "preset": "ttr-event"}]}, "d"
+        )
         s.commit()
     engine.dispose()
-    r = runner.invoke(cli, ["admin", "token", "create", "--owner", "olga", "--name", "form", "--event", "Day",
-                            "--scope", "entrants", "--db", db, "--json"])
+    r = runner.invoke(
+        cli,
+        [
+            "admin",
+            "token",
+            "create",
+            "--owner",
+            "olga",
+            "--name",
+            "form",
+            "--event",
+            "Day",
+            "--scope",
+            "entrants",
+            "--db",
+            db,
+            "--json",
+        ],
+    )
     assert r.exit_code == 0, r.output
     made = json.loads(r.stdout)
     assert made["token"].startswith("tst_") and made["events"] == ["Day"]
-    r = runner.invoke(cli, ["admin", "token", "create", "--owner", "olga", "--name", "form", "--event", "Night",
-                            "--scope", "entrants", "--db", db])
+    r = runner.invoke(
+        cli,
+        [
+            "admin",
+            "token",
+            "create",
+            "--owner",
+            "olga",
+            "--name",
+            "form",
+            "--event",
+            "Night",
+            "--scope",
+            "entrants",
+            "--db",
+            db,
+        ],
+    )
     assert isinstance(r.exception, TokenError) and "no event 'Night'; allowed: Day" in str(r.exception)
     listed = runner.invoke(cli, ["admin", "token", "list", "--db", db])
     assert "form" in listed.stdout and made["token"] not in listed.stdout and "active" in listed.stdout

@@ -8,7 +8,6 @@ At least 2,000 requests; deterministic (derandomized), bounded in time."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,13 +55,16 @@ def error_shape(ctx: Any, response: Any, case: Any) -> bool:
     """Every 4xx answer is the one error shape."""
     if 400 <= response.status_code < 500:
         body = response.json()
-        assert is_error(body), f"{case.method} {case.formatted_path}: {response.status_code} {response.text[:300]}"
+        assert is_error(body), (
+            f"{case.method} {case.formatted_path}: {response.status_code} {response.text[:300]}"
+        )
     return True
 
 
 def no_server_error(ctx: Any, response: Any, case: Any) -> bool:
-    assert response.status_code < 500, f"{case.method} {case.formatted_path}: {response.status_code} " \
-                                        f"{response.text[:300]}"
+    assert response.status_code < 500, (
+        f"{case.method} {case.formatted_path}: {response.status_code} {response.text[:300]}"
+    )
     return True
 
 
@@ -75,8 +77,13 @@ def test_schemathesis_over_the_whole_document(fuzzed: tuple[ServerProcess, str])
 
     server, token = fuzzed
     schema = schemathesis.openapi.from_url(server.url + "/api/v1/openapi.json")
-    checks = [no_server_error, error_shape, response_schema_conformance, status_code_conformance,
-              content_type_conformance]
+    checks = [
+        no_server_error,
+        error_shape,
+        response_schema_conformance,
+        status_code_conformance,
+        content_type_conformance,
+    ]
     headers = {"authorization": f"Bearer {token}"}
     calls: dict[str, int] = {}
     from schemathesis.generation.modes import GenerationMode
@@ -86,8 +93,14 @@ def test_schemathesis_over_the_whole_document(fuzzed: tuple[ServerProcess, str])
         for mode, examples in ((GenerationMode.POSITIVE, POSITIVE), (GenerationMode.NEGATIVE, NEGATIVE)):
 
             @given(case=operation.as_strategy(generation_mode=mode))
-            @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
-                      phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+            @settings(
+                max_examples=examples,
+                deadline=None,
+                derandomize=True,
+                database=None,
+                phases=[Phase.explicit, Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            )
             def run(case: Any) -> None:
                 case.call_and_validate(base_url=server.url, headers=headers, checks=checks, timeout=30)
                 calls[case.operation.label] = calls.get(case.operation.label, 0) + 1
@@ -108,9 +121,17 @@ def test_schemathesis_over_the_whole_document(fuzzed: tuple[ServerProcess, str])
             for check in (no_server_error, error_shape):
                 check(None, response, case)
 
-    run_state_machine_as_test(Links, settings=settings(
-        max_examples=max(1, STATEFUL_STEPS // 10), stateful_step_count=10, deadline=None, derandomize=True,
-        database=None, suppress_health_check=list(HealthCheck)))
+    run_state_machine_as_test(
+        Links,
+        settings=settings(
+            max_examples=max(1, STATEFUL_STEPS // 10),
+            stateful_step_count=10,
+            deadline=None,
+            derandomize=True,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        ),
+    )
     total = sum(calls.values()) + steps["n"]
     assert len(calls) == len(operations) == 29, sorted(calls)
     assert total >= 2000, (total, calls, steps)

@@ -15,10 +15,18 @@ from .api_fixtures import Api, is_error
 
 DOC = document(create_app("sqlite://"))
 SCHEMAS = DOC["components"]["schemas"]
-OPERATIONS = {op["operationId"]: (path, method, op) for path, item in DOC["paths"].items()
-              for method, op in item.items()}
-COMPETITION = {"register_entrant": "open", "change_entrant": "open", "record_decision": "open",
-               "record_penalty": "sgs", "list_penalties": "sgs"}
+OPERATIONS = {
+    op["operationId"]: (path, method, op)
+    for path, item in DOC["paths"].items()
+    for method, op in item.items()
+}
+COMPETITION = {
+    "register_entrant": "open",
+    "change_entrant": "open",
+    "record_decision": "open",
+    "record_penalty": "sgs",
+    "list_penalties": "sgs",
+}
 
 
 def resolve(s: dict[str, Any]) -> dict[str, Any]:
@@ -37,8 +45,17 @@ def json_types(s: dict[str, Any]) -> set[str]:
     kind = s.get("type")
     if kind is None:
         return {"object"} if "properties" in s else {"any"}
-    return {{"integer": "int", "number": "float", "string": "str", "boolean": "bool", "array": "list",
-             "object": "object", "null": "NoneType"}[kind]}
+    return {
+        {
+            "integer": "int",
+            "number": "float",
+            "string": "str",
+            "boolean": "bool",
+            "array": "list",
+            "object": "object",
+            "null": "NoneType",
+        }[kind]
+    }
 
 
 def wrong_value(s: dict[str, Any]) -> Any:
@@ -53,8 +70,12 @@ def wrong_value(s: dict[str, Any]) -> Any:
 def body_cases(schema: dict[str, Any]) -> list[tuple[str, Any]]:
     """(what, how to change the valid body) for the top-level fields and the whole body."""
     s = resolve(schema)
-    cases: list[tuple[str, Any]] = [("body null", None), ("body a list", []), ("body a string", "text"),
-                                    ("unknown field", {"zzz_unknown": 1})]
+    cases: list[tuple[str, Any]] = [
+        ("body null", None),
+        ("body a list", []),
+        ("body a string", "text"),
+        ("unknown field", {"zzz_unknown": 1}),
+    ]
     for name, fs in s.get("properties", {}).items():
         if "NoneType" not in json_types(fs):
             cases.append((f"{name} null", {name: None}))
@@ -72,8 +93,16 @@ def valid(api: Api, op_id: str) -> tuple[dict[str, str], dict[str, Any] | None]:
     c = api.client
     comp = COMPETITION.get(op_id, "blokus")
     fixtures = c.get(f"/api/v1/events/{api.event_id}/competitions/{comp}/fixtures").json()
-    params = {"game": "goofspiel", "preset": "goofspiel-2p", "tid": api.table, "event_id": str(api.event_id),
-              "competition": comp, "entrant": "a1", "fixture": api.fixture, "what": "standings"}
+    params = {
+        "game": "goofspiel",
+        "preset": "goofspiel-2p",
+        "tid": api.table,
+        "event_id": str(api.event_id),
+        "competition": comp,
+        "entrant": "a1",
+        "fixture": api.fixture,
+        "what": "standings",
+    }
     first = fixtures[0] if fixtures else {"key": "-", "entrants": ["a1", "a2"]}
     bodies: dict[str, dict[str, Any]] = {
         "create_table": {"preset": "goofspiel-2p", "seats": [{"kind": "bot"}, {"kind": "bot"}]},
@@ -81,15 +110,25 @@ def valid(api: Api, op_id: str) -> tuple[dict[str, str], dict[str, Any] | None]:
         "change_entrant": {"paid": True},
         "enter_result": {"fixture": first["key"], "data": {"scores": dict.fromkeys(first["entrants"], 1)}},
         "correct_result": {"data": {"scores": dict.fromkeys(first["entrants"], 2)}, "reason": "misread"},
-        "record_penalty": {"game": f"{first['key']}/1", "team": first["entrants"][0], "points": 1,
-                           "reason": "table talk"},
+        "record_penalty": {
+            "game": f"{first['key']}/1",
+            "team": first["entrants"][0],
+            "points": 1,
+            "reason": "table talk",
+        },
         "record_decision": {"order": ["a1", "a2"]},
     }
     return params, bodies.get(op_id)
 
 
-def send(api: Api, path: str, method: str, params: dict[str, str], body: Any = ...,
-         query: dict[str, Any] | None = None) -> Any:
+def send(
+    api: Api,
+    path: str,
+    method: str,
+    params: dict[str, str],
+    body: Any = ...,
+    query: dict[str, Any] | None = None,
+) -> Any:
     url = path.format(**params)
     kwargs: dict[str, Any] = {"headers": api.auth(), "params": query}
     if body is not ...:
@@ -111,14 +150,19 @@ def test_bad_input_is_refused_in_the_error_shape_and_stores_nothing(api: Api, op
     for p in op.get("parameters", []):
         name, where, schema = p["name"], p["in"], resolve(p.get("schema", {}))
         if where == "path":
-            bad = ["abc", "1e3", str(10**30), "-5", "null", "0"] if schema.get("type") == "integer" else \
-                ["x" * 300, "a%01b", "%00"]
+            bad = (
+                ["abc", "1e3", str(10**30), "-5", "null", "0"]
+                if schema.get("type") == "integer"
+                else ["x" * 300, "a%01b", "%00"]
+            )
             for value in bad:
                 r = send(api, path, method, {**params, name: value}, body if body is not None else ...)
                 refused(r, f"{op_id}: path {name}={value!r}")
         elif where == "query":
             for value in ("", "x" * 300, "a b\x00", str(10**30)):
-                refused(send(api, path, method, params, ..., {name: value}), f"{op_id}: query {name}={value!r}")
+                refused(
+                    send(api, path, method, params, ..., {name: value}), f"{op_id}: query {name}={value!r}"
+                )
     if body is not None:
         content = op["requestBody"]["content"]["application/json"]["schema"]
         for what, change in body_cases(content):
