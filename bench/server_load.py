@@ -117,7 +117,7 @@ class Load:
         body = {"preset": self.preset, "params": self.params, "seats": [{"kind": "person"}] * self.seats}
         for attempt in range(3):
             try:
-                r = await self.http.post("/api/tables", json=body)
+                r = await self.http.post("/api/v1/tables", json=body)
             except httpx.TransportError:  # a kept-alive connection closed under us: a new one
                 self.errors["create_retried"] = self.errors.get("create_retried", 0) + 1
                 if attempt == 2:
@@ -149,7 +149,7 @@ async def run_level(server: ServerProcess, preset: str, seats: int, tables: int,
     setup = time.perf_counter() - t_setup
     gc.collect()
     gc.freeze()  # the client's own collector pauses would show up as server latency
-    stats0 = httpx.get(server.url + "/api/stats").json()
+    stats0 = httpx.get(server.url + "/api/v1/stats").json()
     srv_cpu0, me_cpu0 = cpu_seconds(server.proc.pid), cpu_seconds(os.getpid())
     t0 = time.perf_counter()
     load.deadline = time.monotonic() + seconds
@@ -157,7 +157,7 @@ async def run_level(server: ServerProcess, preset: str, seats: int, tables: int,
     await asyncio.gather(*slots)
     wall = time.perf_counter() - t0
     await load.http.aclose()
-    stats1 = httpx.get(server.url + "/api/stats").json()
+    stats1 = httpx.get(server.url + "/api/v1/stats").json()
     srv_cpu, me_cpu = cpu_seconds(server.proc.pid) - srv_cpu0, cpu_seconds(os.getpid()) - me_cpu0
     lat = sorted(load.latencies)
     warm = t0 + WARMUP

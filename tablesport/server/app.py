@@ -27,10 +27,11 @@ from tablesport.games import warm_games
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.migrate import upgrade
 
-from . import guard
+from . import errors, guard
 from .clock import Clock
 from .gamedata import games_catalogue
 from .hall import Hall
+from .openapi import API_VERSION, document, operation_id
 from .probe import Probe
 from .routes import ROUTERS
 from .writer import InlineWriter, Writer
@@ -43,11 +44,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock |
     """The web app on the store at ``db_url``; bots wait ``bot_delay`` seconds before acting; ``clock``
     times the decisions and game clocks (the real one by default; a test may pass a ManualClock)."""
 
-    app = FastAPI(title="tablesport", lifespan=partial(running, db_url=db_url, bot_delay=bot_delay,
-                                                       clock=clock or Clock()))
+    app = FastAPI(title="tablesport API", version=API_VERSION, openapi_url="/api/v1/openapi.json",
+                  docs_url="/api/docs", redoc_url=None, generate_unique_id_function=operation_id,
+                  lifespan=partial(running, db_url=db_url, bot_delay=bot_delay, clock=clock or Clock()))
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    for router in ROUTERS:
-        app.include_router(router)
+    for router, in_document in ROUTERS:
+        app.include_router(router, include_in_schema=in_document)
+    app.openapi = partial(document, app)  # type: ignore[method-assign]
+    errors.install(app)
     return app
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import HTTPException
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -13,6 +12,8 @@ from tablesport.core import State, dumps
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
 from tablesport.store.tables import FINISHED, WebTable, record_lines
+
+from .errors import refuse
 
 
 def finished_tables(sessions: sessionmaker[Session], limit: int = 30) -> list[dict[str, Any]]:
@@ -29,9 +30,10 @@ def finished_record(sessions: sessionmaker[Session], tid: str) -> list[dict[str,
     with sessions() as session:
         row = session.get(WebTable, tid)
         if row is None:
-            raise HTTPException(404, "no such table")
+            raise refuse(404, f"no table {tid!r}", "tid")
         if row.status != FINISHED:
-            raise HTTPException(409, "the record is published once the game is over")
+            raise refuse(409, f"table {tid} is {row.status}: its record is published once the game is over",
+                         "tid")
         return record_lines(session, row)
 
 

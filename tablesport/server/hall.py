@@ -46,6 +46,7 @@ from tablesport.core import (
     TablesportError,
     canon,
     dumps,
+    to_json,
 )
 from tablesport.core.records import Recorder, apply_step
 from tablesport.games import get_game
@@ -62,8 +63,18 @@ RESUME_GRACE = 15.0
 """Seconds a decision still gets after a restart if its deadline passed while the server was down."""
 
 
+MAX_SEED = 2**63 - 1
+"""The largest seed a table may have (the store keeps it in a signed 64-bit column)."""
+
+
 class SetupError(TablesportError):
-    """A table that cannot be set up as asked (unknown preset or bot, wrong number of seats)."""
+    """A table that cannot be set up as asked (unknown preset or bot, wrong number of seats); ``field``
+    names the input at fault and ``allowed`` what would be accepted, when known."""
+
+    def __init__(self, message: str, field: str | None = None, allowed: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.field = field
+        self.allowed = allowed
 
 
 @dataclass
@@ -245,7 +256,9 @@ class LiveTable:
         now = self.hall.clock.wall()
         return {str(s): round(max(0.0, d - now), 3) for s, d in self.deadlines.items()}
 
-    def _frame_for(self, seat: int | None, kind: str, events: list[tuple[int, Event]]) -> str:
+    def frame_dict(self, seat: int | None, kind: str, events: list[tuple[int, Event]]) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) is told now: its view, the decision with its own options
+        only, the events it may see (the WebSocket's frames; the API's table state)."""
         st = self.state
         d = self.decision
         dec = None
@@ -255,7 +268,7 @@ class LiveTable:
                 dec["mine"] = seat in d.seats
                 dec["asked"] = self.asked.get(seat)
         res = st.result() if d is None else None
-        out = {
+        return {
             "type": kind,
             "table": self.id,
             "game": self.game.name,
@@ -273,7 +286,14 @@ class LiveTable:
             "events": [{"i": i, **ev.to_json()} for i, ev in events if ev.visible_to(seat)],
             "result": res.to_json() if res else None,
         }
-        return frame(out)
+
+    def _frame_for(self, seat: int | None, kind: str, events: list[tuple[int, Event]]) -> str:
+        return frame(self.frame_dict(seat, kind, events))
+
+    def params(self) -> dict[str, Any]:
+        """The parameters where this table differs from its preset."""
+        overrides: dict[str, Any] = to_json(self.rs.overrides(self.game.ruleset(self.rs.preset)))
+        return overrides
 
     def hello(self, client: Client) -> None:
         client.put(self._frame_for(client.seat, "hello", self.events[-EVENT_LOG:]))
@@ -584,14 +604,58 @@ class LiveTable:
 
 
 def _whole_seed(value: object) -> int:
-    """A seed from the API: a whole number (or its digits as a string), not negative."""
+    """A seed: a whole number (or its digits as a string), 0 … 2^63 − 1."""
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"the seed must be a whole number, not {value!r}")
+        raise SetupError(f"the seed must be a whole number, not {value!r}", "seed")
     if value < 0:
-        raise SetupError("the seed must not be negative")
+        raise SetupError("the seed must not be negative", "seed", (f"0 … {MAX_SEED}",))
+    if value > MAX_SEED:
+        raise SetupError(f"the seed must be at most {MAX_SEED}, not {value}", "seed", (f"0 … {MAX_SEED}",))
     return value
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)}"
+    return "null" if value is None else "an object"
+
+
+def _fits(base: Any, value: Any) -> bool:
+    """``value`` has the JSON kind of the preset's ``base`` (a null base takes a number or null)."""
+    if base is None:
+        return value is None or (isinstance(value, int | float) and not isinstance(value, bool))
+    if isinstance(base, bool) or isinstance(value, bool):
+        return isinstance(base, bool) and isinstance(value, bool)
+    if isinstance(base, int):
+        return isinstance(value, int)
+    if isinstance(base, float):
+        return isinstance(value, int | float)
+    if isinstance(base, str):
+        return isinstance(value, str)
+    if isinstance(base, list | tuple):
+        return (isinstance(value, list | tuple) and len(value) == len(base)
+                and all(_fits(b, v) for b, v in zip(base, value, strict=True)))
+    return False
+
+
+def check_params(rs: Ruleset, params: dict[str, Any]) -> None:
+    """Each parameter is one of the preset's, with a value of the preset's own kind (SetupError)."""
+    for name, value in params.items():
+        if name not in rs.params:
+            raise SetupError(f"preset {rs.preset!r} has no parameter {name!r}", f"params.{name}",
+                             tuple(sorted(rs.params)))
+        base = rs.params[name]
+        if not _fits(base, value):
+            raise SetupError(f"params.{name} must be {_kind(base)} like the preset's {to_json(base)!r}, "
+                             f"not {value!r}", f"params.{name}")
 
 
 def _mark_seat(tid: str, seat: int, **values: bool) -> Callable[[Session], None]:
@@ -641,22 +705,24 @@ class Hall:
         try:
             game, rs = find_preset(preset)
         except TablesportError as exc:
-            raise SetupError(str(exc)) from None
+            raise SetupError(str(exc), "preset") from None
         if params is not None and not isinstance(params, dict):
-            raise SetupError("params must be an object of preset parameters")
+            raise SetupError("params must be an object of preset parameters", "params")
         for i, s in enumerate(seats):
             if not isinstance(s, dict):
                 raise SetupError(f'seat {i}: a seat is an object, {{"kind": "person"}} or '
-                                 f'{{"kind": "bot", "bot": "random"}}, not {s!r}')
+                                 f'{{"kind": "bot", "bot": "random"}}, not {s!r}', f"seats.{i}")
         if any(s.get("kind") == "person" for s in seats):
             params = {**game.live_params, **(params or {})}
         if params:
+            check_params(rs, params)
             try:
                 rs = rs.with_params(**canon(params))
             except TablesportError as exc:
-                raise SetupError(str(exc)) from None
+                raise SetupError(str(exc), "params") from None
         if len(seats) != rs.seats:
-            raise SetupError(f"{preset} has {rs.seats} seats; {len(seats)} were given")
+            raise SetupError(f"{preset} has {rs.seats} seats; {len(seats)} were given", "seats",
+                             (f"{rs.seats} seats",))
         plans = []
         known = bot_factories(game)
         for i, s in enumerate(seats):
@@ -666,17 +732,24 @@ class Hall:
                 try:
                     BotChoice.parse(spec, known)
                 except TablesportError as exc:
-                    raise SetupError(f"seat {i}: {exc}") from None
+                    raise SetupError(f"seat {i}: {exc}", f"seats.{i}.bot", tuple(sorted(known))) from None
                 plans.append(SeatPlan("bot", spec, joined=True, claimed=True))
             elif kind == "person":
                 plans.append(SeatPlan("person", token=secrets.token_urlsafe(24)))
             else:
-                raise SetupError(f"seat {i}: kind must be \"person\" or \"bot\", not {kind!r}")
+                raise SetupError(f"seat {i}: kind must be \"person\" or \"bot\", not {kind!r}",
+                                 f"seats.{i}.kind", ("person", "bot"))
         seed = secrets.randbelow(2**62) if seed is None else _whole_seed(seed)
         tid = secrets.token_hex(6)
         recorder = Recorder(game.name, rs.preset, seed, [p.label for p in plans], __version__,
                             params=rs.overrides(game.ruleset(rs.preset)))
-        state = game.new_state(rs, seed)
+        try:  # the engine refuses parameters it cannot play with in its own words
+            state = game.new_state(rs, seed)
+            state.pending()
+        except Exception as exc:
+            if not params:
+                raise
+            raise SetupError(f"{rs.preset} cannot start with these params: {exc}", "params") from None
         delay = self.bot_delay if bot_delay is None else max(0.0, float(bot_delay))
         all_bots = all(p.kind == "bot" for p in plans)
         table = LiveTable(self, tid, game, rs, seed, plans, delay, recorder, state,

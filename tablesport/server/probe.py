@@ -17,7 +17,7 @@ connections) that was the longest pause of the server by far (``bench.server_loa
   collection left alive (most of them are freed again by their reference count).
 
 The probe counts the collector's runs, pauses and CPU by generation, and how late a 50 ms tick of
-the event loop fires (anything holding up the loop delays every table).  ``/api/stats`` shows it.
+the event loop fires (anything holding up the loop delays every table).  ``/api/v1/stats`` shows it.
 
 ``TABLESPORT_PROFILE=<file>`` makes :func:`tablesport.server.app.serve` run the whole server under
 :mod:`cProfile` and write the statistics to that file when it stops (``python -m pstats <file>``).

@@ -51,7 +51,7 @@ class ServerProcess:
                 tail = self.log_path.read_text(errors="replace")[-3000:]
                 raise RuntimeError(f"server exited early:\n{tail}")
             try:
-                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                if httpx.get(self.url + "/api/v1/games", timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 pass
@@ -77,7 +77,8 @@ class ServerProcess:
         self.proc = None
 
     def create(self, preset: str, seats: list[dict[str, object]], **extra: object) -> dict[str, object]:
-        r = httpx.post(self.url + "/api/tables", json={"preset": preset, "seats": seats, **extra}, timeout=10)
+        r = httpx.post(self.url + "/api/v1/tables", json={"preset": preset, "seats": seats, **extra},
+                       timeout=10)
         r.raise_for_status()
         data: dict[str, object] = r.json()
         return data
@@ -144,7 +145,8 @@ class ServerThread:
             self.thread.join(15)  # type: ignore[attr-defined]
 
     def create(self, preset: str, seats: list[dict[str, object]], **extra: object) -> dict[str, object]:
-        r = httpx.post(self.url + "/api/tables", json={"preset": preset, "seats": seats, **extra}, timeout=10)
+        body = {"preset": preset, "seats": seats, **extra}
+        r = httpx.post(self.url + "/api/v1/tables", json=body, timeout=10)
         r.raise_for_status()
         data: dict[str, object] = r.json()
         return data

@@ -184,7 +184,7 @@ def test_facilitator_round_times_out_and_the_further_team_wins_the_standings(bro
         assert page.get_attribute("#pc-result", "data-winner") == winner
         assert "time up" in page.inner_text("#pc-result")
         # the finished round's result goes to the play-off standings
-        lines = httpx.get(fake.url + f"/api/tables/{t['id']}/record.jsonl", timeout=10).text.splitlines()
+        lines = httpx.get(fake.url + f"/api/v1/tables/{t['id']}/record.jsonl", timeout=10).text.splitlines()
         rep = replay(lines, start_for_record)
         res = rep.state.result()
         assert res is not None and res.reason == "time_up" and res.winner_side == winner

@@ -41,11 +41,11 @@ def play(srv: ServerThread, tables: list[dict[str, Any]], timeout: float = 120) 
     deadline = time.monotonic() + timeout
     while len(out) < len(tables):
         assert time.monotonic() < deadline, "tables did not finish"
-        finished = {r["id"] for r in httpx.get(srv.url + "/api/tables", timeout=10).json()["finished"]}
+        finished = {r["id"] for r in httpx.get(srv.url + "/api/v1/tables", timeout=10).json()["finished"]}
         for t in tables:
             tid = str(t["id"])
             if tid in finished and tid not in out:
-                lines = httpx.get(srv.url + f"/api/tables/{tid}/record.jsonl", timeout=10).text.splitlines()
+                lines = httpx.get(srv.url + f"/api/v1/tables/{tid}/record.jsonl", timeout=10).text.splitlines()
                 res = replay(lines, start_for_record).state.result()
                 assert res is not None
                 out[tid] = res
@@ -87,7 +87,7 @@ def test_eight_teams_three_rounds_and_a_final_on_digital_tables(srv: ServerThrea
         final = store.next_round(comp, "organiser")
         assert len(final) == 1 and final[0].stage == "final" and final[0].entrants == [r["entrant"] for r in rows[:2]]
         # a finished table's replay redraws the strokes (the public view of every step carries the papers)
-        frames = httpx.get(srv.url + f"/api/tables/{tables[0]['id']}/replay", timeout=30).json()["frames"]
+        frames = httpx.get(srv.url + f"/api/v1/tables/{tables[0]['id']}/replay", timeout=30).json()["frames"]
         papers = [f["view"]["word"]["drawings"] for f in frames if f["view"]["word"]]
         assert any(any(ops for ops in d.values()) for d in papers)
         t = srv.create("pictionary-final", BOTS, seed=99)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -24,3 +25,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield proc
     finally:
         proc.stop()
+
+
+@pytest.fixture
+def api(tmp_path: Path) -> Iterator[Any]:
+    """An app with a stored event ("Club day"), a token for it with every scope and a live table."""
+    from .api_fixtures import make_api
+
+    yield from make_api(tmp_path)

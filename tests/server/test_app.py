@@ -22,8 +22,8 @@ def until(ws: Any, pred: Any, limit: int = 200) -> dict[str, Any]:
 
 
 def create(client: TestClient, preset: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"preset": preset, "seats": seats, **extra})
-    assert r.status_code == 200, r.text
+    r = client.post("/api/v1/tables", json={"preset": preset, "seats": seats, **extra})
+    assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
     return data
 
@@ -42,7 +42,7 @@ def test_person_against_bot_plays_to_the_end_and_the_record_replays(client: Test
             f = until(ws, lambda g: g["type"] in ("step", "error"))
             assert f["type"] == "step", f
         assert f["status"] == "finished" and f["result"]["reason"] == "all_prizes_taken"
-    text = client.get(f"/api/tables/{t['id']}/record.jsonl").text
+    text = client.get(f"/api/v1/tables/{t['id']}/record.jsonl").text
     rep = replay(text.splitlines(), start_for_record)
     assert rep.steps == f["seq"] == 26
     assert rep.result == f["result"]
@@ -57,7 +57,7 @@ def test_person_against_bot_plays_to_the_end_and_the_record_replays(client: Test
         hello = until(late, lambda g: g["type"] == "hello")
         assert hello["status"] == "finished" and hello["result"] == f["result"]
         assert "hand" not in hello["view"]
-    frames = client.get(f"/api/tables/{t['id']}/replay").json()
+    frames = client.get(f"/api/v1/tables/{t['id']}/replay").json()
     assert len(frames["frames"]) == 27 and frames["final_hash"] == rep.final_hash
     assert "hand" not in json.dumps(frames["frames"][5]["view"])
 
@@ -138,32 +138,40 @@ def test_lobby_pages_in_three_languages(client: TestClient) -> None:
     assert client.get(f"/play/{tid}/nope").status_code == 403
     assert client.get(f"/watch/{tid}").status_code == 200
     assert tid in client.get("/").text  # listed as an open table
-    assert client.get(f"/api/tables/{tid}/record.jsonl").status_code == 409
+    assert client.get(f"/api/v1/tables/{tid}/record.jsonl").status_code == 409
     assert client.get(f"/replay/{tid}").status_code == 409
     joined = client.post(f"/tables/{tid}/join", follow_redirects=False)
     assert joined.status_code == 303 and joined.headers["location"].startswith(f"/play/{tid}/")
     assert client.get("/watch/nosuch").status_code == 404
-    bad = client.post("/api/tables", json={"preset": "goofspiel-2p", "seats": [{"kind": "person"}]})
-    assert bad.status_code == 400 and "2 seats" in bad.json()["message"]
-    bad = client.post("/api/tables",
+    bad = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": [{"kind": "person"}]})
+    assert bad.status_code == 400 and "2 seats" in bad.json()["message"] and bad.json()["field"] == "seats"
+    bad = client.post("/api/v1/tables",
                       json={"preset": "goofspiel-2p", "seats": [{"kind": "bot", "bot": "nobody"}] * 2})
     assert bad.status_code == 400 and "unknown bot" in bad.json()["message"]
 
 
 def test_table_setup_refuses_bad_seats_and_seeds_with_a_clear_error(client: TestClient) -> None:
+    """Seats given as strings or numbers and seeds that are not whole numbers in 0 … 2^63 − 1 are refused
+    by the declared model (422, the error shape naming the field) and no table is made."""
     bots = [{"kind": "bot"}, {"kind": "bot"}]
-    before = {t["id"] for t in client.get("/api/tables").json()["live"]}
-    for body, says in (({"seats": [{"kind": "bot"}, "bot"]}, "seat 1: a seat is an object"),
-                       ({"seats": [1, 2]}, "seat 0: a seat is an object"),
-                       ({"seats": bots, "seed": 1.5}, "the seed must be a whole number, not 1.5"),
-                       ({"seats": bots, "seed": True}, "the seed must be a whole number, not True"),
-                       ({"seats": bots, "seed": "abc"}, "the seed must be a whole number, not 'abc'"),
-                       ({"seats": bots, "seed": -3}, "the seed must not be negative")):
-        r = client.post("/api/tables", json={"preset": "goofspiel-2p", **body})
-        assert r.status_code == 400 and says in r.json()["message"], (body, r.text)
-    assert {t["id"] for t in client.get("/api/tables").json()["live"]} <= before  # none was made
-    made = client.post("/api/tables", json={"preset": "goofspiel-2p", "seats": bots, "seed": "12"})
-    assert made.status_code == 200 and made.json()["seed"] == 12
+    before = {t["id"] for t in client.get("/api/v1/tables").json()["live"]}
+    for body, field, says in (
+            ({"seats": [{"kind": "bot"}, "bot"]}, "seats.1", "must be an object, not \"bot\""),
+            ({"seats": ["human", "human"]}, "seats.0", "must be an object"),
+            ({"seats": [1, 2]}, "seats.0", "must be an object, not 1"),
+            ({"seats": bots, "seed": 1.5}, "seed", "must be a whole number, not 1.5"),
+            ({"seats": bots, "seed": True}, "seed", "must be a whole number, not true"),
+            ({"seats": bots, "seed": "abc"}, "seed", "must be a whole number, not \"abc\""),
+            ({"seats": bots, "seed": "12"}, "seed", "must be a whole number, not \"12\""),
+            ({"seats": bots, "seed": -3}, "seed", "must be at least 0, not -3"),
+            ({"seats": bots, "seed": 10**30}, "seed", "must be at most 9223372036854775807")):
+        r = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", **body})
+        err = r.json()
+        assert r.status_code == 422 and err["code"] == "invalid" and err["field"] == field, (body, r.text)
+        assert says in err["message"], (body, err)
+    assert {t["id"] for t in client.get("/api/v1/tables").json()["live"]} <= before  # none was made
+    made = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": bots, "seed": 2**63 - 1})
+    assert made.status_code == 201 and made.json()["seed"] == 2**63 - 1
 
 
 @pytest.mark.parametrize(("accept", "lang"),

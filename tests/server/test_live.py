@@ -20,7 +20,7 @@ from .helpers import Seat, run_loop
 
 
 def record_of(server: ServerProcess, tid: str) -> list[str]:
-    r = httpx.get(f"{server.url}/api/tables/{tid}/record.jsonl", timeout=10)
+    r = httpx.get(f"{server.url}/api/v1/tables/{tid}/record.jsonl", timeout=10)
     r.raise_for_status()
     return r.text.splitlines()
 

@@ -11,7 +11,7 @@ const RANK = { 1: "A", 11: "J", 12: "Q", 13: "K" };
 const KINGDOM = { wei: "魏", shu: "蜀", wu: "吴", qun: "群" };
 
 export async function init() {
-  const r = await fetch("/api/games/sanguosha/names");
+  const r = await fetch("/api/v1/games/sanguosha/names");
   if (r.ok) DATA = await r.json();
   setNamer((v) => {
     if (/^c\d+$/.test(v)) return cardLabel(v);

@@ -93,4 +93,5 @@ async def watch_page(request: Request, lang: LangDep, table: TableDep) -> HTMLRe
 @router.get("/replay/{tid}", response_class=HTMLResponse)
 async def replay_page(request: Request, lang: LangDep, sessions: SessionsDep, tid: str) -> HTMLResponse:
     frames = await replay_frames(sessions, tid)
-    return page(request, lang, "replay.html", table=frames["table"], frames_url=f"/api/tables/{tid}/replay")
+    return page(request, lang, "replay.html", table=frames["table"],
+                frames_url=f"/api/v1/tables/{tid}/replay")

@@ -1,5 +1,5 @@
-"""What a game's screen loads besides the table page: its script, the UI strings of a language
-and the names of the game's cards, generals, skills or tiles."""
+"""What a game's screen loads besides the table page: its script and the UI strings of a language
+(the names of its cards, generals, skills or tiles are the API's ``/api/v1/games/{game}/names``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from fastapi.responses import FileResponse
 from tablesport.games import all_games
 
 from .. import i18n
-from ..gamedata import names
 
 router = APIRouter()
 
@@ -30,9 +29,3 @@ async def api_strings(lang: str) -> dict[str, Any]:
         raise HTTPException(404, f"unknown language {lang!r}; known: {', '.join(i18n.LANGS)}")
     return {"strings": i18n.strings(lang), "hant": i18n.hant_table() if lang == "zh-Hant" else {}}
 
-
-@router.get("/api/games/{game}/names")
-async def api_names(game: str) -> dict[str, Any]:
-    if game not in all_games():
-        raise HTTPException(404, f"unknown game {game!r}; known: {', '.join(sorted(all_games()))}")
-    return names(game)

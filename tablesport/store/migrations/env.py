@@ -14,7 +14,7 @@ from alembic import context
 
 from tablesport.store.db import Base, make_engine
 
-for module in ("tablesport.store.models", "tablesport.store.tables"):
+for module in ("tablesport.store.models", "tablesport.store.tables", "tablesport.store.tokens"):
     with contextlib.suppress(ModuleNotFoundError):
         importlib.import_module(module)
 

@@ -1,0 +1,156 @@
+"""Live tables: create one, take a free seat, its public state, a finished table's record and replay, and
+the server's counters."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path
+from fastapi.responses import PlainTextResponse, Response
+
+from tablesport.core.records import jsonl
+
+from ...archive import finished_record, finished_tables, replay_frames
+from ...deps import HallDep, ProbeDep, SessionsDep
+from ...errors import refuse
+from ...hall import LiveTable
+from ...models.tables import Joined, Replay, ServerStats, TableCreate, TableCreated, TableList, TableState
+
+router = APIRouter(tags=["tables"])
+
+TableId = Annotated[
+    str,
+    Path(
+        min_length=1, max_length=32, pattern=r"^[0-9a-f]+$", description="a table's id (`GET /api/v1/tables`)"
+    ),
+]
+
+
+def links(table: LiveTable, seat: int, token: str) -> dict[str, str]:
+    return {"url": f"/play/{table.id}/{token}", "ws": f"/ws/{table.id}?token={token}"}
+
+
+@router.get("/tables", response_model=TableList, summary="Live tables and the last finished ones")
+async def list_tables(hall: HallDep, sessions: SessionsDep) -> dict[str, Any]:
+    return {
+        "live": [t.summary() for t in hall.tables.values()],
+        "finished": await asyncio.to_thread(finished_tables, sessions),
+    }
+
+
+@router.post(
+    "/tables",
+    response_model=TableCreated,
+    status_code=201,
+    summary="Create a table",
+    description="Seats are people (each gets a secret link) or bots. A refused table leaves nothing "
+    "behind: no table, no row.",
+)
+async def create_table(body: TableCreate, hall: HallDep) -> dict[str, Any]:
+    table = await hall.create(
+        body.preset, [s.model_dump() for s in body.seats], body.seed, body.bot_delay, body.params
+    )
+    return {
+        "id": table.id,
+        "game": table.game.name,
+        "preset": table.rs.preset,
+        "seed": table.seed,
+        "params": table.params(),
+        "seats": [
+            {
+                "seat": i,
+                "kind": p.kind,
+                "bot": p.bot,
+                "token": p.token,
+                **(links(table, i, p.token) if p.token else {"url": None, "ws": None}),
+            }
+            for i, p in enumerate(table.seats)
+        ],
+        "watch": f"/watch/{table.id}",
+    }
+
+
+async def live_or_finished(hall: HallDep, tid: str) -> LiveTable:
+    table = await hall.find(tid)
+    if table is None:
+        raise refuse(404, f"no table {tid!r} (live or finished)", "tid")
+    return table
+
+
+@router.get("/tables/{tid}", response_model=TableState, summary="A table as a spectator sees it now")
+async def table_state(tid: TableId, hall: HallDep) -> dict[str, Any]:
+    table = await live_or_finished(hall, tid)
+    async with table.lock:
+        now = table.frame_dict(None, "state", [])
+    return {
+        "id": table.id,
+        "game": table.game.name,
+        "preset": table.rs.preset,
+        "title": table.rs.title,
+        "status": table.status,
+        "seq": now["seq"],
+        "params": table.params(),
+        "seats": now["seats"],
+        "view": now["view"],
+        "decision": now["decision"],
+        "deadlines": now["deadlines"],
+        "clock": now["clock"],
+        "result": now["result"],
+        "watch": f"/watch/{table.id}",
+        "ws": f"/ws/{table.id}",
+    }
+
+
+@router.post(
+    "/tables/{tid}/join",
+    response_model=Joined,
+    summary="Take the next free person seat",
+    description="First come, first served; 409 when every person seat of the table is taken.",
+)
+async def join_table(tid: TableId, hall: HallDep) -> dict[str, Any]:
+    if tid not in hall.tables:
+        await live_or_finished(hall, tid)  # 404 when there is no such table at all
+    got = await hall.claim(tid)
+    if got is None:
+        raise refuse(409, f"table {tid} has no free seat", "tid")
+    seat, token = got
+    table = hall.tables[tid]
+    return {"table": tid, "seat": seat, "token": token, **links(table, seat, token)}
+
+
+@router.get(
+    "/tables/{tid}/record.jsonl",
+    response_class=PlainTextResponse,
+    summary="A finished table's record",
+    description="The game record (header, steps with their chain hash, footer), one JSON object per line; "
+    "`tablesport replay` checks it. 409 while the game is in play.",
+    responses={200: {"content": {"application/x-ndjson": {"schema": {"type": "string"}}}}},
+)
+async def table_record(tid: TableId, sessions: SessionsDep) -> Response:
+    lines = await asyncio.to_thread(finished_record, sessions, tid)
+    return PlainTextResponse(
+        jsonl(lines),
+        media_type="application/x-ndjson",
+        headers={"content-disposition": f'attachment; filename="{tid}.jsonl"'},
+    )
+
+
+@router.get(
+    "/tables/{tid}/replay", response_model=Replay, summary="A finished table's public views, step by step"
+)
+async def table_replay(tid: TableId, sessions: SessionsDep) -> dict[str, Any]:
+    return await replay_frames(sessions, tid)
+
+
+@router.get("/stats", response_model=ServerStats, tags=["server"], summary="Where the server's time goes")
+async def server_stats(hall: HallDep, probe: ProbeDep) -> dict[str, Any]:
+    w = hall.writer
+    return {
+        **hall.stats.to_json(),
+        "tables": len(hall.tables),
+        "commits": w.commits,
+        "store_jobs": w.jobs,
+        "commit_seconds": round(w.commit_seconds, 6),
+        **probe.to_json(),
+    }

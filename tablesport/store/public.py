@@ -1,0 +1,132 @@
+"""What anyone may read of a stored event, as plain JSON-ready rows: its competitions, entrants, fixtures with
+their results, standings, bracket, prizes, penalties and decisions, and the CSV exports. The HTTP API and the
+event commands both read through here."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import func, select
+
+from tablesport.tournament import printouts
+from tablesport.tournament.prizes import award
+
+from .models import TCompetition, TDecision, TEntrant, TEvent, TFixture, TResult
+from .service import EventStore
+
+
+def events(st: EventStore) -> list[dict[str, Any]]:
+    out = []
+    for ev in st.s.scalars(select(TEvent).order_by(TEvent.id)):
+        out.append({"id": ev.id, "name": ev.name, "created_at": ev.created_at.isoformat(),
+                    "competitions": [competition_summary(c) for c in competitions(st, ev)]})
+    return out
+
+
+def competitions(st: EventStore, ev: TEvent) -> list[TCompetition]:
+    return list(st.s.scalars(select(TCompetition).where(TCompetition.event_id == ev.id).order_by(TCompetition.id)))
+
+
+def competition_summary(c: TCompetition) -> dict[str, Any]:
+    return {"key": c.key, "preset": c.preset, "title": c.title, "stage": c.stage}
+
+
+def competition(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str, Any]:
+    fixtures = st.s.scalar(select(func.count()).select_from(TFixture).where(TFixture.competition_id == comp.id))
+    results = st.s.scalar(select(func.count()).select_from(TResult).join(TFixture, TFixture.id == TResult.fixture_id)
+                          .where(TFixture.competition_id == comp.id))
+    entrants = st.s.scalar(select(func.count()).select_from(TEntrant).where(TEntrant.competition_id == comp.id))
+    return {"event": ev.name, **competition_summary(comp), "kind": st.preset(comp).kind, "config": dict(comp.config),
+            "groups": st.groups(comp), "entrants": entrants or 0, "fixtures": fixtures or 0, "results": results or 0}
+
+
+def entrant(e: TEntrant) -> dict[str, Any]:
+    """An entrant as the public sees it (no payment)."""
+    return {"id": e.key, "name": e.name, "members": list(e.members), "division": e.division, "club": e.club,
+            "seed": e.seed, "group": e.group, "checked_in": e.checked_in, "withdrawn": e.withdrawn,
+            "lost_sheets": e.lost_sheets}
+
+
+def fixtures(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
+    """Every fixture with its result (and, for a series, its score and the games entered so far)."""
+    series = st.preset(comp).kind == "series"
+    out = []
+    for f in st.fixtures(comp):
+        r = st.result_of(f)
+        row: dict[str, Any] = {"key": f.key, "stage": f.stage, "round": f.round, "group": f.group, "table": f.table,
+                               "entrants": list(f.entrants), "result": r.data if r else None,
+                               "version": r.version if r else None, "score": None, "games": None}
+        if series:
+            status = st.series.status(comp, f.key)
+            row["score"] = list(status.score)
+            row["games"] = len(status.games)
+        out.append(row)
+    return out
+
+
+def standings(st: EventStore, comp: TCompetition, group: str | None = None) -> list[dict[str, Any]]:
+    """The standings, per group once drawn (``group``: one of them)."""
+    groups = [group] if group else st.groups(comp)
+    if groups:
+        return [{**r, "group": g} for g in groups for r in st.standings(comp, g)]
+    return [{**r, "group": None} for r in st.standings(comp)]
+
+
+def bracket(st: EventStore, comp: TCompetition) -> dict[str, Any]:
+    """The knock-out bracket (empty before the knock-out)."""
+    if not st.fixtures(comp, "knockout"):
+        return {"rounds": [], "third_place": None, "placings": {}}
+    br = st.bracket(comp)
+
+    def match(m: Any) -> dict[str, Any]:
+        return {"key": m.key, "round": m.round, "a": m.a, "b": m.b, "winner": m.winner}
+
+    return {"rounds": [[match(m) for m in rnd] for rnd in br.rounds],
+            "third_place": match(br.third_place) if br.third_place else None,
+            "placings": {str(k): v for k, v in br.placings().items()}}
+
+
+def prizes(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
+    """Who receives each prize (``winner`` none while the place is not decided); Rummikub adds the schools."""
+    p = st.preset(comp)
+    rows: list[dict[str, Any]] = [
+        {"group": g or None, "place": pr.place, "prize": pr.title, "description": pr.description, "value": pr.value,
+         "winner": who}
+        for g, places in st.placings(comp).items() for pr, who in award(p.prizes, places)]
+    if p.kind == "rummikub":
+        rows += [{"group": "schools", "place": i, "prize": f"team #{i}", "value": 0, "winner": school,
+                  "description": f"{wins} wins, {plus} plus points: {', '.join(best)}"}
+                 for i, (school, wins, plus, best) in enumerate(st.school_scores(comp), 1)]
+    return rows
+
+
+def decisions(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
+    q = select(TDecision).where(TDecision.competition_id == comp.id).order_by(TDecision.id)
+    return [{"order": list(d.order), "who": d.who, "at": d.at.isoformat(), "note": d.note} for d in st.s.scalars(q)]
+
+
+def penalties(st: EventStore, comp: TCompetition, game: str | None = None) -> list[dict[str, Any]]:
+    """Every foul recorded and not withdrawn (series competitions; none elsewhere)."""
+    if st.preset(comp).kind != "series":
+        return []
+    return st.series.penalties(comp, game)
+
+
+def standings_csv(st: EventStore, comp: TCompetition) -> str:
+    rows = standings(st, comp)
+    return printouts.standings_csv([{**r, "group": r["group"] or ""} for r in rows])
+
+
+def results_csv(st: EventStore, comp: TCompetition) -> str:
+    """Every fixture's result with who entered and last changed it."""
+    lines = []
+    for f in st.fixtures(comp):
+        r = st.result_of(f)
+        lines.append({"fixture": f.key, "stage": f.stage, "round": f.round, "group": f.group or "",
+                      "entrants": " ".join(f.entrants), "result": json.dumps(r.data) if r else "",
+                      "version": r.version if r else "", "entered_by": r.entered_by if r else "",
+                      "entered_at": r.entered_at.isoformat() if r else "",
+                      "updated_by": r.updated_by if r else "",
+                      "updated_at": r.updated_at.isoformat() if r else ""})
+    return printouts.results_csv(lines)
