@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablesport.core import RuleError
 
 from . import cards as C
-from .state import SgsState
+
+if TYPE_CHECKING:
+    from .state import SgsState
 
 
 def _allowed(opts: Any) -> str:

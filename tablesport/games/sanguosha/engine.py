@@ -1164,9 +1164,7 @@ def h_death(g: SgsState, f: Frame) -> None:
         f.step = "mode"
         return
     g.pop()
-    from .modes import on_death
-
-    on_death(g, seat, d["killer"])
+    g.flow.on_death(g, seat, d["killer"])
 
 
 def abort_turn(g: SgsState) -> None:

@@ -15,8 +15,8 @@ from tablesport.core import RuleError, canon, to_json
 from . import cards as C
 from .game import PRESETS
 from .generals import generals
-from .modes import finish, seat_general
-from .state import PHASES, Frame, SgsState, handler
+from .modes import seat_general
+from .state import PHASES, SgsState
 
 SUIT_LETTERS = {"S": "spade", "H": "heart", "C": "club", "D": "diamond"}
 RANK_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
@@ -70,20 +70,6 @@ class Cards:
         return c
 
 
-@handler("free_turns")
-def h_free_turns(g: SgsState, f: Frame) -> None:
-    """Scenario play: turns go round in turn order from ``seat``."""
-    d = f.d
-    if f.step == "after":
-        g.current = -1
-        d["seat"] = g.next_seat(d["seat"])
-        f.step = "next"
-        return
-    f.step = "after"
-    if g.players[d["seat"]].alive:
-        g.push("turn", "start", seat=d["seat"])
-
-
 def build(spec: dict[str, Any], seed: int = 0) -> tuple[SgsState, Cards]:
     preset = spec.get("preset", "sgs-3v3-2011")
     if preset not in PRESETS:
@@ -93,13 +79,12 @@ def build(spec: dict[str, Any], seed: int = 0) -> tuple[SgsState, Cards]:
     if not 2 <= len(players) <= 8:
         raise ScenarioError("a scenario needs 2 to 8 players")
     params = dict(spec.get("params") or {})
-    rs2 = type(rs)(rs.game, rs.preset, len(players), rs.title, rs.sides, {**rs.params, **params}, rs.source)
+    rs2 = type(rs)(rs.game, rs.preset, len(players), rs.title, rs.sides, {**rs.params, **params, "mode": "free"},
+                   rs.source)
     g = SgsState(rs2, seed, setup=False)
     cards = Cards(g.deck)
-    m = g.mode
-    m.update({"kind": "scenario", "side_of": [p.get("side") for p in players], "clock_limit": None,
-              "time_up": False, "overtimes": 0, "fouls": [0] * len(players), "technical": {},
-              "commanders": dict(spec.get("commanders") or {})})
+    cur = int(spec.get("current", 0))
+    g.flow.resume(g, cur, {"side_of": [p.get("side") for p in players], "commanders": spec.get("commanders")})
     for seat, ps in enumerate(players):
         p = g.players[seat]
         gid = ps.get("general")
@@ -147,11 +132,9 @@ def build(spec: dict[str, Any], seed: int = 0) -> tuple[SgsState, Cards]:
         c = cards.take(s)
         g.draw_pile.remove(c) if c in g.draw_pile else None
         g.discard_pile.append(c)
-    cur = int(spec.get("current", 0))
     start = spec.get("start", "play")
     if start not in PHASES and start != "turn":
         raise ScenarioError(f"start must be 'turn' or a phase {PHASES}")
-    g.push("free_turns", "after", seat=cur)
     t = g.push("turn", "phases", seat=cur, i=0 if start == "turn" else PHASES.index(start))
     g.current = cur
     g.turn = {"seat": cur, "skip": list(spec.get("skip") or []), "slashes": int(spec.get("slashes_used", 0))}
@@ -377,25 +360,3 @@ def load(path: str | Path) -> dict[str, Any]:
 
 def run_scenario(path: str | Path, seed: int = 0) -> Report:
     return run_spec(load(path), seed)
-
-
-def on_death_scenario(g: SgsState, seat: int, killer: int) -> None:
-    """Scenario deaths: a named commander's death ends the game (3v3); the preset's kill reward."""
-    m = g.mode
-    side = m["side_of"][seat]
-    if side and m["commanders"].get(side) == seat:
-        others = [s for s in g.ruleset.sides if s != side]
-        finish(g, others[0] if others else None, "commander_killed")
-        return
-    n = g.config("kill_reward", 0)
-    if n and killer >= 0 and g.players[killer].alive:
-        g.emit("reward", seat=killer, cards=n)
-        g.draw(killer, n)
-    living = g.living()
-    if len(living) <= 1:
-        finish(g, None, "last_standing")
-        return
-    if g.current == seat:
-        from .engine import abort_turn
-
-        abort_turn(g)

@@ -17,6 +17,8 @@ from typing import Any
 from tablesport.core import Action, Decision, Event, Result, Rng, RuleError, Ruleset, State
 
 from . import cards as C
+from .diagnose import diagnose
+from .mode import Mode, mode_for
 from .skill import SKILLS, Skill, load_all
 
 HANDLERS: dict[str, Callable[[SgsState, Frame], None]] = {}
@@ -171,7 +173,7 @@ PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 
 class SgsState(State):
     __slots__ = ("ruleset", "rng", "players", "n", "order", "draw_pile", "discard_pile", "processing", "deck",
-                 "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "lost_q", "over", "outcome",
+                 "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "flow", "lost_q", "over", "outcome",
                  "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk", "_dist")
 
 
@@ -195,6 +197,7 @@ class SgsState(State):
         self.turn: dict[str, Any] = {}                # per-turn data (skips, slash count, flags)
         self.counts: dict[str, int] = {}              # per-turn/phase use counts "t:..." / "p:..."
         self.mode: dict[str, Any] = {}                # mode data (draft, sides, clocks, fouls)
+        self.flow: Mode = mode_for(ruleset["mode"])   # the competition mode that runs the game around the rules
         self.lost_q: list[tuple[int, str]] = []       # (seat, "hand"|"equip") losses to announce
         self.over = False
         self.outcome: dict[str, Any] = {}
@@ -208,9 +211,7 @@ class SgsState(State):
         self._sk: dict[Any, Any] | None = None   # seat → skills, hook → per-seat skills (cache)
         self._dist: dict[int, int] | None = None                # a*64+b → ring distance + skill modifiers
         if setup:
-            from .modes import start_mode
-
-            start_mode(self)
+            self.flow.start(self)
             self.run()
 
     # ------------------------------------------------------------------ protocol
@@ -246,9 +247,7 @@ class SgsState(State):
             raise RuleError("timeout", f"seat {seat} has no decision pending")
         act = a.timeout[seat] if type(a.timeout) is dict else a.timeout
         self.ev = [Event("timeout", {"seat": seat, "kind": a.kind})]
-        from .modes import on_timeout
-
-        on_timeout(self, seat, a.kind)
+        self.flow.on_timeout(self, seat, a.kind)
         self._answer(seat, act)
         return self._flush()
 
@@ -276,15 +275,11 @@ class SgsState(State):
         self.run()
 
     def _illegal(self, seat: int, action: Action, opts: Any) -> RuleError:
-        from .diagnose import diagnose
-
         return diagnose(self, seat, action, opts)
 
     def time_up(self) -> list[Event]:
-        from .modes import time_up
-
         self.ev = []
-        time_up(self)
+        self.flow.time_up(self)
         self._dec = None
         if self.ask is None:
             self.run()
@@ -294,10 +289,8 @@ class SgsState(State):
         return self.mode.get("clock_limit")
 
     def referee(self, action: Action) -> list[Event]:
-        from .modes import referee
-
         self.ev = []
-        referee(self, action)
+        self.flow.referee(self, action)
         self._dec = None
         if self.ask is None:
             self.run()
@@ -317,9 +310,7 @@ class SgsState(State):
                 continue
             if not stack:
                 if not self.over:
-                    from .modes import finish_no_stack
-
-                    finish_no_stack(self)
+                    self.flow.no_play_left(self)
                 break
             f = stack[-1]
             HANDLERS[f.kind](self, f)
@@ -774,6 +765,7 @@ class SgsState(State):
         c.turn = _deep(self.turn)
         c.counts = self.counts.copy()
         c.mode = _deep(self.mode)
+        c.flow = self.flow
         c.lost_q = self.lost_q.copy()
         c.over = self.over
         c.outcome = self.outcome.copy()
@@ -813,14 +805,10 @@ class SgsState(State):
         for p in self.players:
             if p.seat != viewer:
                 hidden.update(C.TOKEN[c] for c in p.hand if c not in pub)
-        from .modes import hidden_tokens
-
-        hidden |= hidden_tokens(self, viewer)
+        hidden |= self.flow.hidden_tokens(self, viewer)
         return hidden
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .modes import mode_view
-
         players = []
         for p in self.players:
             pv: dict[str, Any] = {
@@ -851,7 +839,7 @@ class SgsState(State):
             v["seat"] = seat
             if self.ask is not None and self.ask.private and seat in self.ask.private and seat in self.ask.seats:
                 v["ask_private"] = self.ask.private[seat]
-        v["mode"] = mode_view(self, seat)
+        v["mode"] = self.flow.view(self, seat)
         return v
 
     def snapshot(self) -> dict[str, Any]:
@@ -878,9 +866,7 @@ class SgsState(State):
     def result(self) -> Result | None:
         if not self.over:
             return None
-        from .modes import make_result
-
-        return make_result(self)
+        return self.flow.result(self)
 
 
 def _timeout_text(a: Ask) -> str:
