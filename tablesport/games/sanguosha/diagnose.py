@@ -40,7 +40,7 @@ def diagnose(g: SgsState, seat: int, action: Any, opts: Any) -> RuleError:
 
 
 def _diagnose_use(g: SgsState, seat: int, action: tuple[Any, ...], allowed: str) -> RuleError:
-    from .engine import can_slash, use_targets
+    from .card_use import can_slash, use_targets
 
     p = g.players[seat]
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards as C
+from .card_use import push_use
 from .skill import Skill, register
 from .state import Frame, SgsState
 
@@ -137,8 +138,6 @@ class GreenDragonBlade(Weapon):
     def step_got(self, g: SgsState, f: Frame) -> None:
         g.pop()
         if f.d.get("ok") and g.players[f.d["target"]].alive:
-            from .engine import push_use
-
             name, subs, via = f.d["ok_card"]
             g.emit("skill", seat=f.d["seat"], skill=self.id)
             push_use(g, f.d["seat"], name, subs, (f.d["target"],), via=via, counted=False)

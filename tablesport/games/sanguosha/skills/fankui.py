@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import has_any_card
+from ..card_use import has_any_card
 from ..skill import Skill, register
 from ..state import SgsState
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..engine import can_slash, push_use, use_targets
+from ..card_use import can_slash, push_use, use_targets
 from ..skill import Skill, register
 from ..state import Frame, SgsState
 from ._util import TOKEN, decline_time
