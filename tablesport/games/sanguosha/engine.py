@@ -149,7 +149,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
                 return
     if f.step == "post":
         f.step = "done"
-        if g.fire("after_" + ph):
+        if g.fire("after_" + ph + "_phase"):   # not "after_draw": that one is the draw's own (seat, n)
             return
     g.pop()
 
