@@ -11,6 +11,7 @@ import pytest
 from tablesport.core import Rng
 from tablesport.games.sanguosha import GAME
 from tablesport.games.sanguosha.state import SgsState
+from tablesport.games.sanguosha.timing import CONTEXTS, Timing
 
 
 def _spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
@@ -43,3 +44,26 @@ def test_after_draw_fires_once_per_draw_phase_with_its_count(monkeypatch: pytest
     assert len(after) == draws
     assert all("n" in ctx and "seat" in ctx for ctx in after)
     assert Counter(t for t, _ in fired)["draw_phase"] == draws
+
+
+@pytest.mark.parametrize("preset", ["sgs-3v3-2011", "sgs-3v3-2012", "sgs-1v1-2014"])
+def test_every_fired_context_has_its_documented_keys(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """timing.CONTEXTS: each timing hands its listeners the keys its TypedDict requires (random games
+    of every general pool, so that every timing fires)."""
+    fired = _spy(monkeypatch)
+    seen: set[str] = set()
+    for seed in range(6):
+        s = GAME.start(preset, seed)
+        rng = Rng(seed)
+        while (d := s.pending()) is not None:
+            s.apply(d.seats[0], s.random_action(d.seats[0], rng))
+        for timing, ctx in fired:
+            want = CONTEXTS[Timing(timing)].__required_keys__
+            assert want <= set(ctx), (timing, sorted(want - set(ctx)))
+            seen.add(timing)
+        fired.clear()
+    assert len(seen) >= 20
+
+
+def test_every_timing_has_a_context_type() -> None:
+    assert set(CONTEXTS) == set(Timing)

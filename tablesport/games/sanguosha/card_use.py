@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from . import cards as C
 from .state import Frame, SgsState, handler
+from .timing import Timing
 
 NAME, TOKEN = C.NAME, C.TOKEN
 
@@ -286,7 +287,7 @@ def h_use(g: SgsState, f: Frame) -> None:
             d["targets"] = (user,)
         if rule.prepare is not None:
             rule.prepare(g, d)
-        g.fire("card_used")
+        g.fire(Timing.CARD_USED)
         return
     if f.step == "effect":
         i = d["i"]
@@ -331,7 +332,7 @@ def h_trick(g: SgsState, f: Frame) -> None:
     name, user, t = d["name"], d["user"], d["target"]
     if f.step == "start":
         f.step = "null"
-        g.fire("trick_effect")
+        g.fire(Timing.TRICK_EFFECT)
         return
     if f.step == "null":
         if d.get("cancel"):
@@ -364,7 +365,7 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
         for sk in g.skills_of(user):
             d["need"] = max(d["need"], sk.needed_responses(g, user, "slash"))
         f.step = "dodge"
-        g.fire("slash_targeted")
+        g.fire(Timing.SLASH_TARGETED)
         return
     t = d["target"]
     if f.step == "dodge":
@@ -389,7 +390,7 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
         if d.pop("dodged", False):
             g.emit("dodged", seat=t, by=user)
             f.step = "after_dodge"
-            g.fire("slash_dodged")
+            g.fire(Timing.SLASH_DODGED)
             return
         f.step = "hit"
         return

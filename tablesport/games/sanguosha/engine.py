@@ -12,7 +12,8 @@ from typing import Any
 from . import cards as C
 from .card_use import can_slash, push_use, use_targets
 from .skill import SKILLS
-from .state import PHASES, Frame, SgsState, handler
+from .state import Frame, SgsState, handler
+from .timing import AFTER, BEFORE, PHASES, Timing
 
 NAME, SUIT, RANK, TOKEN, TYPE, SUBTYPE = C.NAME, C.SUIT, C.RANK, C.TOKEN, C.TYPE, C.SUBTYPE
 
@@ -81,7 +82,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
             return
         d["i"] = 0
         f.step = "phases"
-        if g.fire("turn_start"):
+        if g.fire(Timing.TURN_START):
             return
     if f.step == "phases":
         if not p.alive:
@@ -91,7 +92,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
         if i >= len(PHASES):
             f.step = "end"
             g.phase = ""
-            g.fire("turn_end")
+            g.fire(Timing.TURN_END)
             return
         d["i"] = i + 1
         g.push("phase", "pre", seat=seat, ph=PHASES[i])
@@ -112,7 +113,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
             return
         g.phase = ph
         g.reset_counts("p")
-        if g.fire("before_" + ph):      # skills that may skip this phase (Divine Speed, Self-Restraint)
+        if g.fire(BEFORE[ph]):      # skills that may skip this phase (Divine Speed, Self-Restraint)
             return
     if f.step == "body":
         f.step = "post"
@@ -123,7 +124,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
             return
         g.emit("phase", seat=seat, phase=ph)
         if ph == "start":
-            if g.fire("start_phase"):
+            if g.fire(Timing.START_PHASE):
                 return
         elif ph == "judge":
             g.push("judge_phase", seat=seat)
@@ -145,11 +146,11 @@ def h_phase(g: SgsState, f: Frame) -> None:
             if g.config("announce_at_end", False):   # 2014 二.3.2 f) / 2012 3.3.2 e): HP and hand size
                 p = g.players[seat]
                 g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
-            if g.fire("finish_phase"):
+            if g.fire(Timing.FINISH_PHASE):
                 return
     if f.step == "post":
         f.step = "done"
-        if g.fire("after_" + ph + "_phase"):   # not "after_draw": that one is the draw's own (seat, n)
+        if g.fire(AFTER[ph]):   # not "after_draw": that one is the draw's own (seat, n)
             return
     g.pop()
 
@@ -161,13 +162,13 @@ def h_draw_phase(g: SgsState, f: Frame) -> None:
     d = f.d
     if f.step == "start":
         f.step = "draw"
-        g.fire("draw_phase")
+        g.fire(Timing.DRAW_PHASE)
         return
     if f.step == "draw":
         if d["n"] > 0 and g.players[d["seat"]].alive:
             g.draw(d["seat"], d["n"])
         f.step = "after"
-        g.fire("after_draw")
+        g.fire(Timing.AFTER_DRAW)
         return
     g.pop()
 
@@ -266,7 +267,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
         d["card"] = c
         g.emit("judge", seat=d["seat"], reason=d["reason"], card=TOKEN[c])
         f.step = "result"
-        g.fire("retrial")
+        g.fire(Timing.RETRIAL)
         return
     if f.step == "result":
         c = d["card"]
@@ -276,7 +277,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
         parent["judge_rank"] = RANK[c] if c >= 0 else 0
         g.emit("judge_result", seat=d["seat"], reason=d["reason"], card=TOKEN[c], suit=parent["judge_suit"])
         f.step = "end"
-        g.fire("judge_done")
+        g.fire(Timing.JUDGE_DONE)
         return
     c = d["card"]
     if c >= 0 and c in g.processing:
@@ -475,7 +476,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
             d["armor_used"] = False     # the next Dodge needed (Without Equal) may judge again
             g.emit("play", seat=seat, card=d["need"], cards=[], via="eight_diagrams")
             d["played"] = ("dodge", (), "eight_diagrams")
-            g.fire("card_played")
+            g.fire(Timing.CARD_PLAYED)
         d.pop("judge", None)
         d.pop("judge_rank", None)
         return
@@ -506,7 +507,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
     d["armor_used"] = False
     d["played"] = (d["need"], subs, via)
     f.step = "played"
-    g.fire("card_played")
+    g.fire(Timing.CARD_PLAYED)
 
 
 def _ask_card_played(g: SgsState, f: Frame) -> None:
@@ -572,7 +573,7 @@ def h_nullify(g: SgsState, f: Frame) -> None:
                via=None if a[0] == "card" else a[1], against=d["trick"])
         f.step = "chain"
         d["name"], d["subs"] = "nullification", subs
-        g.fire("card_used", user=s, name="nullification", subs=subs, via=None if a[0] == "card" else a[1],
+        g.fire(Timing.CARD_USED, user=s, name="nullification", subs=subs, via=None if a[0] == "card" else a[1],
                targets=(), color="none")
         return
     if f.step == "chain":
@@ -641,14 +642,14 @@ def h_damage(g: SgsState, f: Frame) -> None:
             return
         f.step = "take"
         if d["source"] >= 0:
-            g.fire("damage_inflict")
+            g.fire(Timing.DAMAGE_INFLICT)
         return
     if f.step == "take":
         if d.get("cancel") or not g.players[d["target"]].alive:
             g.pop()
             return
         f.step = "apply"
-        g.fire("damage_take")
+        g.fire(Timing.DAMAGE_TAKE)
         return
     if f.step == "apply":
         t = d["target"]
@@ -659,7 +660,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
         p.hp -= d["n"]
         g.emit("damage", seat=t, source=d["source"], n=d["n"], nature=d["nature"], via=d["via"], hp=p.hp)
         f.step = "dying"
-        g.fire("hp_reduced", seat=t, n=d["n"], source=d["source"])
+        g.fire(Timing.HP_REDUCED, seat=t, n=d["n"], source=d["source"])
         return
     if f.step == "dying":
         f.step = "after"
@@ -668,7 +669,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
         return
     if f.step == "after":
         f.step = "end"
-        g.fire("damage_done")
+        g.fire(Timing.DAMAGE_DONE)
         return
     g.pop()
 
@@ -683,7 +684,7 @@ def h_recover(g: SgsState, f: Frame) -> None:
         if n > 0 and p.alive:
             p.hp += n
             g.emit("recover", seat=p.seat, n=n, hp=p.hp, source=d.get("source", -1))
-            g.fire("hp_recovered", seat=p.seat, n=n)
+            g.fire(Timing.HP_RECOVERED, seat=p.seat, n=n)
         return
     g.pop()
 
@@ -700,7 +701,7 @@ def h_lose_hp(g: SgsState, f: Frame) -> None:
         p.hp -= d["n"]
         g.emit("lose_hp", seat=p.seat, n=d["n"], hp=p.hp)
         f.step = "dying"
-        g.fire("hp_reduced", seat=p.seat, n=d["n"], source=-1)
+        g.fire(Timing.HP_REDUCED, seat=p.seat, n=d["n"], source=-1)
         return
     g.pop()
     if p.alive and p.hp <= 0:
@@ -717,7 +718,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
     if f.step == "start":
         g.emit("dying", seat=seat, hp=p.hp)
         f.step = "init"
-        g.fire("dying")
+        g.fire(Timing.DYING)
         return
     if f.step == "init":
         if d.get("cancel") or p.hp >= 1 or not p.alive:
@@ -760,7 +761,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
     g.emit("use", seat=s, card="peach", cards=[TOKEN[c] for c in subs], targets=[seat], via=via)
     g.push("discard_processing", "start", cards=subs, seat=s)
     g.push("recover", "start", seat=seat, n=1, source=s)
-    g.fire("card_used", user=s, name="peach", subs=subs, via=via, targets=(seat,), color="none")
+    g.fire(Timing.CARD_USED, user=s, name="peach", subs=subs, via=via, targets=(seat,), color="none")
 
 
 @handler("discard_processing")
@@ -791,7 +792,7 @@ def h_death(g: SgsState, f: Frame) -> None:
     p = g.players[seat]
     if f.step == "start":
         f.step = "discard"
-        g.fire("death", seat=seat, killer=d["killer"])
+        g.fire(Timing.DEATH, seat=seat, killer=d["killer"])
         return
     if f.step == "discard":
         p.alive = False

@@ -12,6 +12,7 @@ from . import cards as C
 from .card_use import push_use
 from .skill import Skill, register
 from .state import Frame, SgsState
+from .timing import Timing
 
 TOKEN, NAME = C.TOKEN, C.NAME
 
@@ -65,7 +66,7 @@ class DoubleSwords(Weapon):
     """雌雄双股剑: after your Slash targets a character of the other gender, they discard a hand card
     or let you draw one."""
     id = "double_swords"
-    timings = frozenset({"slash_targeted"})
+    timings = frozenset({Timing.SLASH_TARGETED})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         if ctx["user"] != seat:
@@ -93,7 +94,7 @@ class DoubleSwords(Weapon):
         g.pop()
         if a[0] == "discard":
             g.discard([C.card_id(a[1])], f.d["target"], "double_swords")
-            g.fire("cards_discarded", seat=f.d["target"], cards=(C.card_id(a[1]),))   # own discard (明哲)
+            g.fire(Timing.CARDS_DISCARDED, seat=f.d["target"], cards=(C.card_id(a[1]),))   # own discard (明哲)
         else:
             g.draw(f.d["seat"], 1)
 
@@ -103,7 +104,7 @@ class IceSword(Weapon):
     """寒冰剑: when your Slash would damage its target, you may prevent it and discard two of the
     target's cards instead."""
     id = "ice_sword"
-    timings = frozenset({"damage_inflict"})
+    timings = frozenset({Timing.DAMAGE_INFLICT})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         if ctx["source"] != seat or ctx["via"] != "slash" or ctx.get("cancel"):
@@ -124,7 +125,7 @@ class GreenDragonBlade(Weapon):
     """青龙偃月刀: when your Slash is dodged you may use another Slash on the same target (no distance
     limit, not counted against the limit), again and again."""
     id = "green_dragon_blade"
-    timings = frozenset({"slash_dodged"})
+    timings = frozenset({Timing.SLASH_DODGED})
     ask = False   # the question is the Slash request itself (pass = decline)
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
@@ -147,7 +148,7 @@ class GreenDragonBlade(Weapon):
 class StoneAxe(Weapon):
     """贯石斧: when your Slash is dodged you may discard two cards (not the Axe) to hit anyway."""
     id = "stone_axe"
-    timings = frozenset({"slash_dodged"})
+    timings = frozenset({Timing.SLASH_DODGED})
 
     def _cards(self, g: SgsState, seat: int) -> list[int]:
         p = g.players[seat]
@@ -166,7 +167,7 @@ class StoneAxe(Weapon):
             g.pop()
             g.discard(chosen, seat, self.id)
             g.stack[f.d["ci"]].d["force_hit"] = True
-            g.fire("cards_discarded", seat=seat, cards=tuple(chosen))                  # own discard (明哲)
+            g.fire(Timing.CARDS_DISCARDED, seat=seat, cards=tuple(chosen))                  # own discard (明哲)
             return
         f.step = "got"
         opts = tuple(("discard", TOKEN[c]) for c in self._cards(g, seat) if c not in chosen)
@@ -182,7 +183,7 @@ class StoneAxe(Weapon):
 class KirinBow(Weapon):
     """麒麟弓: when your Slash damages its target you may discard one of the target's horses."""
     id = "kirin_bow"
-    timings = frozenset({"damage_inflict"})
+    timings = frozenset({Timing.DAMAGE_INFLICT})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         if ctx["source"] != seat or ctx["via"] != "slash" or ctx.get("cancel"):

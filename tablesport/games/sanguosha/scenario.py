@@ -16,7 +16,8 @@ from . import cards as C
 from .game import PRESETS
 from .generals import generals
 from .modes import seat_general
-from .state import PHASES, SgsState
+from .state import SgsState
+from .timing import PHASES
 
 SUIT_LETTERS = {"S": "spade", "H": "heart", "C": "club", "D": "diamond"}
 RANK_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}

@@ -20,6 +20,7 @@ from . import cards as C
 from .diagnose import diagnose
 from .mode import Mode, mode_for
 from .skill import SKILLS, Skill, load_all
+from .timing import LOSE, Timing
 
 HANDLERS: dict[str, Callable[[SgsState, Frame], None]] = {}
 
@@ -168,7 +169,6 @@ def _equip_skills() -> list[Skill | None]:
     return _EQ_CACHE[0]
 
 
-PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 
 
 class SgsState(State):
@@ -685,10 +685,10 @@ class SgsState(State):
                 if seat in seen or self.players[seat].hand:
                     continue
                 seen.add(seat)
-            self.fire("lose_" + zone, seat=seat)   # every card that leaves the equipment area counts
+            self.fire(LOSE[zone], seat=seat)   # every card that leaves the equipment area counts
 
     # ------------------------------------------------------------------ triggers
-    def fire(self, timing: str, ci: int | None = None, **extra: Any) -> bool:
+    def fire(self, timing: Timing, ci: int | None = None, **extra: Any) -> bool:
         """Queue the skills listening to ``timing``; returns True if a trigger frame was pushed.
         ``ci`` = index of the frame whose data is the context (default: the top frame);
         with ``extra`` the trigger frame carries its own context instead."""

@@ -16,6 +16,7 @@ from .. import cards as C
 from ..engine import retrial
 from ..skill import Skill
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import TOKEN, offer, played
 
 # reason → (suits, lowest rank, highest rank, favours): a judgement card of one of ``suits`` with a rank in
@@ -43,7 +44,7 @@ def favours_judged(reason: str, suit: str, rank: int) -> bool | None:
 
 
 class RetrialSkill(Skill):
-    timings = frozenset({"retrial"})
+    timings = frozenset({Timing.RETRIAL})
     ask = False        # one question: which card replaces the judgement, or decline
     exchange = False   # True: the owner takes the old judgement card into hand
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from .. import cards as C
 from ..state import SgsState
+from ..timing import Timing
 
 TOKEN = C.TOKEN
 
@@ -42,11 +43,11 @@ def offer(g: SgsState, sid: str, seat: int, options: list[tuple[Any, ...]], prom
 def played(g: SgsState, seat: int, cards: tuple[int, ...]) -> None:
     """``seat`` played (打出) ``cards`` for a skill (a retrial card): skills that count played cards
     (Clear Wisdom) hear it at the ``skill_played`` timing."""
-    g.fire("skill_played", seat=seat, cards=tuple(cards))
+    g.fire(Timing.SKILL_PLAYED, seat=seat, cards=tuple(cards))
 
 
 def discard_own(g: SgsState, seat: int, cards: list[int], why: str) -> None:
     """``seat`` discards its own ``cards`` (a skill's cost or forced discard); skills that count a
     character's discards (Clear Wisdom) hear it at the ``cards_discarded`` timing."""
     g.discard(cards, seat, why)
-    g.fire("cards_discarded", seat=seat, cards=tuple(cards))
+    g.fire(Timing.CARDS_DISCARDED, seat=seat, cards=tuple(cards))

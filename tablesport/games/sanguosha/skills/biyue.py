@@ -6,12 +6,13 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
 class Biyue(Skill):
     id = "biyue"
-    timings = frozenset({"finish_phase"})
+    timings = frozenset({Timing.FINISH_PHASE})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         return g.current == seat

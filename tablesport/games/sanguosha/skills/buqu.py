@@ -12,6 +12,7 @@ from typing import Any
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import TOKEN, decline_time, offer
 
 PILE = "buqu"
@@ -37,23 +38,23 @@ def _mark(g: SgsState, seat: int) -> None:
 @register
 class Buqu(Skill):
     id = "buqu"
-    timings = frozenset({"hp_reduced", "dying", "hp_recovered"})
+    timings = frozenset({Timing.HP_REDUCED, Timing.DYING, Timing.HP_RECOVERED})
     ask = False
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         if ctx["seat"] != seat:
             return False
         p = g.players[seat]
-        if timing == "hp_reduced":
+        if timing == Timing.HP_REDUCED:
             return p.hp <= 0 and len(_pile(g, seat)) < 1 - p.hp
-        if timing == "dying":
+        if timing == Timing.DYING:
             return protected(g, seat)
         return bool(_pile(g, seat)) and len(_pile(g, seat)) > max(0, 1 - p.hp)
 
     def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        if timing == "hp_reduced":
+        if timing == Timing.HP_REDUCED:
             offer(g, self.id, seat, [("invoke", self.id)], "Indomitable: reveal cards onto your general?")
-        elif timing == "dying":
+        elif timing == Timing.DYING:
             ctx["cancel"] = True
             g.emit("effect", seat=seat, skill=self.id, result="stays in play", hp=g.players[seat].hp)
             _mark(g, seat)

@@ -9,12 +9,13 @@ from typing import Any
 from ..card_use import has_any_card
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
 class Fankui(Skill):
     id = "fankui"
-    timings = frozenset({"damage_done"})
+    timings = frozenset({Timing.DAMAGE_DONE})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         src = ctx["source"]

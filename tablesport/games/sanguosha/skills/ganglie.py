@@ -10,13 +10,14 @@ from typing import Any
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import TOKEN, decline_time, discard_own
 
 
 @register
 class Ganglie(Skill):
     id = "ganglie"
-    timings = frozenset({"damage_done"})
+    timings = frozenset({Timing.DAMAGE_DONE})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         src = ctx["source"]

@@ -11,13 +11,14 @@ from typing import Any
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import TOKEN, decline_time
 
 
 @register
 class Guanxing(Skill):
     id = "guanxing"
-    timings = frozenset({"start_phase"})
+    timings = frozenset({Timing.START_PHASE})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         return ctx["seat"] == seat and bool(g.draw_pile or g.discard_pile)

@@ -19,6 +19,7 @@ from .. import cards as C
 from ..card_use import can_slash, push_use, use_targets
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import TOKEN, decline_time
 
 RESPONSES = ("slash", "dodge", "peach", "nullification")
@@ -28,7 +29,7 @@ NAMES = ("slash", "peach", "ex_nihilo", "duel", "snatch", "dismantle", "collater
 
 def _claimed(ctx: dict[str, Any], timing: str) -> str | None:
     """The card name claimed by a face-down Bewitch answer in this trigger context, if any."""
-    if timing == "card_played":
+    if timing == Timing.CARD_PLAYED:
         played = ctx.get("played")
         return played[0] if played and played[2] == "guhuo" and not played[1] else None
     return ctx.get("name") if ctx.get("via") == "guhuo" and not ctx.get("subs") else None
@@ -37,7 +38,7 @@ def _claimed(ctx: dict[str, Any], timing: str) -> str | None:
 @register
 class Guhuo(Skill):
     id = "guhuo"
-    timings = frozenset({"card_played", "card_used"})
+    timings = frozenset({Timing.CARD_PLAYED, Timing.CARD_USED})
     ask = False
 
     # -- answers to requests: a face-down claim, the card is picked after the claim ---------------
@@ -47,12 +48,12 @@ class Guhuo(Skill):
         return []
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        who = ctx.get("seat") if timing == "card_played" else ctx.get("user")
+        who = ctx.get("seat") if timing == Timing.CARD_PLAYED else ctx.get("user")
         return who == seat and _claimed(ctx, timing) is not None and bool(g.players[seat].hand)
 
     def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
         name = _claimed(ctx, timing)
-        if timing == "card_played":
+        if timing == Timing.CARD_PLAYED:
             mode = "played"                     # ctx: the ask_card frame at ci
         elif name in ("nullification", "peach"):
             mode = name                         # a Nullification window / a dying Peach (own trigger ctx)

@@ -7,24 +7,25 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import allies, offer
 
 
 @register
 class Hongyuan(Skill):
     id = "hongyuan"
-    timings = frozenset({"draw_phase", "after_draw"})
+    timings = frozenset({Timing.DRAW_PHASE, Timing.AFTER_DRAW})
     ask = False
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         if ctx["seat"] != seat:
             return False
-        if timing == "after_draw":
+        if timing == Timing.AFTER_DRAW:
             return g.turn.get("hongyuan") == seat
         return ctx["n"] > 0 and bool(allies(g, seat))
 
     def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        if timing == "after_draw":
+        if timing == Timing.AFTER_DRAW:
             del g.turn["hongyuan"]
             for s in allies(g, seat):
                 g.draw(s, 1)

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 
 
 def allies_of_kingdom(g: SgsState, seat: int) -> list[int]:
@@ -26,7 +27,7 @@ class LordRequest(Skill):
 
     lord = True
     need = ""
-    timings = frozenset({"card_played", "card_used"})
+    timings = frozenset({Timing.CARD_PLAYED, Timing.CARD_USED})
     ask = False
 
     def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
@@ -40,7 +41,7 @@ class LordRequest(Skill):
         return [((), self.need)]
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if timing == "card_played":
+        if timing == Timing.CARD_PLAYED:
             played = ctx.get("played")
             return ctx.get("seat") == seat and bool(played) and played[2] == self.id
         return ctx.get("user") == seat and ctx.get("via") == self.id and "counted" in ctx

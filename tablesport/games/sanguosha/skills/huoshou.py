@@ -8,13 +8,14 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
 class Huoshou(Skill):
     id = "huoshou"
     compulsory = True
-    timings = frozenset({"trick_effect"})
+    timings = frozenset({Timing.TRICK_EFFECT})
 
     def may_target(self, g: SgsState, seat: int, user: int, name: str) -> bool:
         return name != "barbarian_invasion"

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 def _cards(g: SgsState, ctx: dict[str, Any]) -> list[int]:
@@ -17,7 +18,7 @@ def _cards(g: SgsState, ctx: dict[str, Any]) -> list[int]:
 @register
 class Jianxiong(Skill):
     id = "jianxiong"
-    timings = frozenset({"damage_done"})
+    timings = frozenset({Timing.DAMAGE_DONE})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         return ctx["target"] == seat and bool(_cards(g, ctx))

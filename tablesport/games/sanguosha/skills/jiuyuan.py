@@ -9,6 +9,7 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
@@ -16,7 +17,7 @@ class Jiuyuan(Skill):
     id = "jiuyuan"
     lord = True
     compulsory = True
-    timings = frozenset({"card_used"})
+    timings = frozenset({Timing.CARD_USED})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         user = ctx.get("user", -1)

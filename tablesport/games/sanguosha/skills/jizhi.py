@@ -8,6 +8,7 @@ from typing import Any
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 INSTANT = frozenset(c.name for c in C.CARDS if c.type == "trick" and c.subtype != "delayed")
 
@@ -15,7 +16,7 @@ INSTANT = frozenset(c.name for c in C.CARDS if c.type == "trick" and c.subtype !
 @register
 class Jizhi(Skill):
     id = "jizhi"
-    timings = frozenset({"card_used"})
+    timings = frozenset({Timing.CARD_USED})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         return ctx.get("user") == seat and ctx.get("name") in INSTANT

@@ -7,19 +7,20 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
 class Keji(Skill):
     id = "keji"
-    timings = frozenset({"before_discard", "card_used", "card_played"})
+    timings = frozenset({Timing.BEFORE_DISCARD, Timing.CARD_USED, Timing.CARD_PLAYED})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if timing == "before_discard":
+        if timing == Timing.BEFORE_DISCARD:
             return ctx["seat"] == seat and not g.turn.get("keji_slash")
         if g.current != seat or g.phase != "play":
             return False
-        if timing == "card_used":
+        if timing == Timing.CARD_USED:
             if ctx.get("user") == seat and ctx.get("name") == "slash":
                 g.turn["keji_slash"] = True          # bookkeeping only: nothing to ask
         elif ctx.get("seat") == seat and (ctx.get("played") or ("",))[0] == "slash":

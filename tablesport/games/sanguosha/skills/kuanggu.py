@@ -8,13 +8,14 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
 class Kuanggu(Skill):
     id = "kuanggu"
     compulsory = True
-    timings = frozenset({"hp_reduced"})
+    timings = frozenset({Timing.HP_REDUCED})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         p = g.players[seat]

@@ -8,13 +8,14 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import offer
 
 
 @register
 class Leiji(Skill):
     id = "leiji"
-    timings = frozenset({"card_played"})
+    timings = frozenset({Timing.CARD_PLAYED})
     ask = False
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:

@@ -7,12 +7,13 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
 class Lianying(Skill):
     id = "lianying"
-    timings = frozenset({"lose_hand"})
+    timings = frozenset({Timing.LOSE_HAND})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         return ctx["seat"] == seat and not g.players[seat].hand

@@ -8,12 +8,13 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
 class Liegong(Skill):
     id = "liegong"
-    timings = frozenset({"slash_targeted"})
+    timings = frozenset({Timing.SLASH_TARGETED})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         if ctx["user"] != seat or g.current != seat or g.phase != "play" or ctx.get("nododge"):

@@ -10,13 +10,14 @@ from typing import Any
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import TOKEN, offer
 
 
 @register
 class Liuli(Skill):
     id = "liuli"
-    timings = frozenset({"slash_targeted"})
+    timings = frozenset({Timing.SLASH_TARGETED})
     ask = False
 
     def _options(self, g: SgsState, seat: int, user: int) -> list[tuple[Any, ...]]:
@@ -46,4 +47,4 @@ class Liuli(Skill):
         top = g.stack[-1]
         if top.kind == "trigger" and top.d["t"] == "slash_targeted":
             top.d["q"] = []            # the rest of the old target's window is replaced by the new one
-        g.fire("slash_targeted", ci=f.d["ci"])
+        g.fire(Timing.SLASH_TARGETED, ci=f.d["ci"])

@@ -8,23 +8,24 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import offer
 
 
 @register
 class Luoshen(Skill):
     id = "luoshen"
-    timings = frozenset({"start_phase", "judge_done"})
+    timings = frozenset({Timing.START_PHASE, Timing.JUDGE_DONE})
     ask = False
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if timing == "judge_done":      # take a black Goddess Luo card once it has taken effect
+        if timing == Timing.JUDGE_DONE:      # take a black Goddess Luo card once it has taken effect
             return ctx["seat"] == seat and ctx["reason"] == self.id and ctx["card"] in g.processing \
                 and g.color_of(ctx["card"], seat) == "black"
         return ctx["seat"] == seat
 
     def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        if timing == "judge_done":
+        if timing == Timing.JUDGE_DONE:
             g.give(ctx["card"], seat)
             return
         offer(g, self.id, seat, [("invoke", self.id)], "Goddess Luo: judge?")

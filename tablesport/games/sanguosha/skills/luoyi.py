@@ -8,17 +8,18 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import offer
 
 
 @register
 class Luoyi(Skill):
     id = "luoyi"
-    timings = frozenset({"draw_phase", "damage_inflict"})
+    timings = frozenset({Timing.DRAW_PHASE, Timing.DAMAGE_INFLICT})
     ask = False
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if timing == "draw_phase":
+        if timing == Timing.DRAW_PHASE:
             return ctx["seat"] == seat and ctx["n"] > 0
         if ctx["source"] != seat or g.turn.get("luoyi") != seat or ctx["via"] not in ("slash", "duel"):
             return False
@@ -27,7 +28,7 @@ class Luoyi(Skill):
         return user == seat and ctx["target"] != seat and not ctx.get("cancel")
 
     def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        if timing == "draw_phase":
+        if timing == Timing.DRAW_PHASE:
             offer(g, self.id, seat, [("invoke", self.id)], "Bare-Chested: draw one card fewer for +1 damage?", ci=ci)
             return
         ctx["n"] += 1

@@ -8,12 +8,13 @@ from typing import Any
 from ..card_use import has_any_card
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
 class Mengjin(Skill):
     id = "mengjin"
-    timings = frozenset({"slash_dodged"})
+    timings = frozenset({Timing.SLASH_DODGED})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         t = ctx["target"]

@@ -7,14 +7,15 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
-TIMINGS = ("card_used", "card_played", "skill_played", "cards_discarded")
+TIMINGS = (Timing.CARD_USED, Timing.CARD_PLAYED, Timing.SKILL_PLAYED, Timing.CARDS_DISCARDED)
 
 
 def _red_cards(g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> int:
-    if timing == "card_used":
+    if timing == Timing.CARD_USED:
         who, cards = ctx.get("user"), ctx.get("subs", ())
-    elif timing == "card_played":
+    elif timing == Timing.CARD_PLAYED:
         who, cards = ctx.get("seat"), (ctx.get("played") or ("", ()))[1]
     else:
         who, cards = ctx.get("seat"), ctx.get("cards", ())

@@ -12,6 +12,7 @@ from .. import cards as C
 from ..card_use import push_use
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import TOKEN, discard_own, offer
 
 
@@ -22,7 +23,7 @@ def _targets(g: SgsState, seat: int) -> list[int]:
 @register
 class Shensu(Skill):
     id = "shensu"
-    timings = frozenset({"before_judge", "before_play"})
+    timings = frozenset({Timing.BEFORE_JUDGE, Timing.BEFORE_PLAY})
     ask = False
 
     def _equipment(self, g: SgsState, seat: int) -> list[int]:
@@ -31,10 +32,10 @@ class Shensu(Skill):
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         if ctx["seat"] != seat or g.current != seat or not _targets(g, seat):
             return False
-        return timing == "before_judge" or bool(self._equipment(g, seat))
+        return timing == Timing.BEFORE_JUDGE or bool(self._equipment(g, seat))
 
     def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        if timing == "before_judge":
+        if timing == Timing.BEFORE_JUDGE:
             opts = [("invoke", self.id, t) for t in _targets(g, seat)]
             prompt = "Divine Speed: skip your judgement and draw phases to Slash a character?"
         else:

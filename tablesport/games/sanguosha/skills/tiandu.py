@@ -7,12 +7,13 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
 class Tiandu(Skill):
     id = "tiandu"
-    timings = frozenset({"judge_done"})
+    timings = frozenset({Timing.JUDGE_DONE})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         return ctx["seat"] == seat and ctx["card"] >= 0 and ctx["card"] in g.processing

@@ -9,13 +9,14 @@ from typing import Any
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import TOKEN, offer
 
 
 @register
 class Tianxiang(Skill):
     id = "tianxiang"
-    timings = frozenset({"damage_take"})
+    timings = frozenset({Timing.DAMAGE_TAKE})
     ask = False
 
     def _options(self, g: SgsState, seat: int) -> list[tuple[Any, ...]]:

@@ -7,12 +7,13 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 
 
 @register
 class Tieji(Skill):
     id = "tieji"
-    timings = frozenset({"slash_targeted"})
+    timings = frozenset({Timing.SLASH_TARGETED})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         return ctx["user"] == seat and not ctx.get("nododge")

@@ -9,13 +9,14 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import offer
 
 
 @register
 class Tuxi(Skill):
     id = "tuxi"
-    timings = frozenset({"draw_phase"})
+    timings = frozenset({Timing.DRAW_PHASE})
     ask = False
 
     def _targets(self, g: SgsState, seat: int) -> list[int]:

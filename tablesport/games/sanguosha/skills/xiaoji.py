@@ -7,12 +7,13 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
 class Xiaoji(Skill):
     id = "xiaoji"
-    timings = frozenset({"lose_equip"})
+    timings = frozenset({Timing.LOSE_EQUIP})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         return ctx["seat"] == seat

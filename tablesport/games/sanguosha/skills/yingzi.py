@@ -7,12 +7,13 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
 class Yingzi(Skill):
     id = "yingzi"
-    timings = frozenset({"draw_phase"})
+    timings = frozenset({Timing.DRAW_PHASE})
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
         return ctx["seat"] == seat

@@ -8,13 +8,14 @@ from typing import Any
 
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+from ..timing import Timing
 from ._util import TOKEN, offer
 
 
 @register
 class Zaiqi(Skill):
     id = "zaiqi"
-    timings = frozenset({"draw_phase"})
+    timings = frozenset({Timing.DRAW_PHASE})
     ask = False
 
     def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
