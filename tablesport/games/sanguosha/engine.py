@@ -676,17 +676,15 @@ def h_damage(g: SgsState, f: Frame) -> None:
 
 @handler("recover")
 def h_recover(g: SgsState, f: Frame) -> None:
+    """Recovery of ``n`` HP, never above the maximum; ``hp_recovered`` after it."""
     d = f.d
     p = g.players[d["seat"]]
-    if f.step == "start":
-        n = min(d["n"], p.max_hp - p.hp)
-        g.pop()
-        if n > 0 and p.alive:
-            p.hp += n
-            g.emit("recover", seat=p.seat, n=n, hp=p.hp, source=d.get("source", -1))
-            g.fire(Timing.HP_RECOVERED, seat=p.seat, n=n)
-        return
+    n = min(d["n"], p.max_hp - p.hp)
     g.pop()
+    if n > 0 and p.alive:
+        p.hp += n
+        g.emit("recover", seat=p.seat, n=n, hp=p.hp, source=d.get("source", -1))
+        g.fire(Timing.HP_RECOVERED, seat=p.seat, n=n)
 
 
 @handler("lose_hp")

@@ -6,19 +6,23 @@ the Slash resolution (``slash_hit``); Eight Diagrams is offered by every Dodge r
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import cards as C
-from .card_use import push_use
+from .card_use import has_any_card, push_use
+from .families import Ctx, OnSlash, TriggerSkill
 from .skill import Skill, register
 from .state import Frame, SgsState
-from .timing import Timing
+from .timing import DamageCtx, SlashCtx, Timing
 
 TOKEN, NAME = C.TOKEN, C.NAME
 
 
 class Weapon(Skill):
     kind = "weapon"
+
+
+class WeaponTrigger(TriggerSkill[Ctx], Weapon):
+    """A weapon whose effect is a trigger of its owner's (an equipment skill: asked after the general
+    skills at one timing)."""
 
 
 @register
@@ -62,19 +66,16 @@ class SerpentSpear(Weapon):
 
 
 @register
-class DoubleSwords(Weapon):
+class DoubleSwords(OnSlash, Weapon):
     """雌雄双股剑: after your Slash targets a character of the other gender, they discard a hand card
     or let you draw one."""
     id = "double_swords"
-    timings = frozenset({Timing.SLASH_TARGETED})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if ctx["user"] != seat:
-            return False
+    def when(self, g: SgsState, seat: int, ctx: SlashCtx) -> bool:
         a, b = g.players[seat].gender, g.players[ctx["target"]].gender
         return bool(a and b and a != b)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
         g.push_skill(self.id, "ask", seat, target=ctx["target"])
 
     def step_ask(self, g: SgsState, f: Frame) -> None:
@@ -100,19 +101,17 @@ class DoubleSwords(Weapon):
 
 
 @register
-class IceSword(Weapon):
+class IceSword(WeaponTrigger[DamageCtx]):
     """寒冰剑: when your Slash would damage its target, you may prevent it and discard two of the
     target's cards instead."""
     id = "ice_sword"
+    owner = "source"
     timings = frozenset({Timing.DAMAGE_INFLICT})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if ctx["source"] != seat or ctx["via"] != "slash" or ctx.get("cancel"):
-            return False
-        p = g.players[ctx["target"]]
-        return bool(p.hand) or any(c >= 0 for c in p.equip)
+    def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:
+        return ctx["via"] == "slash" and not ctx.get("cancel") and has_any_card(g, ctx["target"], judge=False)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: DamageCtx, ci: int) -> None:
         ctx["cancel"] = True
         t = ctx["target"]
         g.emit("prevented", seat=t, why=self.id)
@@ -121,17 +120,17 @@ class IceSword(Weapon):
 
 
 @register
-class GreenDragonBlade(Weapon):
+class GreenDragonBlade(OnSlash, Weapon):
     """青龙偃月刀: when your Slash is dodged you may use another Slash on the same target (no distance
     limit, not counted against the limit), again and again."""
     id = "green_dragon_blade"
     timings = frozenset({Timing.SLASH_DODGED})
     ask = False   # the question is the Slash request itself (pass = decline)
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["user"] == seat and g.players[ctx["target"]].alive
+    def when(self, g: SgsState, seat: int, ctx: SlashCtx) -> bool:
+        return g.players[ctx["target"]].alive
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
         g.push_skill(self.id, "got", seat, target=ctx["target"])
         g.push("ask_card", "ask", seat=seat, need="slash", count=1, ret=len(g.stack) - 1, key="ok", mode="use",
                armor=False, about=ctx["target"])
@@ -145,7 +144,7 @@ class GreenDragonBlade(Weapon):
 
 
 @register
-class StoneAxe(Weapon):
+class StoneAxe(OnSlash, Weapon):
     """贯石斧: when your Slash is dodged you may discard two cards (not the Axe) to hit anyway."""
     id = "stone_axe"
     timings = frozenset({Timing.SLASH_DODGED})
@@ -154,10 +153,10 @@ class StoneAxe(Weapon):
         p = g.players[seat]
         return p.hand + [c for c in p.equip if c >= 0 and NAME[c] != "stone_axe"]
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["user"] == seat and len(self._cards(g, seat)) >= 2
+    def when(self, g: SgsState, seat: int, ctx: SlashCtx) -> bool:
+        return len(self._cards(g, seat)) >= 2
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
         g.push_skill(self.id, "pick", seat, ci=ci, chosen=[])
 
     def step_pick(self, g: SgsState, f: Frame) -> None:
@@ -180,18 +179,17 @@ class StoneAxe(Weapon):
 
 
 @register
-class KirinBow(Weapon):
+class KirinBow(WeaponTrigger[DamageCtx]):
     """麒麟弓: when your Slash damages its target you may discard one of the target's horses."""
     id = "kirin_bow"
+    owner = "source"
     timings = frozenset({Timing.DAMAGE_INFLICT})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if ctx["source"] != seat or ctx["via"] != "slash" or ctx.get("cancel"):
-            return False
+    def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:
         eq = g.players[ctx["target"]].equip
-        return eq[2] >= 0 or eq[3] >= 0
+        return ctx["via"] == "slash" and not ctx.get("cancel") and (eq[2] >= 0 or eq[3] >= 0)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: DamageCtx, ci: int) -> None:
         t = ctx["target"]
         eq = g.players[t].equip
         horses = [c for c in (eq[2], eq[3]) if c >= 0]

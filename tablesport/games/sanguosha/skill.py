@@ -40,6 +40,13 @@ if TYPE_CHECKING:
 
 PRIO_COMPULSORY, PRIO_GENERAL, PRIO_EQUIPMENT = 0, 1, 2
 
+Option = tuple[Any, ...]
+
+
+def decline_time(g: SgsState) -> float:
+    """The seeds' declaration window for a skill's question (5 s; silence = decline or the default)."""
+    return float(g.config("declare_seconds", 5))
+
 
 class Skill:
     """Base class of every skill (general skills and equipment effects alike)."""
@@ -130,6 +137,14 @@ class Skill:
         return 1
 
     # -- multi-step effects ------------------------------------------------------------------
+    def choose(self, g: SgsState, seat: int, options: tuple[Option, ...], prompt: str, *,
+               timeout: Option | None = None, info: dict[str, Any] | None = None) -> None:
+        """Ask ``seat`` a ``choose`` decision of this skill within the declaration time; the answer
+        comes to the skill frame on top. ``timeout``: the first option unless given; ``info``: public
+        facts for the decision's data (``skill`` is added)."""
+        g.request(seat, "choose", options, prompt=prompt, time_limit=decline_time(g),
+                  timeout=options[0] if timeout is None else timeout, data={"skill": self.id, **(info or {})})
+
     def run(self, g: SgsState, f: Frame) -> None:
         """Dispatch a frame pushed with ``g.push_skill(self.id, step, ...)`` to ``step_<step>``."""
         getattr(self, "step_" + f.step)(g, f)

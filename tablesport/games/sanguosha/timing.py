@@ -57,6 +57,8 @@ PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 BEFORE = {ph: Timing("before_" + ph) for ph in PHASES}
 AFTER = {ph: Timing(f"after_{ph}_phase") for ph in PHASES}
 LOSE = {"hand": Timing.LOSE_HAND, "equip": Timing.LOSE_EQUIP}
+CARD_OWNER = {Timing.CARD_USED: "user", Timing.CARD_PLAYED: "seat", Timing.SKILL_PLAYED: "seat",
+              Timing.CARDS_DISCARDED: "seat"}   # the context field naming whose cards they are
 
 
 class SeatCtx(TypedDict):
