@@ -4,6 +4,7 @@ general, sides)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tablesport.core import Result, RuleError, SideResult
@@ -125,7 +126,7 @@ def h_forfeit_peach(g: SgsState, f: Frame) -> None:
             f.step = "got"
             g.request(s, "forfeit_peach", tuple(("card", C.TOKEN[c]) for c in peaches) + (("pass",),),
                       prompt="The opponents lost by forfeit: use a Peach on yourself?",
-                      time_limit=g.config("declare_seconds"))
+                      time_limit=g.config("declare_seconds"), data={"target": s, "hp": p.hp, "max_hp": p.max_hp})
             return
         d["i"] += 1
     _close(g)
@@ -148,6 +149,18 @@ class CompetitionMode(Mode):
         m["overtimes"] = 0
         m["fouls"] = [0] * g.n
         m["technical"] = {}
+
+    def resume_clock(self, g: SgsState, position: Mapping[str, Any]) -> None:
+        """The clock and the fouls of a game in progress: ``clock`` (game time allowed so far, s; the
+        preset's game time when absent, ``None``: no clock running), ``time_up``, ``overtimes``,
+        ``technical`` (points per side), ``fouls`` (penalty points per seat)."""
+        m = g.mode
+        clock = position["clock"] if "clock" in position else g.config("game_minutes") * 60
+        m["clock_limit"] = None if clock is None else float(clock)
+        m["time_up"] = bool(position.get("time_up", False))
+        m["overtimes"] = int(position.get("overtimes", 0))
+        m["technical"] = dict(position.get("technical") or {})
+        m["fouls"] = list(position.get("fouls") or [0] * g.n)
 
     # -- clock --------------------------------------------------------------------------------
     def time_up(self, g: SgsState) -> None:
@@ -200,14 +213,45 @@ class CompetitionMode(Mode):
             a = g.ask
             g._answer(seat, a.timeout[seat] if type(a.timeout) is dict else a.timeout)
 
+    def conceding_side(self, g: SgsState, action: tuple[Any, ...]) -> str:
+        """The side that concedes by ``("concede", seat)`` — the seat that asks, checked against the
+        edition's rule: the preset's ``concede_by`` ``commander`` (2011 glossary 16, 2012 §3.4.3 note)
+        or ``side`` (any player of the side: 2014 3v3 "一方阵营宣布认输", 1v1 "任意一方提出认输"), and
+        ``concede_own_turn_only`` (2012: during his own turn). ``("concede", side)`` enters the side's
+        concession as its commander's (the form of older records)."""
+        m = g.mode
+        sides = g.ruleset.sides
+        who = action[1] if len(action) > 1 else None
+        if m["side_of"][0] is None:
+            raise RuleError("concede", "nobody can concede before the sides are known", "concede after the draft")
+        commanders = m.get("commanders", {})
+        own_turn = g.config("concede_own_turn_only", False)
+        if isinstance(who, str) and who in sides:
+            if own_turn and g.current != commanders.get(who):
+                raise RuleError("concede_own_turn_only", f"{g.ruleset.preset}: only a commander may concede, during "
+                                "his own turn", "concede when your commander's turn is running")
+            return who
+        if not isinstance(who, int) or isinstance(who, bool) or not 0 <= who < g.n:
+            raise RuleError("concede", f"a concession names the seat that asks, not {who!r}",
+                            f"('concede', seat) with a seat 0–{g.n - 1}")
+        side = m["side_of"][who]
+        commander = commanders.get(side)
+        if g.config("concede_by", "side") == "commander" and commander is not None and who != commander:
+            raise RuleError("concede_commander_only", f"{g.ruleset.preset}: only a side's commander may concede; "
+                            f"seat {who} is not {side}'s commander", f"('concede', {commander})")
+        if own_turn and g.current != who:
+            raise RuleError("concede_own_turn_only", f"{g.ruleset.preset}: a commander may concede only during his "
+                            "own turn", "concede when your turn is running")
+        return str(side)
+
     def referee(self, g: SgsState, action: Any) -> None:
         """Referee rulings: ("penalty", seat, points, reason), ("technical", side, points),
-        ("concede", side)."""
+        ("concede", seat) — the seat that asks (or ("concede", side))."""
         if g.over:
             raise RuleError("game_over", "the game is over")
         if not isinstance(action, tuple) or not action:
             raise RuleError("referee", f"unknown referee action {action!r}",
-                            "('penalty', seat, 1|3, reason), ('technical', side, points), ('concede', side)")
+                            "('penalty', seat, 1|3, reason), ('technical', side, points), ('concede', seat)")
         kind = action[0]
         m = g.mode
         if kind == "penalty" and g.config("penalty_points", False):
@@ -228,16 +272,10 @@ class CompetitionMode(Mode):
                 finish(g, other_side(g, side), "technical_points")
             return
         if kind == "concede":
-            if len(action) < 2 or action[1] not in g.ruleset.sides or m["side_of"][0] is None:
-                raise RuleError("concede", "a concession names a side", f"one of {list(g.ruleset.sides)}")
-            side = action[1]
-            if g.config("concede_own_turn_only", False) and g.current != m.get("commanders", {}).get(side):
-                raise RuleError("concede", "2012 rules: only a commander may concede, during his own turn",
-                                "concede when your commander's turn is running")
-            finish(g, other_side(g, side), "concession")
+            finish(g, other_side(g, self.conceding_side(g, action)), "concession")
             return
         raise RuleError("referee", f"{g.ruleset.preset} has no referee action {kind!r}",
-                        "('technical', side, n), ('concede', side)" + (", ('penalty', seat, points)"
+                        "('technical', side, n), ('concede', seat)" + (", ('penalty', seat, points)"
                                                                       if g.config("penalty_points", False) else ""))
 
     # -- view and result --------------------------------------------------------------------

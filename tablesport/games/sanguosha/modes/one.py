@@ -4,6 +4,7 @@ turn. Seats 0 and 1."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import permutations
 from typing import Any
 
@@ -142,6 +143,25 @@ class OneVOne(CompetitionMode):
     def start(self, g: SgsState) -> None:
         self.init_data(g, [None] * g.n)
         g.push("m1_setup", "compare")
+
+    def resume(self, g: SgsState, current: int, position: Mapping[str, Any]) -> None:
+        """A 1v1 game in progress: the ``lord`` seat, both ``lineup``s (three generals in fighting order)
+        and the ``deaths`` so far (the general in play is ``lineup[seat][deaths[seat]]``); ``current``'s
+        turn is running; the clock."""
+        lord = int(position["lord"])
+        self.init_data(g, ["lord" if s == lord else "renegade" for s in range(g.n)])
+        m = g.mode
+        m["lord"] = lord
+        m["lineup"] = [tuple(x) for x in position["lineup"]]
+        m["deaths"] = list(position.get("deaths") or (0, 0))
+        m["taken"] = {str(s): list(m["lineup"][s]) for s in (0, 1)}
+        m["revealed"] = [gid for s in (0, 1) for gid in m["lineup"][s][:m["deaths"][s] + 1]]
+        m["candidates"] = []
+        m["hidden"] = []
+        m["first_turn_pending"] = False
+        g.order = [0, 1]
+        self.resume_clock(g, position)
+        g.push("m1_turns", "after", seat=current)
 
     def on_death(self, g: SgsState, seat: int, killer: int) -> None:
         """Replacement (2014 1v1 §二.4): the next general of the line-up enters with a full hand; a

@@ -5,6 +5,7 @@ commander, warm vanguard A (reference §2.1). Edition differences are preset par
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import permutations
 from typing import Any
 
@@ -169,19 +170,27 @@ def _ask_draft(g: SgsState, d: dict[str, Any], f: Frame) -> None:
               timeout=opts[0], data={"candidates": list(m["candidates"]), "side": side})
 
 
-def _seat_teams(g: SgsState) -> None:
-    """Ring (counter-clockwise): cold vanguard A, cold commander, cold vanguard B, warm vanguard B,
-    warm commander, warm vanguard A (reference §2.1). Commanders get +1 max HP and HP."""
+def seat_sides(g: SgsState, cold_team: int) -> None:
+    """The teams' sides, commanders and the ring (counter-clockwise): cold vanguard A, cold commander,
+    cold vanguard B, warm vanguard B, warm commander, warm vanguard A (reference §2.1)."""
     m = g.mode
-    c = TEAM[m["cold_team"]]
-    w = TEAM[1 - m["cold_team"]]
+    m["cold_team"] = cold_team
+    c, w = TEAM[cold_team], TEAM[1 - cold_team]
+    for s in range(g.n):
+        m["side_of"][s] = "cold" if s in c else "warm"
     g.order = [c[1], c[0], c[2], w[2], w[0], w[1]]
-    for side, team in (("cold", c), ("warm", w)):
+    m["commanders"] = {"cold": c[0], "warm": w[0]}
+
+
+def _seat_teams(g: SgsState) -> None:
+    """The fielded generals take their seats; commanders get +1 max HP and HP."""
+    m = g.mode
+    seat_sides(g, m["cold_team"])
+    for side, team in (("cold", TEAM[m["cold_team"]]), ("warm", TEAM[1 - m["cold_team"]])):
         trio = m["fielded"][side]
         for k, s in enumerate(team):
             seat_general(g, s, trio[k], g.config("commander_bonus", 1) if k == 0 else 0)
     m["upright"] = [True] * g.n
-    m["commanders"] = {"cold": c[0], "warm": w[0]}
 
 
 def _deal(g: SgsState) -> None:
@@ -232,7 +241,7 @@ def h_m3_units(g: SgsState, f: Frame) -> None:
         if a[0] == "commander":
             d["unit"] = [cmd]
         else:
-            vans = [s for s in side_seats(g, side) if s != cmd]
+            vans = [s for s in side_seats(g, side) if s != cmd and g.players[s].alive and m["upright"][s]]
             first = a[1]
             d["unit"] = [first] + [s for s in vans if s != first]
         g.emit("unit", side=side, seats=list(d["unit"]))
@@ -299,6 +308,24 @@ class ThreeVThree(CompetitionMode):
     def start(self, g: SgsState) -> None:
         self.init_data(g, [None] * g.n)
         g.push("m3_setup", "compare")
+
+    def resume(self, g: SgsState, current: int, position: Mapping[str, Any]) -> None:
+        """A 3v3 game in progress: ``cold_team`` (0: seats 0–2 hold the cold cards, 1: seats 3–5),
+        ``sideways`` (identity cards already turned this round; the current seat's is turned too),
+        ``unit`` (the running action unit's seats still to act after ``current``), or with no turn
+        running (``current`` -1) ``next_side`` (the side that chooses the next unit); the clock."""
+        self.init_data(g, [None] * g.n)
+        seat_sides(g, int(position.get("cold_team", 0)))
+        m = g.mode
+        sideways = set(position.get("sideways") or ())
+        m["upright"] = [s not in sideways and s != current for s in range(g.n)]
+        m["first_turn"] = False
+        self.resume_clock(g, position)
+        if current >= 0:
+            g.push("m3_units", "after", side=m["side_of"][current], unit=list(position.get("unit") or ()))
+        else:
+            m["next_side"] = position["next_side"]
+            g.push("m3_units", "choose")
 
     def on_timeout(self, g: SgsState, seat: int, kind: str) -> None:
         if kind == "first_picker":          # 2011/2014: a timed-out warm side passes the choice to cold
