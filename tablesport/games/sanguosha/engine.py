@@ -373,16 +373,16 @@ def play_options(g: SgsState, seat: int) -> list[Any]:
     p = g.players[seat]
     out: list[Any] = []
     slash_ok = can_slash(g, seat)
-    memo: dict[Any, list[tuple[Any, ...]]] = {}
+    memo: dict[tuple[str, bool] | None, list[tuple[Any, ...]]] = {}
     equipped = {c for c in p.equip if c >= 0}
     for c in p.hand:
         name = NAME[c]
         if name == "slash" and not slash_ok:
             continue
-        key = (name, len(p.hand) == 1)          # targets depend on the name (and Halberd's last card)
-        ts = memo.get(key)
+        hand_key = (name, len(p.hand) == 1)     # targets depend on the name (and Halberd's last card)
+        ts = memo.get(hand_key)
         if ts is None:
-            ts = memo[key] = use_targets(g, seat, name, (c,))
+            ts = memo[hand_key] = use_targets(g, seat, name, (c,))
         for t in ts:
             out.append(("use", TOKEN[c], t))
     va = g.hooked(seat, "view_as")

@@ -72,7 +72,7 @@ class Ask:
     __slots__ = ("seats", "kind", "options", "prompt", "time_limit", "timeout", "data", "private")
 
     def __init__(self, seats: tuple[int, ...], kind: str, options: Any, prompt: str, time_limit: float | None,
-                 timeout: Any, data: dict[str, Any], private: dict[str, Any] | None) -> None:
+                 timeout: Any, data: dict[str, Any], private: dict[int, Any] | None) -> None:
         self.seats = seats
         self.kind = kind
         self.options = options          # tuple of actions, or {seat: tuple} for a simultaneous ask
@@ -317,7 +317,7 @@ class SgsState(State):
 
     def request(self, seat: int, kind: str, options: Any, *, prompt: str = "", time_limit: float | None = None,
                 timeout: Any = None, data: dict[str, Any] | None = None,
-                private: dict[str, Any] | None = None) -> None:
+                private: dict[int, Any] | None = None) -> None:
         """Ask ``seat`` a question; the top frame receives the answer in ``d["answer"]``.
         ``timeout`` defaults to the last option (by convention the pass/decline/end option)."""
         if timeout is None:
@@ -404,8 +404,9 @@ class SgsState(State):
             out = list(_general_skills(p.skills, self.lord_of(seat)))
             eq = _equip_skills()
             for c in p.equip:
-                if c >= 0 and eq[c] is not None:
-                    out.append(eq[c])
+                sk = eq[c] if c >= 0 else None
+                if sk is not None:
+                    out.append(sk)
             v = cache[seat] = tuple(out)
         return v
 
@@ -416,8 +417,8 @@ class SgsState(State):
         lo = self.lord_ok
         if lo is True or lo is False:
             return lo
-        sides = self.mode.get("side_of")
-        return bool(sides) and sides[seat] == lo
+        sides: list[str | None] | None = self.mode.get("side_of")
+        return sides is not None and sides[seat] == lo
 
     def hooked(self, seat: int, hook: str) -> tuple[Skill, ...]:
         """The seat's skills (in :meth:`skills_of` order) whose class overrides the :class:`Skill`

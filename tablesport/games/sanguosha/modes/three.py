@@ -165,9 +165,9 @@ def _ask_draft(g: SgsState, d: dict[str, Any], f: Frame) -> None:
         return
     side = d["seq"][0]
     f.step = "draft"
-    opts = tuple(("pick", i) for i, x in enumerate(m["candidates"]) if x)
-    g.request(commander_seat(g, side), "draft", opts, prompt="Pick a general", time_limit=g.config("draft_seconds"),
-              timeout=opts[0], data={"candidates": list(m["candidates"]), "side": side})
+    picks = tuple(("pick", i) for i, x in enumerate(m["candidates"]) if x)
+    g.request(commander_seat(g, side), "draft", picks, prompt="Pick a general", time_limit=g.config("draft_seconds"),
+              timeout=picks[0], data={"candidates": list(m["candidates"]), "side": side})
 
 
 def seat_sides(g: SgsState, cold_team: int) -> None:
