@@ -11,15 +11,11 @@ from typing import Any
 
 from . import cards as C
 from .card_use import can_slash, push_use, use_targets
-from .skill import SKILLS
+from .skill import SKILLS, decline_time
 from .state import Frame, SgsState, handler
 from .timing import AFTER, BEFORE, PHASES, Timing
 
-NAME, SUIT, RANK, TOKEN, TYPE, SUBTYPE = C.NAME, C.SUIT, C.RANK, C.TOKEN, C.TYPE, C.SUBTYPE
-
-
-def decl_time(g: SgsState) -> float:
-    return float(g.config("declare_seconds", 5))
+NAME, RANK, TOKEN = C.NAME, C.RANK, C.TOKEN
 
 
 # ====================================================================== triggers and skill frames
@@ -53,7 +49,7 @@ def h_trigger(g: SgsState, f: Frame) -> None:
         d["cur"] = (seat, sid)
         f.step = "confirm"
         g.request(seat, "invoke", (("invoke", sid), ("decline",)), prompt=sk.invoke_prompt(g, seat, timing, ctx),
-                  time_limit=decl_time(g), data={"skill": sid, "timing": timing})
+                  time_limit=decline_time(g), data={"skill": sid, "timing": timing})
         return
     g.pop()
 

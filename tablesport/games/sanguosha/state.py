@@ -355,9 +355,6 @@ class SgsState(State):
         return self.ruleset.params.get(key, default)
 
     # ------------------------------------------------------------------ seats and distance
-    def alive(self, seat: int) -> bool:
-        return self.players[seat].alive
-
     def living(self) -> list[int]:
         return [s for s in self.order if self.players[s].alive]
 
@@ -663,10 +660,7 @@ class SgsState(State):
         slot = C.SLOT_OF[card]
         p = self.players[seat]
         old = p.equip[slot]
-        if card in self.processing:
-            self.processing.remove(card)
-        else:
-            self.remove_card(card)
+        self.remove_card(card)
         if old >= 0:
             self.discard([old], seat, "replaced")
         p.equip[slot] = card
@@ -707,8 +701,6 @@ class SgsState(State):
             start = self.current if self.current >= 0 else order[0]
             i0 = order.index(start) if start in order else 0
             cands = [((order.index(s) - i0) % n, pr, s, sid) for s, pr, sid in entries]
-        if not cands:
-            return False
         cands.sort()
         q = [(s, sid) for _pos, _pr, s, sid in cands]
         if extra:
@@ -733,9 +725,6 @@ class SgsState(State):
         self._lis = None
         self._sk = None
         self._dist = None
-
-    def ctx(self, ci: int) -> dict[str, Any]:
-        return self.stack[ci].d
 
     # ------------------------------------------------------------------ invariants and views
     def check_invariants(self) -> None:

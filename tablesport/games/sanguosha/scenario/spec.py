@@ -29,7 +29,6 @@ CHECK_PLAYER_KEYS = {"hp", "max_hp", "alive", "face_up", "general", "hand", "han
                      "pile_count", "piles", "flags"}
 PENDING_KEYS = {"seat", "kind", "includes", "excludes", "options", "data"}
 COUNT_KEYS = {"events", "decisions"}
-STEP_WHO = ("timeout", "time_up", "referee")
 
 
 def check_keys(where: str, got: Any, allowed: set[str]) -> dict[str, Any]:
