@@ -49,22 +49,26 @@ def _referee_action(state: State, rng: Rng) -> Any:
     return ("technical", side, 1)
 
 
-def play(preset: str, bot: str, seed: int) -> tuple[Recorder, State]:
-    """Play one corpus game; returns its record (finished) and the final state."""
+def play(preset: str, bot: str, seed: int, *, check: bool = False, timeout_rate: float = TIMEOUT_RATE,
+         clock: float | None | str = "by_seed") -> tuple[Recorder, State]:
+    """Play one corpus game; returns its record (finished) and the final state. ``check``: the state's
+    invariants after every step; ``clock``: seconds per decision (default: by seed, ``CLOCKS``)."""
     game, rs = find_preset(preset)
     state = game.new_state(rs, seed)
     drv = Rng(seed).spawn(4242)
     pick = Rng(seed).spawn(17)
     bots = [HeuristicBot(Rng(seed * 10 + k)) for k in range(rs.seats)] if bot == "heuristic" else None
     rec = Recorder(game.name, preset, seed, [bot] * rs.seats)
-    clock = CLOCKS[seed % len(CLOCKS)]
+    per = CLOCKS[seed % len(CLOCKS)] if clock == "by_seed" else clock
     elapsed, fired = 0.0, None
     for _ in range(200_000):
         limit = state.clock_limit()
-        if clock is not None and limit is not None and elapsed >= limit and fired != limit:
+        if per is not None and limit is not None and elapsed >= limit and fired != limit:
             fired = limit
             state.time_up()
             rec.time_up()
+            if check:
+                state.check_invariants()
             continue
         d = state.pending()
         if d is None:
@@ -77,17 +81,21 @@ def play(preset: str, bot: str, seed: int) -> tuple[Recorder, State]:
                 pass
             else:
                 rec.referee(action)
+                if check:
+                    state.check_invariants()
                 continue
         seat = d.seats[0]
-        if d.time_limit is not None and drv.random() < TIMEOUT_RATE:
+        if d.time_limit is not None and drv.random() < timeout_rate:
             state.timeout(seat)
             rec.timeout(seat)
         else:
             action = bots[seat].act(state, seat, d) if bots else state.random_action(seat, pick)
             state.apply(seat, action)
             rec.act(seat, action)
-        if clock is not None and limit is not None:
-            elapsed += clock
+        if check:
+            state.check_invariants()
+        if per is not None and limit is not None:
+            elapsed += float(per)
     else:
         raise AssertionError(f"{preset} {bot} seed {seed}: no end")
     rec.finish(state)
