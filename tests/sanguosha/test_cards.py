@@ -60,7 +60,7 @@ def test_every_card_has_a_rule_of_its_kind() -> None:
     """Reference §2.3–2.7: every card name of the table has its behaviour in the card table —
     equipment goes to its slot, delayed tricks to a judgement area, instant tricks pass through
     Nullification, Dodge and Nullification are never used on their own initiative."""
-    from tablesport.games.sanguosha.card_use import CARD_RULES
+    from tablesport.games.sanguosha.card_rules import CARD_RULES
 
     assert set(CARD_RULES) == set(C.NAME)
     for c in C.CARDS:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tablesport.core import RuleError
 
 from . import cards as C
+from .card_rules import can_slash, use_targets
 
 if TYPE_CHECKING:
     from .state import SgsState
@@ -40,8 +41,6 @@ def diagnose(g: SgsState, seat: int, action: Any, opts: Any) -> RuleError:
 
 
 def _diagnose_use(g: SgsState, seat: int, action: tuple[Any, ...], allowed: str) -> RuleError:
-    from .card_use import can_slash, use_targets
-
     p = g.players[seat]
     try:
         c = C.card_id(action[1])

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards as C
-from .card_use import can_slash, push_use, use_targets
+from .card_rules import can_slash, use_targets
+from .card_use import push_use
 from .skill import SKILLS, decline_time
 from .state import Frame, SgsState, handler
 from .timing import AFTER, BEFORE, PHASES, Timing

@@ -7,7 +7,8 @@ the Slash resolution (``slash_hit``); Eight Diagrams is offered by every Dodge r
 from __future__ import annotations
 
 from . import cards as C
-from .card_use import has_any_card, push_use
+from .card_rules import has_any_card
+from .card_use import push_use
 from .families import Ctx, OnSlash, TriggerSkill
 from .skill import Skill, register
 from .state import Frame, SgsState

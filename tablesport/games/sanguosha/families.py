@@ -45,14 +45,15 @@ class TriggerSkill(Skill, Generic[Ctx]):
     def owner_field(self, timing: Timing) -> str | None:
         return self.owner
 
-    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
+    # ``ctx`` is the firing frame's data; the hooks take it as the timing's TypedDict (``Ctx``)
+    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: Any) -> bool:
         key = self.owner_field(timing)
         if key is not None and ctx[key] != seat:
             return False
-        return self.when(g, seat, cast(Ctx, ctx))
+        return self.when(g, seat, ctx)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
-        self.act(g, seat, cast(Ctx, ctx), ci)
+    def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: Any, ci: int) -> None:
+        self.act(g, seat, ctx, ci)
 
     def when(self, g: SgsState, seat: int, ctx: Ctx) -> bool:
         """Does the skill apply (besides the owner check)?"""
@@ -154,8 +155,8 @@ class Offered(TriggerSkill[Ctx]):
     def use(self, g: SgsState, f: Frame, answer: Option) -> None:
         raise NotImplementedError
 
-    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
-        return super().can_trigger(g, seat, timing, ctx) and bool(self.options(g, seat, cast(Ctx, ctx)))
+    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: Any) -> bool:
+        return super().can_trigger(g, seat, timing, ctx) and bool(self.options(g, seat, ctx))
 
     def act(self, g: SgsState, seat: int, ctx: Ctx, ci: int) -> None:
         self.offer(g, seat, self.options(g, seat, ctx), self.prompt(g, seat, ctx), info=self.info(g, seat, ctx),

@@ -4,7 +4,7 @@ Reference §3.3 #2."""
 
 from __future__ import annotations
 
-from ..card_use import has_any_card
+from ..card_rules import has_any_card
 from ..families import OnDamaged
 from ..skill import register
 from ..state import SgsState

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..card_use import can_slash, push_use, use_targets
+from ..card_rules import can_slash, use_targets
+from ..card_use import push_use
 from ..families import OnOwnCard
 from ..skill import decline_time, register
 from ..state import Frame, SgsState

@@ -3,7 +3,7 @@ you may discard one of that target's cards (hand or equipment)."""
 
 from __future__ import annotations
 
-from ..card_use import has_any_card
+from ..card_rules import has_any_card
 from ..families import OnSlash
 from ..skill import register
 from ..state import SgsState
