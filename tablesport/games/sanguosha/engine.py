@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards as C
-from .card_rules import can_slash, use_targets
+from .card_rules import CARD_RULES, can_slash
 from .card_use import push_use
 from .skill import SKILLS, decline_time
 from .state import Frame, SgsState, handler
@@ -379,7 +379,8 @@ def play_options(g: SgsState, seat: int) -> list[Any]:
         hand_key = (name, len(p.hand) == 1)     # targets depend on the name (and Halberd's last card)
         ts = memo.get(hand_key)
         if ts is None:
-            ts = memo[hand_key] = use_targets(g, seat, name, (c,))
+            rule = CARD_RULES.get(name)
+            ts = memo[hand_key] = rule.targets(g, seat, (c,)) if rule is not None else []
         for t in ts:
             out.append(("use", TOKEN[c], t))
     va = g.hooked(seat, "view_as")
@@ -392,7 +393,8 @@ def play_options(g: SgsState, seat: int) -> list[Any]:
             key = (name, set(p.hand) <= set(subs)) if not equipped & set(subs) else None
             ts = memo.get(key) if key is not None else None
             if ts is None:
-                ts = use_targets(g, seat, name, subs)
+                rule = CARD_RULES.get(name)
+                ts = rule.targets(g, seat, subs) if rule is not None else []
                 if key is not None:
                     memo[key] = ts
             for t in ts:

@@ -42,12 +42,9 @@ class TriggerSkill(Skill, Generic[Ctx]):
     owner: ClassVar[str | None] = "seat"    # the context field that must be the owner (None: any)
     draw: ClassVar[int] = 0                 # the default effect: draw this many cards
 
-    def owner_field(self, timing: Timing) -> str | None:
-        return self.owner
-
     # ``ctx`` is the firing frame's data; the hooks take it as the timing's TypedDict (``Ctx``)
     def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: Any) -> bool:
-        key = self.owner_field(timing)
+        key = self.owner
         if key is not None and ctx[key] != seat:
             return False
         return self.when(g, seat, ctx)
@@ -72,8 +69,11 @@ class OnOwnCard(TriggerSkill[dict[str, Any]]):
     """When the owner uses (``card_used``: its ``user``), plays (``card_played``, ``skill_played``:
     its ``seat``) or discards (``cards_discarded``) cards."""
 
-    def owner_field(self, timing: Timing) -> str | None:
-        return CARD_OWNER.get(timing, self.owner)
+    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: Any) -> bool:
+        key = CARD_OWNER.get(timing, self.owner)
+        if key is not None and ctx[key] != seat:
+            return False
+        return self.when(g, seat, ctx)
 
     @staticmethod
     def card_of(timing: Timing, ctx: dict[str, Any]) -> tuple[str, tuple[int, ...], str | None]:
@@ -252,4 +252,10 @@ class CardAs(Skill):
         if not self.allowed(g, seat):
             return []
         p = g.players[seat]
-        return [((c,), self.as_name) for c in (p.hand if self.hand_only else p.cards()) if self.fits(g, seat, c)]
+        cards = p.hand if self.hand_only else p.cards()
+        name = self.as_name
+        if type(self).fits is CardAs.fits and (self.suit is None) != (self.color is None):
+            if self.suit is not None:       # the default test inline: view_as is asked at every decision
+                return [((c,), name) for c in cards if g.suit_of(c, seat) == self.suit]
+            return [((c,), name) for c in cards if g.color_of(c, seat) == self.color]
+        return [((c,), name) for c in cards if self.fits(g, seat, c)]
