@@ -145,9 +145,10 @@ class OneVOne(CompetitionMode):
         g.push("m1_setup", "compare")
 
     def resume(self, g: SgsState, current: int, position: Mapping[str, Any]) -> None:
-        """A 1v1 game in progress: the ``lord`` seat, both ``lineup``s (three generals in fighting order)
-        and the ``deaths`` so far (the general in play is ``lineup[seat][deaths[seat]]``); ``current``'s
-        turn is running; the clock."""
+        """A 1v1 game in progress: the ``lord`` seat, both ``lineup``s (three generals in fighting order),
+        the ``deaths`` so far (the general in play is ``lineup[seat][deaths[seat]]``) and the reserves
+        taken face down (``hidden``: seen only by their owner until they enter, D9); ``current``'s turn
+        is running; the clock."""
         lord = int(position["lord"])
         self.init_data(g, ["lord" if s == lord else "renegade" for s in range(g.n)])
         m = g.mode
@@ -156,6 +157,8 @@ class OneVOne(CompetitionMode):
         m["deaths"] = list(position.get("deaths") or (0, 0))
         m["taken"] = {str(s): list(m["lineup"][s]) for s in (0, 1)}
         m["revealed"] = [gid for s in (0, 1) for gid in m["lineup"][s][:m["deaths"][s] + 1]]
+        if position.get("hidden"):
+            m["hidden_taken"] = list(position["hidden"])
         m["candidates"] = []
         m["hidden"] = []
         m["first_turn_pending"] = False

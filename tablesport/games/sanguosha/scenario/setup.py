@@ -69,6 +69,12 @@ def position(spec: dict[str, Any], kind: str, players: list[dict[str, Any]], sid
     out["lord"] = lord
     out["lineup"] = lineup
     out["deaths"] = _int_list("mode.deaths", block.get("deaths", [0, 0]), 2, hi=2)
+    hidden = block.get("hidden", [])
+    reserves = {gid for s in (0, 1) for gid in lineup[s][out["deaths"][s] + 1:]}
+    if not isinstance(hidden, list) or not set(hidden) <= reserves:
+        raise ScenarioError(f"mode.hidden lists reserves of the line-ups taken face down (not yet in play): "
+                            f"some of {sorted(reserves)}")
+    out["hidden"] = hidden
     return out
 
 

@@ -19,7 +19,7 @@ PLAYER_KEYS = {"general", "hp", "max_hp", "hand", "equip", "judge", "side", "gen
                "flags", "piles"}
 MODE_KEYS = {
     "3v3": {"kind", "cold", "sideways", "unit", "next_side", "clock", "time_up", "overtimes", "technical", "fouls"},
-    "1v1": {"kind", "lord", "lineup", "deaths", "clock", "time_up", "overtimes", "fouls"},
+    "1v1": {"kind", "lord", "lineup", "deaths", "hidden", "clock", "time_up", "overtimes", "fouls"},
 }
 STEP_KEYS = {"act", "refused", "expect"}
 EXPECT_KEYS = {"events", "no_events", "counts", "state", "pending", "error"}
