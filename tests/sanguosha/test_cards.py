@@ -54,3 +54,22 @@ def test_weapon_ranges() -> None:
     rng = {C.NAME[c]: C.RANGE[c] for c in C.DECKS["full"] if C.SUBTYPE[c] == "weapon"}
     assert rng == {"zhuge_crossbow": 1, "double_swords": 2, "qinggang_sword": 2, "ice_sword": 2,
                    "green_dragon_blade": 3, "serpent_spear": 3, "stone_axe": 3, "sky_halberd": 4, "kirin_bow": 5}
+
+
+def test_every_card_has_a_rule_of_its_kind() -> None:
+    """Reference §2.3–2.7: every card name of the table has its behaviour in the card table —
+    equipment goes to its slot, delayed tricks to a judgement area, instant tricks pass through
+    Nullification, Dodge and Nullification are never used on their own initiative."""
+    from tablesport.games.sanguosha.card_rules import CARD_RULES
+
+    assert set(CARD_RULES) == set(C.NAME)
+    for c in C.CARDS:
+        rule = CARD_RULES[c.name]
+        if c.type == "equipment":
+            assert rule.place == "equip" and rule.effect is None, c.name
+        elif c.subtype == "delayed":
+            assert rule.place == "judge" and rule.effect is None, c.name
+        else:
+            assert rule.place == "process", c.name
+            assert rule.trick == (c.type == "trick" and c.name != "nullification"), c.name
+            assert (rule.effect is None) == (c.name in ("dodge", "nullification")), c.name

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tablesport.core import canon
-from tablesport.games.sanguosha import modes
 from tablesport.games.sanguosha.game import PRESETS
 from tablesport.games.sanguosha.generals import generals
+from tablesport.games.sanguosha.modes.common import side_stats
 from tablesport.games.sanguosha.scenario import build, load, resolve
 from tablesport.games.sanguosha.skill import load_all
 from tablesport.games.sanguosha.state import SgsState
@@ -80,11 +80,11 @@ def test_zhou_tai_indomitable_counts_as_surviving_2012_s41() -> None:
     zt = g.players[1]
     assert zt.alive and zt.hp == 0 and zt.flags.get("buqu_alive")
     g.mode["side_of"] = ["cold", "warm"]
-    stats = modes.side_stats(g, "warm")
+    stats = side_stats(g, "warm")
     assert stats["surviving"] == 1
     assert stats["lost_hp"] == zt.max_hp == 4
     zt.max_hp = 5                                 # as a commander (max HP + 1)
-    assert modes.side_stats(g, "warm")["lost_hp"] == 5
+    assert side_stats(g, "warm")["lost_hp"] == 5
 
 
 def _drive_to_play(g: SgsState, rnd: random.Random) -> None:

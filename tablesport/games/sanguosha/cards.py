@@ -6,7 +6,6 @@ A card is an ``int`` id inside the engine; actions, views and events carry its t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import yaml
@@ -18,8 +17,6 @@ RED_SUITS = frozenset({"heart", "diamond"})
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 EQUIP_SLOTS = ("weapon", "armor", "defensive_horse", "offensive_horse")
-GLOBAL_TRICKS = frozenset({"barbarian_invasion", "arrow_barrage", "peach_garden", "amazing_grace"})
-DELAYED = frozenset({"indulgence", "lightning", "supply_shortage"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,23 +83,9 @@ SLOT = {name: i for i, name in enumerate(EQUIP_SLOTS)}
 SLOT_OF = tuple(SLOT.get(c.subtype or "", -1) if c.type == "equipment" else -1 for c in CARDS)
 
 
-@cache
-def kind_of(name: str) -> str:
-    """basic / trick / delayed / equipment for a card name."""
-    for c in CARDS:
-        if c.name == name:
-            return "delayed" if c.subtype == "delayed" else c.type
-    raise KeyError(name)
-
-
 def card_id(token: object) -> int:
     """The id of a card token (``"c17"``); raises KeyError for anything else."""
     if isinstance(token, str):
         return BY_TOKEN[token]
     raise KeyError(token)
 
-
-def find(name: str, suit: str, rank: int, deck: tuple[int, ...] | None = None) -> list[int]:
-    """Ids of the cards called ``name`` with that suit and rank (in ``deck`` if given)."""
-    pool = range(N) if deck is None else deck
-    return [i for i in pool if NAME[i] == name and SUIT[i] == suit and RANK[i] == rank]

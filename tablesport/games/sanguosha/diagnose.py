@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablesport.core import RuleError
 
 from . import cards as C
-from .state import SgsState
+from .card_rules import can_slash, use_targets
+
+if TYPE_CHECKING:
+    from .state import SgsState
 
 
 def _allowed(opts: Any) -> str:
@@ -38,8 +41,6 @@ def diagnose(g: SgsState, seat: int, action: Any, opts: Any) -> RuleError:
 
 
 def _diagnose_use(g: SgsState, seat: int, action: tuple[Any, ...], allowed: str) -> RuleError:
-    from .engine import can_slash, use_targets
-
     p = g.players[seat]
     try:
         c = C.card_id(action[1])

@@ -1,23 +1,22 @@
-"""The rules engine: the handlers of the frames on the stack (turn, phases, card use and every card
-effect, Nullification windows, judgement, damage, dying, death) and the legal-option lists.
+"""The rules engine: the handlers of the frames on the stack (triggers, turn, phases, judgement,
+responses, Nullification windows, choosing a card, damage, recovery, dying, death) and the legal-option
+lists. What each card does is the card table of card_use.py.
 
 Reference: the 2011/2014/2012 seeds and reference §2 (core rules), §4 (asking order), §8 (D12).
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from . import cards as C
-from .skill import SKILLS
-from .state import PHASES, Frame, SgsState, handler
+from .card_rules import CARD_RULES, can_slash
+from .card_use import push_use
+from .skill import SKILLS, decline_time
+from .state import Frame, SgsState, handler
+from .timing import AFTER, BEFORE, PHASES, Timing
 
-NAME, SUIT, RANK, TOKEN, TYPE, SUBTYPE = C.NAME, C.SUIT, C.RANK, C.TOKEN, C.TYPE, C.SUBTYPE
-
-
-def decl_time(g: SgsState) -> float:
-    return float(g.config("declare_seconds", 5))
+NAME, RANK, TOKEN = C.NAME, C.RANK, C.TOKEN
 
 
 # ====================================================================== triggers and skill frames
@@ -51,7 +50,7 @@ def h_trigger(g: SgsState, f: Frame) -> None:
         d["cur"] = (seat, sid)
         f.step = "confirm"
         g.request(seat, "invoke", (("invoke", sid), ("decline",)), prompt=sk.invoke_prompt(g, seat, timing, ctx),
-                  time_limit=decl_time(g), data={"skill": sid, "timing": timing})
+                  time_limit=decline_time(g), data={"skill": sid, "timing": timing})
         return
     g.pop()
 
@@ -80,7 +79,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
             return
         d["i"] = 0
         f.step = "phases"
-        if g.fire("turn_start"):
+        if g.fire(Timing.TURN_START):
             return
     if f.step == "phases":
         if not p.alive:
@@ -90,7 +89,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
         if i >= len(PHASES):
             f.step = "end"
             g.phase = ""
-            g.fire("turn_end")
+            g.fire(Timing.TURN_END)
             return
         d["i"] = i + 1
         g.push("phase", "pre", seat=seat, ph=PHASES[i])
@@ -111,7 +110,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
             return
         g.phase = ph
         g.reset_counts("p")
-        if g.fire("before_" + ph):      # skills that may skip this phase (Divine Speed, Self-Restraint)
+        if g.fire(BEFORE[ph]):      # skills that may skip this phase (Divine Speed, Self-Restraint)
             return
     if f.step == "body":
         f.step = "post"
@@ -122,7 +121,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
             return
         g.emit("phase", seat=seat, phase=ph)
         if ph == "start":
-            if g.fire("start_phase"):
+            if g.fire(Timing.START_PHASE):
                 return
         elif ph == "judge":
             g.push("judge_phase", seat=seat)
@@ -144,11 +143,11 @@ def h_phase(g: SgsState, f: Frame) -> None:
             if g.config("announce_at_end", False):   # 2014 二.3.2 f) / 2012 3.3.2 e): HP and hand size
                 p = g.players[seat]
                 g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
-            if g.fire("finish_phase"):
+            if g.fire(Timing.FINISH_PHASE):
                 return
     if f.step == "post":
         f.step = "done"
-        if g.fire("after_" + ph):
+        if g.fire(AFTER[ph]):   # not "after_draw": that one is the draw's own (seat, n)
             return
     g.pop()
 
@@ -160,13 +159,13 @@ def h_draw_phase(g: SgsState, f: Frame) -> None:
     d = f.d
     if f.step == "start":
         f.step = "draw"
-        g.fire("draw_phase")
+        g.fire(Timing.DRAW_PHASE)
         return
     if f.step == "draw":
         if d["n"] > 0 and g.players[d["seat"]].alive:
             g.draw(d["seat"], d["n"])
         f.step = "after"
-        g.fire("after_draw")
+        g.fire(Timing.AFTER_DRAW)
         return
     g.pop()
 
@@ -265,7 +264,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
         d["card"] = c
         g.emit("judge", seat=d["seat"], reason=d["reason"], card=TOKEN[c])
         f.step = "result"
-        g.fire("retrial")
+        g.fire(Timing.RETRIAL)
         return
     if f.step == "result":
         c = d["card"]
@@ -275,7 +274,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
         parent["judge_rank"] = RANK[c] if c >= 0 else 0
         g.emit("judge_result", seat=d["seat"], reason=d["reason"], card=TOKEN[c], suit=parent["judge_suit"])
         f.step = "end"
-        g.fire("judge_done")
+        g.fire(Timing.JUDGE_DONE)
         return
     c = d["card"]
     if c >= 0 and c in g.processing:
@@ -340,22 +339,6 @@ def h_play_phase(g: SgsState, f: Frame) -> None:
         sk.on_granted(g, owner, seat, a[3])
 
 
-def push_use(g: SgsState, user: int, name: str, subs: tuple[int, ...], targets: tuple[Any, ...], *,
-             via: str | None, counted: bool = False, nonull: bool = False, ignore_distance: bool = False) -> Frame:
-    """Use a card (physical, or virtual with its subcards) — the whole resolution is one ``use`` frame."""
-    if len(subs) == 1:
-        color = g.color_of(subs[0], user)
-        suit = g.suit_of(subs[0], user)
-    elif subs:
-        cols = {g.color_of(c, user) for c in subs}
-        color = cols.pop() if len(cols) == 1 else "none"
-        suit = "none"
-    else:
-        color, suit = "none", "none"
-    return g.push("use", "start", user=user, name=name, subs=subs, targets=targets, via=via, counted=counted,
-                  color=color, suit=suit, nonull=nonull, ignore_distance=ignore_distance)
-
-
 @handler("discard_phase")
 def h_discard_phase(g: SgsState, f: Frame) -> None:
     """Discard phase: discard down to current HP, one card at a time (reference §2.2)."""
@@ -387,16 +370,17 @@ def play_options(g: SgsState, seat: int) -> list[Any]:
     p = g.players[seat]
     out: list[Any] = []
     slash_ok = can_slash(g, seat)
-    memo: dict[Any, list[tuple[Any, ...]]] = {}
+    memo: dict[tuple[str, bool] | None, list[tuple[Any, ...]]] = {}
     equipped = {c for c in p.equip if c >= 0}
     for c in p.hand:
         name = NAME[c]
         if name == "slash" and not slash_ok:
             continue
-        key = (name, len(p.hand) == 1)          # targets depend on the name (and Halberd's last card)
-        ts = memo.get(key)
+        hand_key = (name, len(p.hand) == 1)     # targets depend on the name (and Halberd's last card)
+        ts = memo.get(hand_key)
         if ts is None:
-            ts = memo[key] = use_targets(g, seat, name, (c,))
+            rule = CARD_RULES.get(name)
+            ts = memo[hand_key] = rule.targets(g, seat, (c,)) if rule is not None else []
         for t in ts:
             out.append(("use", TOKEN[c], t))
     va = g.hooked(seat, "view_as")
@@ -409,7 +393,8 @@ def play_options(g: SgsState, seat: int) -> list[Any]:
             key = (name, set(p.hand) <= set(subs)) if not equipped & set(subs) else None
             ts = memo.get(key) if key is not None else None
             if ts is None:
-                ts = use_targets(g, seat, name, subs)
+                rule = CARD_RULES.get(name)
+                ts = rule.targets(g, seat, subs) if rule is not None else []
                 if key is not None:
                     memo[key] = ts
             for t in ts:
@@ -428,352 +413,6 @@ def play_options(g: SgsState, seat: int) -> list[Any]:
                 out.append(("grant", sk.id, owner, payload))
     out.append(("end",))
     return out
-
-
-def can_slash(g: SgsState, seat: int) -> bool:
-    extra = sum(sk.extra_slashes(g, seat) for sk in g.hooked(seat, "extra_slashes"))
-    return g.turn.get("slashes", 0) < 1 + extra
-
-
-def has_any_card(g: SgsState, seat: int, judge: bool = True) -> bool:
-    p = g.players[seat]
-    return bool(p.hand) or any(c >= 0 for c in p.equip) or (judge and bool(p.judge))
-
-
-def use_targets(g: SgsState, seat: int, name: str, subs: tuple[int, ...]) -> list[tuple[Any, ...]]:
-    """The legal target tuples for ``seat`` using ``name`` (made of ``subs``) in its play phase."""
-    p = g.players[seat]
-    if name in ("dodge", "nullification"):
-        return []
-    if name == "peach":
-        return [()] if p.hp < p.max_hp else []
-    if name == "ex_nihilo" or TYPE_BY_NAME.get(name) == "equipment":
-        return [()]
-    if name == "lightning":
-        return [()] if all(n != "lightning" for _c, n in p.judge) else []
-    if name in C.GLOBAL_TRICKS:
-        return [("ccw",), ("cw",)] if g.config("aoe_direction_choice", False) else [()]
-    others = g.targetable(seat, name)
-    if name == "slash":
-        reach = g.attack_range(seat, subs)
-        valid = [s for s in others if g.distance(seat, s, subs) <= reach]
-        extra = sum(sk.extra_targets(g, seat, name, subs) for sk in g.hooked(seat, "extra_targets"))
-        out = [(s,) for s in valid]
-        for k in range(2, min(1 + extra, len(valid)) + 1):
-            out.extend(combinations(valid, k))
-        return out
-    if name == "duel":
-        return [(s,) for s in others]
-    if name == "snatch":
-        lim = trick_distance(g, seat, name, 1)
-        return [(s,) for s in others if has_any_card(g, s) and g.distance(seat, s, subs) <= lim]
-    if name == "dismantle":
-        return [(s,) for s in others if has_any_card(g, s)]
-    if name == "collateral":
-        out = []
-        for h in others:
-            if g.players[h].equip[0] < 0:
-                continue
-            for v in g.order_from(h, include=False):
-                if g.may_target(h, v, "slash") and g.in_range(h, v):
-                    out.append((h, v))
-        return out
-    if name in ("indulgence", "supply_shortage"):
-        lim = 99 if name == "indulgence" else trick_distance(g, seat, name, 1)
-        return [(s,) for s in others
-                if all(n != name for _c, n in g.players[s].judge) and g.distance(seat, s, subs) <= lim]
-    return []
-
-
-def trick_distance(g: SgsState, seat: int, name: str, base: int) -> int:
-    for sk in g.hooked(seat, "trick_distance"):
-        base = sk.trick_distance(g, seat, name, base)
-    return base
-
-
-TYPE_BY_NAME: dict[str, str] = {}
-for _c in C.CARDS:
-    TYPE_BY_NAME[_c.name] = _c.type
-
-
-# ====================================================================== card use
-@handler("use")
-def h_use(g: SgsState, f: Frame) -> None:
-    d = f.d
-    user, name = d["user"], d["name"]
-    if f.step == "start":
-        subs = d["subs"]
-        if d["counted"] and name == "slash":
-            g.turn["slashes"] = g.turn.get("slashes", 0) + 1
-        kind = TYPE_BY_NAME.get(name)
-        g.emit("use", seat=user, card=name, cards=[TOKEN[c] for c in subs], targets=list(d["targets"]),
-               via=d["via"])
-        if kind == "equipment":
-            g.equip_card(user, subs[0])
-            g.pop()
-            return
-        if name in C.DELAYED:
-            tgt = user if name == "lightning" else d["targets"][0]
-            c = subs[0]
-            g.remove_card(c)
-            g.public.add(c)
-            g.players[tgt].judge.append((c, name))
-            g.emit("place_trick", seat=tgt, card=TOKEN[c], trick=name)
-            g.pop()
-            return
-        g.to_processing(subs)
-        f.step = "effect"
-        d["i"] = 0
-        if name in C.GLOBAL_TRICKS:
-            d["targets"] = tuple(_global_order(g, user, name, d["targets"]))
-            if name == "amazing_grace":
-                got = g.take_top(len(d["targets"]))
-                g.processing.extend(got)
-                g.public.update(got)
-                d["ag"] = list(got)
-                g.emit("reveal", cards=[TOKEN[c] for c in got], why="amazing_grace")
-        elif name in ("ex_nihilo", "peach") and not d["targets"]:
-            d["targets"] = (user,)
-        g.fire("card_used")
-        return
-    if f.step == "effect":
-        i = d["i"]
-        targets = d["targets"]
-        if i >= len(targets):   # a card in resolution finishes even if its user has died meanwhile
-            f.step = "finish"
-            return
-        d["i"] = i + 1
-        t = targets[i]
-        if name == "collateral":
-            t = targets[0]
-            d["i"] = len(targets)
-        if not g.players[t].alive:
-            return
-        if name == "slash":
-            g.push("slash_hit", "targeted", user=user, target=t, ci=g.top_index(), need=1, nododge=False)
-        elif name == "peach":
-            g.push("recover", "start", seat=t, n=1, source=user)
-        elif name == "dodge":
-            pass
-        else:
-            g.push("trick", "start", user=user, target=t, ci=g.top_index(), name=name, source=user)
-        return
-    # finish: leftovers (Amazing Grace's unclaimed cards, the used card) go to the discard pile
-    left = [c for c in d["subs"] if c in g.processing] + [c for c in d.get("ag", []) if c in g.processing]
-    if left:
-        g.discard(left, user, "used")
-    g.pop()
-
-
-def _global_order(g: SgsState, user: int, name: str, dirn: tuple[Any, ...]) -> list[int]:
-    """Targets of a global trick in resolution order: AoEs start at the user's next character,
-    Peach Garden and Amazing Grace at the user; 3v3 lets the user pick the direction (§2.4)."""
-    cw = bool(dirn) and dirn[0] == "cw"
-    order = g.order_from(user)
-    if cw:
-        order = [order[0]] + order[1:][::-1]
-    if name in ("barbarian_invasion", "arrow_barrage"):
-        return [s for s in order[1:] if g.may_target(user, s, name)]
-    return [s for s in order if g.may_target(user, s, name)]
-
-
-@handler("slash_hit")
-def h_slash_hit(g: SgsState, f: Frame) -> None:
-    """One target of a Slash: targeted triggers, Renwang Shield, Dodge request (Eight Diagrams),
-    dodged triggers (Blade, Axe), damage."""
-    d = f.d
-    use = g.stack[d["ci"]].d
-    user = d["user"]
-    if f.step == "targeted":
-        w = g.players[user].equip[0]
-        d["ignore_armor"] = w >= 0 and NAME[w] == "qinggang_sword" and w not in use["subs"]
-        for sk in g.skills_of(user):
-            d["need"] = max(d["need"], sk.needed_responses(g, user, "slash"))
-        f.step = "dodge"
-        g.fire("slash_targeted")
-        return
-    t = d["target"]
-    if f.step == "dodge":
-        if not g.players[t].alive:
-            g.pop()
-            return
-        if d.get("cancel"):
-            g.pop()
-            return
-        if use["color"] == "black" and armor_active(g, t, d) == "renwang_shield":
-            g.emit("no_effect", seat=t, card="slash", why="renwang_shield")
-            g.pop()
-            return
-        if d["nododge"]:
-            f.step = "hit"
-            return
-        f.step = "dodged?"
-        g.push("ask_card", "ask", seat=t, need="dodge", count=d["need"], ret=g.top_index(), key="dodged",
-               mode="play", armor=not d["ignore_armor"], about=user)
-        return
-    if f.step == "dodged?":
-        if d.pop("dodged", False):
-            g.emit("dodged", seat=t, by=user)
-            f.step = "after_dodge"
-            g.fire("slash_dodged")
-            return
-        f.step = "hit"
-        return
-    if f.step == "after_dodge":
-        if d.get("force_hit"):
-            f.step = "hit"
-            return
-        g.pop()
-        return
-    if f.step == "hit":
-        f.step = "done"
-        if g.players[t].alive:
-            g.push("damage", "start", source=user, target=t, n=1, nature="", via="slash", cards=use["subs"],
-                   ci=d["ci"])
-        return
-    g.pop()
-
-
-def armor_active(g: SgsState, seat: int, ctx: dict[str, Any] | None = None) -> str | None:
-    """The name of ``seat``'s armor if it works now (Qinggang Sword ignores it for its Slash)."""
-    a = g.players[seat].equip[1]
-    if a < 0 or (ctx is not None and ctx.get("ignore_armor")):
-        return None
-    return NAME[a]
-
-
-@handler("trick")
-def h_trick(g: SgsState, f: Frame) -> None:
-    """One target of an instant trick: ``trick_effect`` triggers (may cancel or change the source),
-    the Nullification window, then the effect."""
-    d = f.d
-    use = g.stack[d["ci"]].d
-    name, user, t = d["name"], d["user"], d["target"]
-    if f.step == "start":
-        f.step = "null"
-        g.fire("trick_effect")
-        return
-    if f.step == "null":
-        if d.get("cancel"):
-            g.pop()
-            return
-        f.step = "effect"
-        if not use.get("nonull"):
-            g.push("nullify", "start", ret=g.top_index(), key="nullified", user=user, target=t, trick=name,
-                   cards=use["subs"])
-        return
-    if f.step == "effect":
-        g.pop()
-        if d.get("nullified") or not g.players[t].alive:
-            return
-        src = d["source"]
-        if name == "duel":
-            g.push("duel", "ask", user=src, target=t, turn=t, ci=d["ci"])
-        elif name == "snatch":
-            if has_any_card(g, t):
-                g.push("choose_card", "ask", chooser=user, owner=t, areas="hej", act="take", why="snatch")
-        elif name == "dismantle":
-            if has_any_card(g, t):
-                g.push("choose_card", "ask", chooser=user, owner=t, areas="hej", act="discard", why="dismantle")
-        elif name == "ex_nihilo":
-            g.draw(t, 2)
-        elif name == "collateral":
-            g.push("collateral", "ask", user=user, holder=t, victim=use["targets"][1], ci=d["ci"])
-        elif name in ("barbarian_invasion", "arrow_barrage"):
-            need = "slash" if name == "barbarian_invasion" else "dodge"
-            cnt = max([sk.needed_responses(g, user, name) for sk in g.skills_of(user)] or [1])
-            g.push("aoe_hit", "ask", user=src, target=t, need=need, count=cnt, ci=d["ci"])
-        elif name == "peach_garden":
-            if g.players[t].hp < g.players[t].max_hp:
-                g.push("recover", "start", seat=t, n=1, source=user)
-        elif name == "amazing_grace":
-            g.push("ag_pick", "ask", seat=t, ci=d["ci"])
-
-
-@handler("aoe_hit")
-def h_aoe_hit(g: SgsState, f: Frame) -> None:
-    d = f.d
-    if f.step == "ask":
-        f.step = "got"
-        g.push("ask_card", "ask", seat=d["target"], need=d["need"], count=d["count"], ret=g.top_index(),
-               key="ok", mode="play", armor=True, about=d["user"])
-        return
-    g.pop()
-    if not d.get("ok") and g.players[d["target"]].alive:
-        use = g.stack[d["ci"]].d
-        g.push("damage", "start", source=d["user"] if g.players[d["user"]].alive else -1, target=d["target"], n=1,
-               nature="", via=use["name"], cards=use["subs"], ci=d["ci"])
-
-
-@handler("ag_pick")
-def h_ag_pick(g: SgsState, f: Frame) -> None:
-    d = f.d
-    use = g.stack[d["ci"]].d
-    if f.step == "ask":
-        avail = [c for c in use["ag"] if c in g.processing]
-        if not avail:
-            g.pop()
-            return
-        f.step = "got"
-        opts = tuple(("take", TOKEN[c]) for c in avail)
-        g.request(d["seat"], "amazing_grace", opts, prompt="Take one of the revealed cards",
-                  time_limit=g.config("response_seconds"), timeout=opts[0])
-        return
-    c = C.card_id(d.pop("answer")[1])
-    g.give(c, d["seat"])
-    g.pop()
-
-
-@handler("duel")
-def h_duel(g: SgsState, f: Frame) -> None:
-    """Duel: starting with the target, each in turn plays a Slash (two against Without Equal);
-    the first who does not takes 1 damage from the other."""
-    d = f.d
-    turn = d["turn"]
-    other = d["user"] if turn == d["target"] else d["target"]
-    if f.step == "ask":
-        if not g.players[turn].alive or not g.players[other].alive:
-            g.pop()
-            return
-        cnt = max([sk.needed_responses(g, other, "duel") for sk in g.skills_of(other)] or [1])
-        f.step = "got"
-        g.push("ask_card", "ask", seat=turn, need="slash", count=cnt, ret=g.top_index(), key="ok", mode="play",
-               armor=False, about=other)
-        return
-    if d.pop("ok", False):
-        d["turn"] = other
-        f.step = "ask"
-        return
-    g.pop()
-    if g.players[turn].alive:
-        use = g.stack[d["ci"]].d if d["ci"] >= 0 else {"subs": (), "name": "duel"}
-        g.push("damage", "start", source=other if g.players[other].alive else -1, target=turn, n=1, nature="",
-               via="duel", cards=use["subs"], ci=d["ci"])
-
-
-@handler("collateral")
-def h_collateral(g: SgsState, f: Frame) -> None:
-    """Collateral: the holder may use a Slash on the named victim; if not, the user takes the
-    holder's weapon (reference §2.4)."""
-    d = f.d
-    h, v, user = d["holder"], d["victim"], d["user"]
-    if f.step == "ask":
-        if not g.players[v].alive or not g.may_target(h, v, "slash"):
-            f.step = "refused"
-            return
-        f.step = "got"
-        g.push("ask_card", "ask", seat=h, need="slash", count=1, ret=g.top_index(), key="ok", mode="use",
-               armor=False, about=v, victim=v)
-        return
-    if f.step == "got" and d.get("ok"):
-        g.pop()
-        name, subs, via = d["ok_card"]
-        push_use(g, h, name, subs, (v,), via=via, counted=False)
-        return
-    g.pop()
-    w = g.players[h].equip[0]
-    if w >= 0 and g.players[user].alive:
-        g.give(w, user)
 
 
 # ====================================================================== asking for cards
@@ -836,7 +475,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
             d["armor_used"] = False     # the next Dodge needed (Without Equal) may judge again
             g.emit("play", seat=seat, card=d["need"], cards=[], via="eight_diagrams")
             d["played"] = ("dodge", (), "eight_diagrams")
-            g.fire("card_played")
+            g.fire(Timing.CARD_PLAYED)
         d.pop("judge", None)
         d.pop("judge_rank", None)
         return
@@ -867,7 +506,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
     d["armor_used"] = False
     d["played"] = (d["need"], subs, via)
     f.step = "played"
-    g.fire("card_played")
+    g.fire(Timing.CARD_PLAYED)
 
 
 def _ask_card_played(g: SgsState, f: Frame) -> None:
@@ -933,7 +572,7 @@ def h_nullify(g: SgsState, f: Frame) -> None:
                via=None if a[0] == "card" else a[1], against=d["trick"])
         f.step = "chain"
         d["name"], d["subs"] = "nullification", subs
-        g.fire("card_used", user=s, name="nullification", subs=subs, via=None if a[0] == "card" else a[1],
+        g.fire(Timing.CARD_USED, user=s, name="nullification", subs=subs, via=None if a[0] == "card" else a[1],
                targets=(), color="none")
         return
     if f.step == "chain":
@@ -1002,14 +641,14 @@ def h_damage(g: SgsState, f: Frame) -> None:
             return
         f.step = "take"
         if d["source"] >= 0:
-            g.fire("damage_inflict")
+            g.fire(Timing.DAMAGE_INFLICT)
         return
     if f.step == "take":
         if d.get("cancel") or not g.players[d["target"]].alive:
             g.pop()
             return
         f.step = "apply"
-        g.fire("damage_take")
+        g.fire(Timing.DAMAGE_TAKE)
         return
     if f.step == "apply":
         t = d["target"]
@@ -1020,7 +659,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
         p.hp -= d["n"]
         g.emit("damage", seat=t, source=d["source"], n=d["n"], nature=d["nature"], via=d["via"], hp=p.hp)
         f.step = "dying"
-        g.fire("hp_reduced", seat=t, n=d["n"], source=d["source"])
+        g.fire(Timing.HP_REDUCED, seat=t, n=d["n"], source=d["source"])
         return
     if f.step == "dying":
         f.step = "after"
@@ -1029,24 +668,22 @@ def h_damage(g: SgsState, f: Frame) -> None:
         return
     if f.step == "after":
         f.step = "end"
-        g.fire("damage_done")
+        g.fire(Timing.DAMAGE_DONE)
         return
     g.pop()
 
 
 @handler("recover")
 def h_recover(g: SgsState, f: Frame) -> None:
+    """Recovery of ``n`` HP, never above the maximum; ``hp_recovered`` after it."""
     d = f.d
     p = g.players[d["seat"]]
-    if f.step == "start":
-        n = min(d["n"], p.max_hp - p.hp)
-        g.pop()
-        if n > 0 and p.alive:
-            p.hp += n
-            g.emit("recover", seat=p.seat, n=n, hp=p.hp, source=d.get("source", -1))
-            g.fire("hp_recovered", seat=p.seat, n=n)
-        return
+    n = min(d["n"], p.max_hp - p.hp)
     g.pop()
+    if n > 0 and p.alive:
+        p.hp += n
+        g.emit("recover", seat=p.seat, n=n, hp=p.hp, source=d.get("source", -1))
+        g.fire(Timing.HP_RECOVERED, seat=p.seat, n=n)
 
 
 @handler("lose_hp")
@@ -1061,7 +698,7 @@ def h_lose_hp(g: SgsState, f: Frame) -> None:
         p.hp -= d["n"]
         g.emit("lose_hp", seat=p.seat, n=d["n"], hp=p.hp)
         f.step = "dying"
-        g.fire("hp_reduced", seat=p.seat, n=d["n"], source=-1)
+        g.fire(Timing.HP_REDUCED, seat=p.seat, n=d["n"], source=-1)
         return
     g.pop()
     if p.alive and p.hp <= 0:
@@ -1078,7 +715,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
     if f.step == "start":
         g.emit("dying", seat=seat, hp=p.hp)
         f.step = "init"
-        g.fire("dying")
+        g.fire(Timing.DYING)
         return
     if f.step == "init":
         if d.get("cancel") or p.hp >= 1 or not p.alive:
@@ -1121,7 +758,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
     g.emit("use", seat=s, card="peach", cards=[TOKEN[c] for c in subs], targets=[seat], via=via)
     g.push("discard_processing", "start", cards=subs, seat=s)
     g.push("recover", "start", seat=seat, n=1, source=s)
-    g.fire("card_used", user=s, name="peach", subs=subs, via=via, targets=(seat,), color="none")
+    g.fire(Timing.CARD_USED, user=s, name="peach", subs=subs, via=via, targets=(seat,), color="none")
 
 
 @handler("discard_processing")
@@ -1152,7 +789,7 @@ def h_death(g: SgsState, f: Frame) -> None:
     p = g.players[seat]
     if f.step == "start":
         f.step = "discard"
-        g.fire("death", seat=seat, killer=d["killer"])
+        g.fire(Timing.DEATH, seat=seat, killer=d["killer"])
         return
     if f.step == "discard":
         p.alive = False
@@ -1164,9 +801,7 @@ def h_death(g: SgsState, f: Frame) -> None:
         f.step = "mode"
         return
     g.pop()
-    from .modes import on_death
-
-    on_death(g, seat, d["killer"])
+    g.flow.on_death(g, seat, d["killer"])
 
 
 def abort_turn(g: SgsState) -> None:

@@ -6,17 +6,24 @@ the Slash resolution (``slash_hit``); Eight Diagrams is offered by every Dodge r
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import cards as C
+from .card_rules import has_any_card
+from .card_use import push_use
+from .families import Ctx, OnSlash, TriggerSkill
 from .skill import Skill, register
 from .state import Frame, SgsState
+from .timing import DamageCtx, SlashCtx, Timing
 
 TOKEN, NAME = C.TOKEN, C.NAME
 
 
 class Weapon(Skill):
     kind = "weapon"
+
+
+class WeaponTrigger(TriggerSkill[Ctx], Weapon):
+    """A weapon whose effect is a trigger of its owner's (an equipment skill: asked after the general
+    skills at one timing)."""
 
 
 @register
@@ -60,19 +67,16 @@ class SerpentSpear(Weapon):
 
 
 @register
-class DoubleSwords(Weapon):
+class DoubleSwords(OnSlash, Weapon):
     """雌雄双股剑: after your Slash targets a character of the other gender, they discard a hand card
     or let you draw one."""
     id = "double_swords"
-    timings = frozenset({"slash_targeted"})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if ctx["user"] != seat:
-            return False
+    def when(self, g: SgsState, seat: int, ctx: SlashCtx) -> bool:
         a, b = g.players[seat].gender, g.players[ctx["target"]].gender
         return bool(a and b and a != b)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
         g.push_skill(self.id, "ask", seat, target=ctx["target"])
 
     def step_ask(self, g: SgsState, f: Frame) -> None:
@@ -92,25 +96,23 @@ class DoubleSwords(Weapon):
         g.pop()
         if a[0] == "discard":
             g.discard([C.card_id(a[1])], f.d["target"], "double_swords")
-            g.fire("cards_discarded", seat=f.d["target"], cards=(C.card_id(a[1]),))   # own discard (明哲)
+            g.fire(Timing.CARDS_DISCARDED, seat=f.d["target"], cards=(C.card_id(a[1]),))   # own discard (明哲)
         else:
             g.draw(f.d["seat"], 1)
 
 
 @register
-class IceSword(Weapon):
+class IceSword(WeaponTrigger[DamageCtx]):
     """寒冰剑: when your Slash would damage its target, you may prevent it and discard two of the
     target's cards instead."""
     id = "ice_sword"
-    timings = frozenset({"damage_inflict"})
+    owner = "source"
+    timings = frozenset({Timing.DAMAGE_INFLICT})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if ctx["source"] != seat or ctx["via"] != "slash" or ctx.get("cancel"):
-            return False
-        p = g.players[ctx["target"]]
-        return bool(p.hand) or any(c >= 0 for c in p.equip)
+    def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:
+        return ctx["via"] == "slash" and not ctx.get("cancel") and has_any_card(g, ctx["target"], judge=False)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: DamageCtx, ci: int) -> None:
         ctx["cancel"] = True
         t = ctx["target"]
         g.emit("prevented", seat=t, why=self.id)
@@ -119,17 +121,17 @@ class IceSword(Weapon):
 
 
 @register
-class GreenDragonBlade(Weapon):
+class GreenDragonBlade(OnSlash, Weapon):
     """青龙偃月刀: when your Slash is dodged you may use another Slash on the same target (no distance
     limit, not counted against the limit), again and again."""
     id = "green_dragon_blade"
-    timings = frozenset({"slash_dodged"})
+    timings = frozenset({Timing.SLASH_DODGED})
     ask = False   # the question is the Slash request itself (pass = decline)
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["user"] == seat and g.players[ctx["target"]].alive
+    def when(self, g: SgsState, seat: int, ctx: SlashCtx) -> bool:
+        return g.players[ctx["target"]].alive
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
         g.push_skill(self.id, "got", seat, target=ctx["target"])
         g.push("ask_card", "ask", seat=seat, need="slash", count=1, ret=len(g.stack) - 1, key="ok", mode="use",
                armor=False, about=ctx["target"])
@@ -137,27 +139,25 @@ class GreenDragonBlade(Weapon):
     def step_got(self, g: SgsState, f: Frame) -> None:
         g.pop()
         if f.d.get("ok") and g.players[f.d["target"]].alive:
-            from .engine import push_use
-
             name, subs, via = f.d["ok_card"]
             g.emit("skill", seat=f.d["seat"], skill=self.id)
             push_use(g, f.d["seat"], name, subs, (f.d["target"],), via=via, counted=False)
 
 
 @register
-class StoneAxe(Weapon):
+class StoneAxe(OnSlash, Weapon):
     """贯石斧: when your Slash is dodged you may discard two cards (not the Axe) to hit anyway."""
     id = "stone_axe"
-    timings = frozenset({"slash_dodged"})
+    timings = frozenset({Timing.SLASH_DODGED})
 
     def _cards(self, g: SgsState, seat: int) -> list[int]:
         p = g.players[seat]
         return p.hand + [c for c in p.equip if c >= 0 and NAME[c] != "stone_axe"]
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["user"] == seat and len(self._cards(g, seat)) >= 2
+    def when(self, g: SgsState, seat: int, ctx: SlashCtx) -> bool:
+        return len(self._cards(g, seat)) >= 2
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
         g.push_skill(self.id, "pick", seat, ci=ci, chosen=[])
 
     def step_pick(self, g: SgsState, f: Frame) -> None:
@@ -167,7 +167,7 @@ class StoneAxe(Weapon):
             g.pop()
             g.discard(chosen, seat, self.id)
             g.stack[f.d["ci"]].d["force_hit"] = True
-            g.fire("cards_discarded", seat=seat, cards=tuple(chosen))                  # own discard (明哲)
+            g.fire(Timing.CARDS_DISCARDED, seat=seat, cards=tuple(chosen))                  # own discard (明哲)
             return
         f.step = "got"
         opts = tuple(("discard", TOKEN[c]) for c in self._cards(g, seat) if c not in chosen)
@@ -180,18 +180,17 @@ class StoneAxe(Weapon):
 
 
 @register
-class KirinBow(Weapon):
+class KirinBow(WeaponTrigger[DamageCtx]):
     """麒麟弓: when your Slash damages its target you may discard one of the target's horses."""
     id = "kirin_bow"
-    timings = frozenset({"damage_inflict"})
+    owner = "source"
+    timings = frozenset({Timing.DAMAGE_INFLICT})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if ctx["source"] != seat or ctx["via"] != "slash" or ctx.get("cancel"):
-            return False
+    def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:
         eq = g.players[ctx["target"]].equip
-        return eq[2] >= 0 or eq[3] >= 0
+        return ctx["via"] == "slash" and not ctx.get("cancel") and (eq[2] >= 0 or eq[3] >= 0)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: DamageCtx, ci: int) -> None:
         t = ctx["target"]
         eq = g.players[t].equip
         horses = [c for c in (eq[2], eq[3]) if c >= 0]

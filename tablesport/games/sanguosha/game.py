@@ -48,6 +48,7 @@ BASE_3V3: dict[str, Any] = {
     "time_up_at": "turn_end",
     "tiebreaks": ("surviving", "lost_hp", "technical_points"),
     "loser_surviving_zero": ("commander_killed", "concession", "disqualified"),   # 2011 glossary 17
+    "concede_by": "commander",     # 2011 glossary 16: a commander decides to give up the game
     "concede_own_turn_only": False,
     "forfeit_peach": False,
     "penalty_points": False,
@@ -63,7 +64,7 @@ PRESETS = {
         "seeds/000_367602b2860311e8.txt (40–50 min printed; the event schedule gives 45 min)"),
     "sgs-3v3-2014": Ruleset(
         "sanguosha", "sgs-3v3-2014", 6, "Sanguosha 3v3, 2014 Xinganban rules", ("cold", "warm"),
-        {**BASE_3V3, "deal_before_first_actor": True, "penalty_points": True, "stall_penalty": 1,
+        {**BASE_3V3, "deal_before_first_actor": True, "penalty_points": True, "stall_penalty": 1, "concede_by": "side",
          "disqualify_at": 5, "announce_at_end": True},
         "seeds/001_b3a4048375c612b1.txt (3v3 part)"),
     "sgs-3v3-2012": Ruleset(
@@ -78,7 +79,8 @@ PRESETS = {
         {**COMMON, "mode": "1v1", "deck": "full", "pool": POOL_1V1_2014, "aoe_direction_choice": False,
          "pick_order": (("lord", 1), ("renegade", 2), ("lord", 2), ("renegade", 2), ("lord", 2), ("lord", 1)),
          "draft_seconds": None, "field_seconds": None, "game_minutes": 30, "first_turn_draw_less": 1,
-         "play_seconds": 15, "role_chooser": None, "lord_skills": False, "kill_reward": 0, "penalty_points": False},
+         "play_seconds": 15, "role_chooser": None, "lord_skills": False, "kill_reward": 0, "penalty_points": False,
+         "concede_by": "side"},
         "seeds/001_b3a4048375c612b1.txt (1v1 part)"),
 }
 

@@ -163,13 +163,13 @@ def draft_panel(view: dict[str, Any], decision: Decision | None, seat: int) -> R
         for i, gid in enumerate(cands):
             if not gid:
                 continue
-            k = str(number[i]) if i in number else ""
+            option = str(number[i]) if i in number else ""
             g = generals().get(gid)
             if g is None:
-                tab.add_row(k, general_text(gid), "", "", "")
+                tab.add_row(option, general_text(gid), "", "", "")
                 continue
             skills = ", ".join(f"{s.name} {s.name_zh}" for s in g.skills)
-            tab.add_row(k, general_text(gid), g.kingdom, str(g.hp), skills)
+            tab.add_row(option, general_text(gid), g.kingdom, str(g.hp), skills)
         rows.append(tab)
     picks = m.get("picks") or {}
     for side, lst in picks.items():

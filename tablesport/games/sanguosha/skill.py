@@ -30,12 +30,22 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from .timing import Timing
 
 if TYPE_CHECKING:
     from .state import Frame, SgsState
 
 PRIO_COMPULSORY, PRIO_GENERAL, PRIO_EQUIPMENT = 0, 1, 2
+
+Option = tuple[Any, ...]
+
+
+def decline_time(g: SgsState) -> float:
+    """The seeds' declaration window for a skill's question (5 s; silence = decline or the default)."""
+    return float(g.config("declare_seconds", 5))
 
 
 class Skill:
@@ -46,7 +56,7 @@ class Skill:
     compulsory: ClassVar[bool] = False       # 锁定技: never asked, always applies
     lord: ClassVar[bool] = False             # 主公技: inert unless the preset allows lord skills
     ask: ClassVar[bool] = True               # optional triggers ask "invoke?" before on_trigger
-    timings: ClassVar[frozenset[str]] = frozenset()
+    timings: ClassVar[frozenset[Timing]] = frozenset()
     limit_phase: ClassVar[int] = 0           # >0: at most this many uses per play phase (active skills)
     limit_turn: ClassVar[int] = 0            # >0: at most this many uses per turn
 
@@ -57,14 +67,14 @@ class Skill:
         return PRIO_GENERAL if self.kind == "general" else PRIO_EQUIPMENT
 
     # -- triggers ----------------------------------------------------------------------------
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
         """May this skill of ``seat`` act at ``timing``? ``ctx`` is the firing frame's data."""
         return False
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
         """Act. ``ci`` is the stack index of the firing frame (store it in frames you push)."""
 
-    def invoke_prompt(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> str:
+    def invoke_prompt(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> str:
         return f"Invoke {self.id}?"
 
     # -- view-as (转化) ----------------------------------------------------------------------
@@ -127,6 +137,14 @@ class Skill:
         return 1
 
     # -- multi-step effects ------------------------------------------------------------------
+    def choose(self, g: SgsState, seat: int, options: tuple[Option, ...], prompt: str, *,
+               timeout: Option | None = None, info: dict[str, Any] | None = None) -> None:
+        """Ask ``seat`` a ``choose`` decision of this skill within the declaration time; the answer
+        comes to the skill frame on top. ``timeout``: the first option unless given; ``info``: public
+        facts for the decision's data (``skill`` is added)."""
+        g.request(seat, "choose", options, prompt=prompt, time_limit=decline_time(g),
+                  timeout=options[0] if timeout is None else timeout, data={"skill": self.id, **(info or {})})
+
     def run(self, g: SgsState, f: Frame) -> None:
         """Dispatch a frame pushed with ``g.push_skill(self.id, step, ...)`` to ``step_<step>``."""
         getattr(self, "step_" + f.step)(g, f)
@@ -135,10 +153,24 @@ class Skill:
 SKILLS: dict[str, Skill] = {}
 
 
+class SkillRegistryError(ValueError):
+    """A skill class that cannot be registered: no id, an id taken by another class, a timing that
+    is not a :class:`Timing`."""
+
+
 def register(cls: type[Skill]) -> type[Skill]:
-    """Class decorator: add one instance of a skill class to the registry under its ``id``."""
+    """Class decorator: add one instance of a skill class to the registry under its ``id``. Refuses a
+    class without an id, an id another class holds, and timings outside the closed :class:`Timing` set."""
     if not cls.id:
-        raise ValueError(f"{cls.__name__} has no id")
+        raise SkillRegistryError(f"{cls.__name__} has no id")
+    old = SKILLS.get(cls.id)
+    if old is not None:
+        raise SkillRegistryError(f"skill id {cls.id!r} of {cls.__module__}.{cls.__name__} is already registered by "
+                                 f"{type(old).__module__}.{type(old).__name__}")
+    bad = sorted(str(t) for t in cls.timings if not isinstance(t, Timing))
+    if bad:
+        raise SkillRegistryError(f"{cls.__name__} listens to {bad}, which are not timings; use members of "
+                                 f"Timing: {', '.join(t.value for t in Timing)}")
     SKILLS[cls.id] = cls()
     return cls
 
@@ -147,17 +179,31 @@ _loaded = False
 
 
 def load_all() -> dict[str, Skill]:
-    """Import every module of the skills package (and the equipment module) once."""
+    """Import the equipment module and every module of the skills package, once. If an import fails,
+    the registry and the imported modules are put back as they were, so that nothing stays half-loaded
+    and a later call tries again (and fails the same way until the module is fixed)."""
     global _loaded
     if not _loaded:
-        _loaded = True
-        from . import equipment  # noqa: F401
         from . import skills as pkg
 
-        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-            importlib.import_module(f"{pkg.__name__}.{info.name}")
+        names = [f"{__package__}.equipment"] + [f"{pkg.__name__}.{m.name}" for m in
+                                                sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name)]
+        load_modules(names)
+        _loaded = True
     return SKILLS
 
 
-def get(skill_id: str) -> Skill | None:
-    return SKILLS.get(skill_id)
+def load_modules(names: list[str]) -> None:
+    """Import the modules ``names`` all or nothing: on a failure the skills registered and the modules
+    imported meanwhile are removed again before the error goes on."""
+    before = dict(SKILLS)
+    modules = set(sys.modules)
+    try:
+        for name in names:
+            importlib.import_module(name)
+    except BaseException:
+        SKILLS.clear()
+        SKILLS.update(before)
+        for name in set(sys.modules) - modules:
+            del sys.modules[name]
+        raise

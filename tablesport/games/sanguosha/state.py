@@ -17,7 +17,10 @@ from typing import Any
 from tablesport.core import Action, Decision, Event, Result, Rng, RuleError, Ruleset, State
 
 from . import cards as C
+from .diagnose import diagnose
+from .mode import Mode, mode_for
 from .skill import SKILLS, Skill, load_all
+from .timing import LOSE, Timing
 
 HANDLERS: dict[str, Callable[[SgsState, Frame], None]] = {}
 
@@ -69,7 +72,7 @@ class Ask:
     __slots__ = ("seats", "kind", "options", "prompt", "time_limit", "timeout", "data", "private")
 
     def __init__(self, seats: tuple[int, ...], kind: str, options: Any, prompt: str, time_limit: float | None,
-                 timeout: Any, data: dict[str, Any], private: dict[str, Any] | None) -> None:
+                 timeout: Any, data: dict[str, Any], private: dict[int, Any] | None) -> None:
         self.seats = seats
         self.kind = kind
         self.options = options          # tuple of actions, or {seat: tuple} for a simultaneous ask
@@ -166,12 +169,11 @@ def _equip_skills() -> list[Skill | None]:
     return _EQ_CACHE[0]
 
 
-PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 
 
 class SgsState(State):
     __slots__ = ("ruleset", "rng", "players", "n", "order", "draw_pile", "discard_pile", "processing", "deck",
-                 "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "lost_q", "over", "outcome",
+                 "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "flow", "lost_q", "over", "outcome",
                  "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk", "_dist")
 
 
@@ -195,6 +197,7 @@ class SgsState(State):
         self.turn: dict[str, Any] = {}                # per-turn data (skips, slash count, flags)
         self.counts: dict[str, int] = {}              # per-turn/phase use counts "t:..." / "p:..."
         self.mode: dict[str, Any] = {}                # mode data (draft, sides, clocks, fouls)
+        self.flow: Mode = mode_for(ruleset["mode"])   # the competition mode that runs the game around the rules
         self.lost_q: list[tuple[int, str]] = []       # (seat, "hand"|"equip") losses to announce
         self.over = False
         self.outcome: dict[str, Any] = {}
@@ -208,9 +211,7 @@ class SgsState(State):
         self._sk: dict[Any, Any] | None = None   # seat → skills, hook → per-seat skills (cache)
         self._dist: dict[int, int] | None = None                # a*64+b → ring distance + skill modifiers
         if setup:
-            from .modes import start_mode
-
-            start_mode(self)
+            self.flow.start(self)
             self.run()
 
     # ------------------------------------------------------------------ protocol
@@ -246,9 +247,7 @@ class SgsState(State):
             raise RuleError("timeout", f"seat {seat} has no decision pending")
         act = a.timeout[seat] if type(a.timeout) is dict else a.timeout
         self.ev = [Event("timeout", {"seat": seat, "kind": a.kind})]
-        from .modes import on_timeout
-
-        on_timeout(self, seat, a.kind)
+        self.flow.on_timeout(self, seat, a.kind)
         self._answer(seat, act)
         return self._flush()
 
@@ -276,15 +275,11 @@ class SgsState(State):
         self.run()
 
     def _illegal(self, seat: int, action: Action, opts: Any) -> RuleError:
-        from .diagnose import diagnose
-
         return diagnose(self, seat, action, opts)
 
     def time_up(self) -> list[Event]:
-        from .modes import time_up
-
         self.ev = []
-        time_up(self)
+        self.flow.time_up(self)
         self._dec = None
         if self.ask is None:
             self.run()
@@ -294,10 +289,8 @@ class SgsState(State):
         return self.mode.get("clock_limit")
 
     def referee(self, action: Action) -> list[Event]:
-        from .modes import referee
-
         self.ev = []
-        referee(self, action)
+        self.flow.referee(self, action)
         self._dec = None
         if self.ask is None:
             self.run()
@@ -317,16 +310,14 @@ class SgsState(State):
                 continue
             if not stack:
                 if not self.over:
-                    from .modes import finish_no_stack
-
-                    finish_no_stack(self)
+                    self.flow.no_play_left(self)
                 break
             f = stack[-1]
             HANDLERS[f.kind](self, f)
 
     def request(self, seat: int, kind: str, options: Any, *, prompt: str = "", time_limit: float | None = None,
                 timeout: Any = None, data: dict[str, Any] | None = None,
-                private: dict[str, Any] | None = None) -> None:
+                private: dict[int, Any] | None = None) -> None:
         """Ask ``seat`` a question; the top frame receives the answer in ``d["answer"]``.
         ``timeout`` defaults to the last option (by convention the pass/decline/end option)."""
         if timeout is None:
@@ -364,9 +355,6 @@ class SgsState(State):
         return self.ruleset.params.get(key, default)
 
     # ------------------------------------------------------------------ seats and distance
-    def alive(self, seat: int) -> bool:
-        return self.players[seat].alive
-
     def living(self) -> list[int]:
         return [s for s in self.order if self.players[s].alive]
 
@@ -413,8 +401,9 @@ class SgsState(State):
             out = list(_general_skills(p.skills, self.lord_of(seat)))
             eq = _equip_skills()
             for c in p.equip:
-                if c >= 0 and eq[c] is not None:
-                    out.append(eq[c])
+                sk = eq[c] if c >= 0 else None
+                if sk is not None:
+                    out.append(sk)
             v = cache[seat] = tuple(out)
         return v
 
@@ -425,8 +414,8 @@ class SgsState(State):
         lo = self.lord_ok
         if lo is True or lo is False:
             return lo
-        sides = self.mode.get("side_of")
-        return bool(sides) and sides[seat] == lo
+        sides: list[str | None] | None = self.mode.get("side_of")
+        return sides is not None and sides[seat] == lo
 
     def hooked(self, seat: int, hook: str) -> tuple[Skill, ...]:
         """The seat's skills (in :meth:`skills_of` order) whose class overrides the :class:`Skill`
@@ -671,10 +660,7 @@ class SgsState(State):
         slot = C.SLOT_OF[card]
         p = self.players[seat]
         old = p.equip[slot]
-        if card in self.processing:
-            self.processing.remove(card)
-        else:
-            self.remove_card(card)
+        self.remove_card(card)
         if old >= 0:
             self.discard([old], seat, "replaced")
         p.equip[slot] = card
@@ -694,10 +680,10 @@ class SgsState(State):
                 if seat in seen or self.players[seat].hand:
                     continue
                 seen.add(seat)
-            self.fire("lose_" + zone, seat=seat)   # every card that leaves the equipment area counts
+            self.fire(LOSE[zone], seat=seat)   # every card that leaves the equipment area counts
 
     # ------------------------------------------------------------------ triggers
-    def fire(self, timing: str, ci: int | None = None, **extra: Any) -> bool:
+    def fire(self, timing: Timing, ci: int | None = None, **extra: Any) -> bool:
         """Queue the skills listening to ``timing``; returns True if a trigger frame was pushed.
         ``ci`` = index of the frame whose data is the context (default: the top frame);
         with ``extra`` the trigger frame carries its own context instead."""
@@ -715,8 +701,6 @@ class SgsState(State):
             start = self.current if self.current >= 0 else order[0]
             i0 = order.index(start) if start in order else 0
             cands = [((order.index(s) - i0) % n, pr, s, sid) for s, pr, sid in entries]
-        if not cands:
-            return False
         cands.sort()
         q = [(s, sid) for _pos, _pr, s, sid in cands]
         if extra:
@@ -741,9 +725,6 @@ class SgsState(State):
         self._lis = None
         self._sk = None
         self._dist = None
-
-    def ctx(self, ci: int) -> dict[str, Any]:
-        return self.stack[ci].d
 
     # ------------------------------------------------------------------ invariants and views
     def check_invariants(self) -> None:
@@ -774,6 +755,7 @@ class SgsState(State):
         c.turn = _deep(self.turn)
         c.counts = self.counts.copy()
         c.mode = _deep(self.mode)
+        c.flow = self.flow
         c.lost_q = self.lost_q.copy()
         c.over = self.over
         c.outcome = self.outcome.copy()
@@ -813,14 +795,10 @@ class SgsState(State):
         for p in self.players:
             if p.seat != viewer:
                 hidden.update(C.TOKEN[c] for c in p.hand if c not in pub)
-        from .modes import hidden_tokens
-
-        hidden |= hidden_tokens(self, viewer)
+        hidden |= self.flow.hidden_tokens(self, viewer)
         return hidden
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .modes import mode_view
-
         players = []
         for p in self.players:
             pv: dict[str, Any] = {
@@ -851,7 +829,7 @@ class SgsState(State):
             v["seat"] = seat
             if self.ask is not None and self.ask.private and seat in self.ask.private and seat in self.ask.seats:
                 v["ask_private"] = self.ask.private[seat]
-        v["mode"] = mode_view(self, seat)
+        v["mode"] = self.flow.view(self, seat)
         return v
 
     def snapshot(self) -> dict[str, Any]:
@@ -878,9 +856,7 @@ class SgsState(State):
     def result(self) -> Result | None:
         if not self.over:
             return None
-        from .modes import make_result
-
-        return make_result(self)
+        return self.flow.result(self)
 
 
 def _timeout_text(a: Ask) -> str:

@@ -143,7 +143,7 @@ class Ctx:
             v += 8
         if s in self.commanders:
             v += 6
-        return v
+        return float(v)
 
     def keep(self, token: str) -> float:
         """What keeping this hand (or equipped) card is worth."""
@@ -308,7 +308,7 @@ class HeuristicBot(Bot):
             if not ctx.enemy(t):
                 return -1000.0
             base = 55.0 if name == "indulgence" else 45.0
-            return base + 0.5 * ctx.priority(t) + ctx.players[t]["hand_count"]
+            return float(base + 0.5 * ctx.priority(t) + ctx.players[t]["hand_count"])
         if name == "lightning":
             return -1.0
         if name in ("barbarian_invasion", "arrow_barrage"):
@@ -340,7 +340,7 @@ class HeuristicBot(Bot):
             if not ctx.ally(s) or s == ctx.seat:
                 return -1.0
             if len(ctx.hand) > me["hp"] or ctx.keep(tok) <= 4.0:
-                return 20.0 - ctx.keep(tok) - 0.5 * ctx.players[s]["hand_count"]
+                return float(20.0 - ctx.keep(tok) - 0.5 * ctx.players[s]["hand_count"])
             return -1.0
         if sid == "kurou":
             return 22.0 if me["hp"] >= 3 else -1.0
@@ -353,7 +353,7 @@ class HeuristicBot(Bot):
             tok, s = payload
             if not ctx.ally(s):
                 return -1.0
-            return 35.0 + 5.0 * (3 - ctx.players[s]["hp"]) - 2.0 * ctx.keep(tok)
+            return float(35.0 + 5.0 * (3 - ctx.players[s]["hp"]) - 2.0 * ctx.keep(tok))
         if sid == "fanjian":
             return 20.0 + 0.5 * ctx.priority(payload) if ctx.enemy(payload) else -1.0
         if sid == "jieyin":
@@ -410,9 +410,9 @@ class HeuristicBot(Bot):
         if trick in ("barbarian_invasion", "arrow_barrage"):
             if target == ctx.seat:
                 need = "slash" if trick == "barbarian_invasion" else "dodge"
-                return ctx.count(need) == 0 and ctx.me["hp"] <= 2
+                return bool(ctx.count(need) == 0 and ctx.me["hp"] <= 2)
             return bool(ctx.players[target]["hp"] <= 1)
-        return trick != "collateral"     # a Collateral's holder may still refuse; Lightning may pass on
+        return bool(trick != "collateral")   # a Collateral's holder may still refuse; Lightning may pass on
 
     def on_invoke(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
         sid = data.get("skill", "")

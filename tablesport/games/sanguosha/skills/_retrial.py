@@ -14,9 +14,11 @@ from typing import Any
 
 from .. import cards as C
 from ..engine import retrial
-from ..skill import Skill
+from ..families import Offered
+from ..skill import Option
 from ..state import Frame, SgsState
-from ._util import TOKEN, offer, played
+from ..timing import JudgeCtx, Timing
+from ._util import TOKEN, played
 
 # reason → (suits, lowest rank, highest rank, favours): a judgement card of one of ``suits`` with a rank in
 # the range makes the effect happen; ``favours`` says whether that result is good for the judged character.
@@ -42,33 +44,28 @@ def favours_judged(reason: str, suit: str, rank: int) -> bool | None:
     return hit if fav else not hit
 
 
-class RetrialSkill(Skill):
-    timings = frozenset({"retrial"})
-    ask = False        # one question: which card replaces the judgement, or decline
+class RetrialSkill(Offered[JudgeCtx]):
+    """Offer the owner a card of :meth:`candidates` to replace any character's judgement card."""
+
+    timings = frozenset({Timing.RETRIAL})
+    owner = None       # anyone's judgement
     exchange = False   # True: the owner takes the old judgement card into hand
 
-    def candidates(self, g: SgsState, seat: int, ctx: dict[str, Any]) -> list[int]:
+    def candidates(self, g: SgsState, seat: int, ctx: JudgeCtx) -> list[int]:
         raise NotImplementedError
 
-    def prompt(self, ctx: dict[str, Any]) -> str:
-        raise NotImplementedError
+    def when(self, g: SgsState, seat: int, ctx: JudgeCtx) -> bool:
+        return ctx["card"] >= 0
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["card"] >= 0 and bool(self.candidates(g, seat, ctx))
+    def options(self, g: SgsState, seat: int, ctx: JudgeCtx) -> list[Option]:
+        return [("invoke", self.id, TOKEN[c]) for c in self.candidates(g, seat, ctx)]
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        opts = [("invoke", self.id, TOKEN[c]) for c in self.candidates(g, seat, ctx)]
+    def info(self, g: SgsState, seat: int, ctx: JudgeCtx) -> dict[str, Any]:
         card = ctx["card"]
-        info = {"judged": ctx["seat"], "reason": ctx["reason"], "card": TOKEN[card],
+        return {"judged": ctx["seat"], "reason": ctx["reason"], "card": TOKEN[card],
                 "suit": g.suit_of(card, ctx["seat"])}
-        offer(g, self.id, seat, opts, self.prompt(ctx), ci=ci, info=info)
 
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        a = f.d.pop("answer")
-        g.pop()
-        if a[0] != "invoke":
-            return
-        seat, c = f.d["seat"], C.card_id(a[2])
-        g.emit("skill", seat=seat, skill=self.id)
+    def use(self, g: SgsState, f: Frame, answer: Option) -> None:
+        seat, c = f.d["seat"], C.card_id(answer[2])
         retrial(g, f.d["ci"], seat, c, exchange=self.exchange)
         played(g, seat, (c,))

@@ -1,12 +1,11 @@
-"""Shared helpers of the general skills: own-side seats, the optional-choice question, the timings
-skills fire when a character plays or discards cards for a skill."""
+"""Shared helpers of the general skills: own-side seats, and the timings skills fire when a character
+plays or discards cards for a skill. (The shapes of whole skills are the families of ../families.py.)"""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import cards as C
 from ..state import SgsState
+from ..timing import Timing
 
 TOKEN = C.TOKEN
 
@@ -25,28 +24,14 @@ def allies(g: SgsState, seat: int) -> list[int]:
     return [s for s in g.order_from(seat, include=False) if own_side(g, seat, s)]
 
 
-def decline_time(g: SgsState) -> float:
-    return float(g.config("declare_seconds", 5))
-
-
-def offer(g: SgsState, sid: str, seat: int, options: list[tuple[Any, ...]], prompt: str, step: str = "got",
-          info: dict[str, Any] | None = None, **d: Any) -> None:
-    """Push a frame of skill ``sid`` and ask ``seat`` to pick one of ``options`` or decline (the
-    seeds' 5-second declaration window: timeout = decline). The answer arrives at ``step_<step>``.
-    ``info``: more (public) facts for the decision's data."""
-    g.push_skill(sid, step, seat, **d)
-    g.request(seat, "invoke", tuple(options) + (("decline",),), prompt=prompt, time_limit=decline_time(g),
-              timeout=("decline",), data={"skill": sid, **info} if info else {"skill": sid})
-
-
 def played(g: SgsState, seat: int, cards: tuple[int, ...]) -> None:
     """``seat`` played (打出) ``cards`` for a skill (a retrial card): skills that count played cards
     (Clear Wisdom) hear it at the ``skill_played`` timing."""
-    g.fire("skill_played", seat=seat, cards=tuple(cards))
+    g.fire(Timing.SKILL_PLAYED, seat=seat, cards=tuple(cards))
 
 
 def discard_own(g: SgsState, seat: int, cards: list[int], why: str) -> None:
     """``seat`` discards its own ``cards`` (a skill's cost or forced discard); skills that count a
     character's discards (Clear Wisdom) hear it at the ``cards_discarded`` timing."""
     g.discard(cards, seat, why)
-    g.fire("cards_discarded", seat=seat, cards=tuple(cards))
+    g.fire(Timing.CARDS_DISCARDED, seat=seat, cards=tuple(cards))

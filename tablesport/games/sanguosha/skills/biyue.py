@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
-from ..state import SgsState
+from ..families import OnPhase
+from ..skill import register
+from ..timing import Timing
 
 
 @register
-class Biyue(Skill):
+class Biyue(OnPhase):
     id = "biyue"
-    timings = frozenset({"finish_phase"})
-
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return g.current == seat
-
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        g.draw(seat, 1)
+    timings = frozenset({Timing.FINISH_PHASE})
+    draw = 1

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..skill import Skill, register
+from ..families import Offered
+from ..skill import Option, register
 from ..state import Frame, SgsState
-from ._util import TOKEN, decline_time, offer
+from ..timing import HpCtx, Timing
+from ._util import TOKEN
 
 PILE = "buqu"
 
@@ -35,37 +37,35 @@ def _mark(g: SgsState, seat: int) -> None:
 
 
 @register
-class Buqu(Skill):
+class Buqu(Offered[HpCtx]):
     id = "buqu"
-    timings = frozenset({"hp_reduced", "dying", "hp_recovered"})
-    ask = False
+    timings = frozenset({Timing.HP_REDUCED, Timing.DYING, Timing.HP_RECOVERED})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
         if ctx["seat"] != seat:
             return False
         p = g.players[seat]
-        if timing == "hp_reduced":
+        if timing == Timing.HP_REDUCED:
             return p.hp <= 0 and len(_pile(g, seat)) < 1 - p.hp
-        if timing == "dying":
+        if timing == Timing.DYING:
             return protected(g, seat)
         return bool(_pile(g, seat)) and len(_pile(g, seat)) > max(0, 1 - p.hp)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        if timing == "hp_reduced":
-            offer(g, self.id, seat, [("invoke", self.id)], "Indomitable: reveal cards onto your general?")
-        elif timing == "dying":
+    def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
+        if timing == Timing.HP_REDUCED:
+            super().on_trigger(g, seat, timing, ctx, ci)          # offered: reveal cards onto the general
+        elif timing == Timing.DYING:
             ctx["cancel"] = True
             g.emit("effect", seat=seat, skill=self.id, result="stays in play", hp=g.players[seat].hp)
             _mark(g, seat)
         else:
             g.push_skill(self.id, "surplus", seat)
 
-    def step_got(self, g: SgsState, f: Frame) -> None:
+    def prompt(self, g: SgsState, seat: int, ctx: HpCtx) -> str:
+        return "Indomitable: reveal cards onto your general?"
+
+    def use(self, g: SgsState, f: Frame, answer: Option) -> None:
         seat = f.d["seat"]
-        g.pop()
-        if f.d.pop("answer")[0] != "invoke":
-            return
-        g.emit("skill", seat=seat, skill=self.id)
         p = g.players[seat]
         pile = p.pile.setdefault(PILE, [])
         got = g.take_top(max(0, 1 - p.hp - len(pile)))
@@ -90,9 +90,7 @@ class Buqu(Skill):
                 p.pile.pop(PILE, None)
             return
         f.step = "removed"
-        opts = tuple(("remove", TOKEN[c]) for c in pile)
-        g.request(seat, "choose", opts, prompt="Indomitable: discard a card from your general",
-                  time_limit=decline_time(g), timeout=opts[0], data={"skill": self.id})
+        self.choose(g, seat, tuple(("remove", TOKEN[c]) for c in pile), "Indomitable: discard a card from your general")
 
     def step_removed(self, g: SgsState, f: Frame) -> None:
         g.discard([C.card_id(f.d.pop("answer")[1])], f.d["seat"], self.id)

@@ -4,19 +4,20 @@ card as Supply Shortage; your Supply Shortage may target a character at distance
 from __future__ import annotations
 
 from .. import cards as C
-from ..skill import Skill, register
+from ..families import CardAs
+from ..skill import register
 from ..state import SgsState
 
 
 @register
-class Duanliang(Skill):
+class Duanliang(CardAs):
     id = "duanliang"
+    color = "black"
+    as_name = "supply_shortage"
+    answers = False
 
-    def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
-        if need is not None or context != "play":
-            return []
-        return [((c,), "supply_shortage") for c in g.players[seat].cards()
-                if g.color_of(c, seat) == "black" and C.TYPE[c] in ("basic", "equipment")]
+    def fits(self, g: SgsState, seat: int, card: int) -> bool:
+        return super().fits(g, seat, card) and C.TYPE[card] in ("basic", "equipment")
 
     def trick_distance(self, g: SgsState, seat: int, name: str, base: int) -> int:
         return max(base, 2) if name == "supply_shortage" else base

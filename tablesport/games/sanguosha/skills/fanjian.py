@@ -9,7 +9,6 @@ from typing import Any
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import Frame, SgsState
-from ._util import decline_time
 
 
 @register
@@ -25,8 +24,7 @@ class Fanjian(Skill):
     def on_active(self, g: SgsState, seat: int, payload: Any) -> None:
         t = payload
         g.push_skill(self.id, "named", seat, target=t)
-        g.request(t, "choose", tuple(("suit", s) for s in C.SUITS), prompt="Sow Discord: name a suit",
-                  time_limit=decline_time(g), timeout=("suit", "spade"), data={"skill": self.id, "from": seat})
+        self.choose(g, t, tuple(("suit", s) for s in C.SUITS), "Sow Discord: name a suit", info={"from": seat})
 
     def step_named(self, g: SgsState, f: Frame) -> None:
         seat, t = f.d["seat"], f.d["target"]

@@ -4,22 +4,20 @@ Reference §3.3 #2."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..engine import has_any_card
-from ..skill import Skill, register
+from ..card_rules import has_any_card
+from ..families import OnDamaged
+from ..skill import register
 from ..state import SgsState
+from ..timing import DamageCtx
 
 
 @register
-class Fankui(Skill):
+class Fankui(OnDamaged):
     id = "fankui"
-    timings = frozenset({"damage_done"})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        src = ctx["source"]
-        return ctx["target"] == seat and src >= 0 and src != seat and g.players[src].alive \
-            and has_any_card(g, src, judge=False)
+    def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:
+        src = self.living_source(g, seat, ctx)
+        return src is not None and has_any_card(g, src, judge=False)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: DamageCtx, ci: int) -> None:
         g.push("choose_card", "ask", chooser=seat, owner=ctx["source"], areas="he", act="take", why=self.id)

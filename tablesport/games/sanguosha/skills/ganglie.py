@@ -5,24 +5,23 @@ take the damage). Needs a living source. Reference §3.3 #3."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from .. import cards as C
-from ..skill import Skill, register
+from ..families import OnDamaged
+from ..skill import register
 from ..state import Frame, SgsState
-from ._util import TOKEN, decline_time, discard_own
+from ..timing import DamageCtx
+from ._util import TOKEN, discard_own
 
 
 @register
-class Ganglie(Skill):
+class Ganglie(OnDamaged):
     id = "ganglie"
-    timings = frozenset({"damage_done"})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        src = ctx["source"]
-        return ctx["target"] == seat and src >= 0 and src != seat and g.players[src].alive
+    def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:
+        return self.living_source(g, seat, ctx) is not None
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: DamageCtx, ci: int) -> None:
         g.push_skill(self.id, "judged", seat, source=ctx["source"])
         g.push("judge", "start", seat=seat, reason=self.id, ret=g.top_index())
 
@@ -38,8 +37,8 @@ class Ganglie(Skill):
             return
         f.step = "chosen"
         opts = tuple(("discard", TOKEN[a], TOKEN[b]) for a, b in combinations(hand, 2)) + (("damage",),)
-        g.request(src, "choose", opts, prompt="Unyielding: discard two hand cards or take 1 damage",
-                  time_limit=decline_time(g), timeout=("damage",), data={"skill": self.id, "from": seat})
+        self.choose(g, src, opts, "Unyielding: discard two hand cards or take 1 damage", timeout=("damage",),
+                    info={"from": seat})
 
     def step_chosen(self, g: SgsState, f: Frame) -> None:
         a = f.d.pop("answer")

@@ -6,23 +6,23 @@ chosen (the first chosen is the new bottom card). Only Zhuge Liang sees the card
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import cards as C
-from ..skill import Skill, register
+from ..families import OnPhase
+from ..skill import register
 from ..state import Frame, SgsState
-from ._util import TOKEN, decline_time
+from ..timing import PhaseCtx, Timing
+from ._util import TOKEN
 
 
 @register
-class Guanxing(Skill):
+class Guanxing(OnPhase):
     id = "guanxing"
-    timings = frozenset({"start_phase"})
+    timings = frozenset({Timing.START_PHASE})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["seat"] == seat and bool(g.draw_pile or g.discard_pile)
+    def when(self, g: SgsState, seat: int, ctx: PhaseCtx) -> bool:
+        return bool(g.draw_pile or g.discard_pile)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: PhaseCtx, ci: int) -> None:
         x = min(5, len(g.living()))
         if len(g.draw_pile) < x:
             g.reshuffle()
@@ -43,9 +43,8 @@ class Guanxing(Skill):
             g.emit("stargazing", seat=seat, top=len(f.d["top"]), bottom=len(f.d["bottom"]))
             return
         f.step = "got"
-        opts = tuple((where, TOKEN[c]) for c in rest for where in ("top", "bottom"))
-        g.request(seat, "choose", opts, prompt="Stargazing: place the next card", time_limit=decline_time(g),
-                  timeout=opts[0], data={"skill": self.id})
+        self.choose(g, seat, tuple((where, TOKEN[c]) for c in rest for where in ("top", "bottom")),
+                    "Stargazing: place the next card")
 
     def step_got(self, g: SgsState, f: Frame) -> None:
         where, tok = f.d.pop("answer")

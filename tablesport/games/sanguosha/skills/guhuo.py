@@ -16,28 +16,23 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..engine import can_slash, push_use, use_targets
-from ..skill import Skill, register
+from ..card_rules import can_slash, use_targets
+from ..card_use import push_use
+from ..families import OnOwnCard
+from ..skill import decline_time, register
 from ..state import Frame, SgsState
-from ._util import TOKEN, decline_time
+from ..timing import Timing
+from ._util import TOKEN
 
 RESPONSES = ("slash", "dodge", "peach", "nullification")
 NAMES = ("slash", "peach", "ex_nihilo", "duel", "snatch", "dismantle", "collateral", "barbarian_invasion",
          "arrow_barrage", "peach_garden", "amazing_grace")
 
 
-def _claimed(ctx: dict[str, Any], timing: str) -> str | None:
-    """The card name claimed by a face-down Bewitch answer in this trigger context, if any."""
-    if timing == "card_played":
-        played = ctx.get("played")
-        return played[0] if played and played[2] == "guhuo" and not played[1] else None
-    return ctx.get("name") if ctx.get("via") == "guhuo" and not ctx.get("subs") else None
-
-
 @register
-class Guhuo(Skill):
+class Guhuo(OnOwnCard):
     id = "guhuo"
-    timings = frozenset({"card_played", "card_used"})
+    timings = frozenset({Timing.CARD_PLAYED, Timing.CARD_USED})
     ask = False
 
     # -- answers to requests: a face-down claim, the card is picked after the claim ---------------
@@ -46,24 +41,27 @@ class Guhuo(Skill):
             return [((), need)]
         return []
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        who = ctx.get("seat") if timing == "card_played" else ctx.get("user")
-        return who == seat and _claimed(ctx, timing) is not None and bool(g.players[seat].hand)
+    def _claimed(self, timing: Timing, ctx: dict[str, Any]) -> str | None:
+        """The card name claimed by a face-down Bewitch answer in this trigger context, if any."""
+        name, subs, via = self.card_of(timing, ctx)
+        return name if via == self.id and not subs else None
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        name = _claimed(ctx, timing)
-        if timing == "card_played":
+    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
+        return super().can_trigger(g, seat, timing, ctx) and self._claimed(timing, ctx) is not None \
+            and bool(g.players[seat].hand)
+
+    def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
+        name = self._claimed(timing, ctx)
+        if timing == Timing.CARD_PLAYED:
             mode = "played"                     # ctx: the ask_card frame at ci
         elif name in ("nullification", "peach"):
             mode = name                         # a Nullification window / a dying Peach (own trigger ctx)
         else:
             mode = "used"                       # a Slash used in answer: ctx is the use frame at ci
-        f = g.push_skill(self.id, "picked", seat, name=name, mode=mode, ci=ci, targets=tuple(ctx.get("targets", ())),
-                         order=g.order_from(seat, include=False), i=0, challengers=[], card=-1)
-        opts = tuple(("card", TOKEN[c]) for c in g.players[seat].hand)
-        g.request(seat, "choose", opts, prompt=f"Bewitch: the face-down card claimed as {name}",
-                  time_limit=decline_time(g), timeout=opts[0], data={"skill": self.id, "name": name})
-        del f
+        g.push_skill(self.id, "picked", seat, name=name, mode=mode, ci=ci, targets=tuple(ctx.get("targets", ())),
+                     order=g.order_from(seat, include=False), i=0, challengers=[], card=-1)
+        self.choose(g, seat, tuple(("card", TOKEN[c]) for c in g.players[seat].hand),
+                    f"Bewitch: the face-down card claimed as {name}", info={"name": name})
 
     def step_picked(self, g: SgsState, f: Frame) -> None:
         f.d["card"] = C.card_id(f.d.pop("answer")[1])

@@ -4,10 +4,9 @@ from the current actor)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..skill import register
 from ..state import SgsState
+from ..timing import JudgeCtx
 from ._retrial import RetrialSkill
 from ._util import TOKEN
 
@@ -16,8 +15,8 @@ from ._util import TOKEN
 class Guicai(RetrialSkill):
     id = "guicai"
 
-    def candidates(self, g: SgsState, seat: int, ctx: dict[str, Any]) -> list[int]:
+    def candidates(self, g: SgsState, seat: int, ctx: JudgeCtx) -> list[int]:
         return list(g.players[seat].hand)
 
-    def prompt(self, ctx: dict[str, Any]) -> str:
+    def prompt(self, g: SgsState, seat: int, ctx: JudgeCtx) -> str:
         return f"Demonic Talent: replace the judgement card {TOKEN[ctx['card']]}?"

@@ -4,10 +4,9 @@ Reference §3.3 #32 (an exchange, unlike Demonic Talent)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..skill import register
 from ..state import SgsState
+from ..timing import JudgeCtx
 from ._retrial import RetrialSkill
 from ._util import TOKEN
 
@@ -17,8 +16,8 @@ class Guidao(RetrialSkill):
     id = "guidao"
     exchange = True
 
-    def candidates(self, g: SgsState, seat: int, ctx: dict[str, Any]) -> list[int]:
+    def candidates(self, g: SgsState, seat: int, ctx: JudgeCtx) -> list[int]:
         return [c for c in g.players[seat].cards() if g.color_of(c, seat) == "black"]
 
-    def prompt(self, ctx: dict[str, Any]) -> str:
+    def prompt(self, g: SgsState, seat: int, ctx: JudgeCtx) -> str:
         return f"Dark Arts: swap a black card for the judgement card {TOKEN[ctx['card']]}?"

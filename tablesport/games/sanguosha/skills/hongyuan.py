@@ -5,37 +5,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..skill import Skill, register
-from ..state import Frame, SgsState
-from ._util import allies, offer
+from ..families import DrawInstead
+from ..skill import register
+from ..state import SgsState
+from ..timing import DrawCtx, Timing
+from ._util import allies
 
 
 @register
-class Hongyuan(Skill):
+class Hongyuan(DrawInstead):
     id = "hongyuan"
-    timings = frozenset({"draw_phase", "after_draw"})
-    ask = False
+    extra = -1
+    later = Timing.AFTER_DRAW
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if ctx["seat"] != seat:
-            return False
-        if timing == "after_draw":
-            return g.turn.get("hongyuan") == seat
-        return ctx["n"] > 0 and bool(allies(g, seat))
+    def when(self, g: SgsState, seat: int, ctx: DrawCtx) -> bool:
+        return super().when(g, seat, ctx) and bool(allies(g, seat))
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        if timing == "after_draw":
-            del g.turn["hongyuan"]
-            for s in allies(g, seat):
-                g.draw(s, 1)
-            return
-        offer(g, self.id, seat, [("invoke", self.id)], "Expand Aid: draw one fewer so your teammates draw 1 each?",
-              ci=ci)
+    def prompt(self, g: SgsState, seat: int, ctx: DrawCtx) -> str:
+        return "Expand Aid: draw one fewer so your teammates draw 1 each?"
 
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        g.pop()
-        if f.d.pop("answer")[0] != "invoke":
-            return
-        g.emit("skill", seat=f.d["seat"], skill=self.id)
-        g.stack[f.d["ci"]].d["n"] -= 1
-        g.turn["hongyuan"] = f.d["seat"]
+    def later_when(self, g: SgsState, seat: int, ctx: dict[str, Any]) -> bool:
+        return bool(ctx["seat"] == seat)         # after the owner's own draw: the teammates draw
+
+    def later_act(self, g: SgsState, seat: int, ctx: dict[str, Any]) -> None:
+        del g.turn[self.id]
+        for s in allies(g, seat):
+            g.draw(s, 1)

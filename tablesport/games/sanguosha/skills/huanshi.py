@@ -4,10 +4,9 @@ replaced card is discarded."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..skill import register
 from ..state import SgsState
+from ..timing import JudgeCtx
 from ._retrial import RetrialSkill
 from ._util import own_side
 
@@ -16,8 +15,8 @@ from ._util import own_side
 class Huanshi(RetrialSkill):
     id = "huanshi"
 
-    def candidates(self, g: SgsState, seat: int, ctx: dict[str, Any]) -> list[int]:
+    def candidates(self, g: SgsState, seat: int, ctx: JudgeCtx) -> list[int]:
         return list(g.players[seat].cards()) if own_side(g, seat, ctx["seat"]) else []
 
-    def prompt(self, ctx: dict[str, Any]) -> str:
+    def prompt(self, g: SgsState, seat: int, ctx: JudgeCtx) -> str:
         return f"Delayed Release: replace seat {ctx['seat']}'s judgement card?"

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..skill import Skill, register
+from ..families import OnOwnCard
+from ..skill import register
 from ..state import Frame, SgsState
+from ..timing import Timing
 
 
 def allies_of_kingdom(g: SgsState, seat: int) -> list[int]:
@@ -21,12 +23,12 @@ def allies_of_kingdom(g: SgsState, seat: int) -> list[int]:
     return [s for s in g.order_from(seat, include=False) if g.players[s].kingdom == k]
 
 
-class LordRequest(Skill):
+class LordRequest(OnOwnCard):
     """Escort / Rouse: the lord's answer is a claim that an ally of his kingdom supplies the card."""
 
     lord = True
     need = ""
-    timings = frozenset({"card_played", "card_used"})
+    timings = frozenset({Timing.CARD_PLAYED, Timing.CARD_USED})
     ask = False
 
     def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
@@ -39,13 +41,14 @@ class LordRequest(Skill):
             return []                           # refused once this play phase: not claimed again
         return [((), self.need)]
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if timing == "card_played":
-            played = ctx.get("played")
-            return ctx.get("seat") == seat and bool(played) and played[2] == self.id
-        return ctx.get("user") == seat and ctx.get("via") == self.id and "counted" in ctx
+    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
+        """The owner's claim through this skill: a card played, or a use (the use frame, not a
+        Nullification or a dying Peach, which fire with their own context)."""
+        if not super().can_trigger(g, seat, timing, ctx) or self.card_of(timing, ctx)[2] != self.id:
+            return False
+        return timing == Timing.CARD_PLAYED or "counted" in ctx
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
         ctx[self.id + "_tried"] = True
         g.push_skill(self.id, "next", seat, ci=ci, mode=timing, order=allies_of_kingdom(g, seat), i=0)
 

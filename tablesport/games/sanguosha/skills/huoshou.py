@@ -4,23 +4,24 @@ damage-triggered skills see Meng Huo as the source)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
+from ..families import TriggerSkill
+from ..skill import register
 from ..state import SgsState
+from ..timing import Timing, TrickCtx
 
 
 @register
-class Huoshou(Skill):
+class Huoshou(TriggerSkill[TrickCtx]):
     id = "huoshou"
     compulsory = True
-    timings = frozenset({"trick_effect"})
+    owner = None                   # whoever the Invasion's target is
+    timings = frozenset({Timing.TRICK_EFFECT})
 
     def may_target(self, g: SgsState, seat: int, user: int, name: str) -> bool:
         return name != "barbarian_invasion"
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+    def when(self, g: SgsState, seat: int, ctx: TrickCtx) -> bool:
         return ctx["name"] == "barbarian_invasion" and ctx["source"] != seat
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: TrickCtx, ci: int) -> None:
         ctx["source"] = seat

@@ -4,24 +4,23 @@ makes you dying you only get the card if you are saved — the trigger comes aft
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
+from ..families import OnDamaged
+from ..skill import register
 from ..state import SgsState
+from ..timing import DamageCtx
 
 
-def _cards(g: SgsState, ctx: dict[str, Any]) -> list[int]:
-    return [c for c in ctx.get("cards", ()) if c in g.processing]
+def _cards(g: SgsState, ctx: DamageCtx) -> list[int]:
+    return [c for c in ctx["cards"] if c in g.processing]
 
 
 @register
-class Jianxiong(Skill):
+class Jianxiong(OnDamaged):
     id = "jianxiong"
-    timings = frozenset({"damage_done"})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["target"] == seat and bool(_cards(g, ctx))
+    def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:
+        return bool(_cards(g, ctx))
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: DamageCtx, ci: int) -> None:
         for c in _cards(g, ctx):
             g.give(c, seat)

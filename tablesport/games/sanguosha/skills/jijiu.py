@@ -3,15 +3,17 @@ Peach. Reference §3.3 #23."""
 
 from __future__ import annotations
 
-from ..skill import Skill, register
+from ..families import CardAs
+from ..skill import register
 from ..state import SgsState
 
 
 @register
-class Jijiu(Skill):
+class Jijiu(CardAs):
     id = "jijiu"
+    color = "red"
+    as_name = "peach"
+    in_play = False
 
-    def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
-        if need != "peach" or g.current == seat:
-            return []
-        return [((c,), "peach") for c in g.players[seat].cards() if g.color_of(c, seat) == "red"]
+    def allowed(self, g: SgsState, seat: int) -> bool:
+        return g.current != seat

@@ -5,26 +5,27 @@ preset sets ``lord_skills``."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
+from ..families import TriggerSkill
+from ..skill import register
 from ..state import SgsState
+from ..timing import Timing, UseCtx
 
 
 @register
-class Jiuyuan(Skill):
+class Jiuyuan(TriggerSkill[UseCtx]):
     id = "jiuyuan"
     lord = True
     compulsory = True
-    timings = frozenset({"card_used"})
+    owner = None                   # the Peach's user is another Wu character; the owner is its target
+    timings = frozenset({Timing.CARD_USED})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        user = ctx.get("user", -1)
-        if ctx.get("name") != "peach" or tuple(ctx.get("targets", ())) != (seat,) or user in (-1, seat):
+    def when(self, g: SgsState, seat: int, ctx: UseCtx) -> bool:
+        user = ctx["user"]
+        if ctx["name"] != "peach" or tuple(ctx["targets"]) != (seat,) or user in (-1, seat):
             return False
         return g.players[user].kingdom == "wu" and any(f.kind == "dying" and f.d["seat"] == seat for f in g.stack)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: UseCtx, ci: int) -> None:
         for f in reversed(g.stack):
             if f.kind == "recover" and f.d["seat"] == seat:
                 f.d["n"] += 1

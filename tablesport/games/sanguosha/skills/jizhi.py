@@ -3,22 +3,21 @@ you may draw 1 card at once, before it resolves. Reference §3.3 #14."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import cards as C
-from ..skill import Skill, register
+from ..families import TriggerSkill
+from ..skill import register
 from ..state import SgsState
+from ..timing import Timing, UseCtx
 
 INSTANT = frozenset(c.name for c in C.CARDS if c.type == "trick" and c.subtype != "delayed")
 
 
 @register
-class Jizhi(Skill):
+class Jizhi(TriggerSkill[UseCtx]):
     id = "jizhi"
-    timings = frozenset({"card_used"})
+    owner = "user"
+    timings = frozenset({Timing.CARD_USED})
+    draw = 1
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx.get("user") == seat and ctx.get("name") in INSTANT
-
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        g.draw(seat, 1)
+    def when(self, g: SgsState, seat: int, ctx: UseCtx) -> bool:
+        return ctx["name"] in INSTANT

@@ -4,21 +4,18 @@ the skipped turn counts as that character's action (D11)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
+from ..families import OnPhase
+from ..skill import register
 from ..state import SgsState
+from ..timing import PhaseCtx, Timing
 
 
 @register
-class Jushou(Skill):
+class Jushou(OnPhase):
     id = "jushou"
-    timings = frozenset({"finish_phase"})
+    timings = frozenset({Timing.FINISH_PHASE})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["seat"] == seat
-
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: PhaseCtx, ci: int) -> None:
         g.draw(seat, 3)
         g.players[seat].face_up = False
         g.emit("flip", seat=seat, face_up=False, why=self.id)

@@ -5,26 +5,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..skill import Skill, register
+from ..families import OnOwnCard
+from ..skill import register
 from ..state import SgsState
+from ..timing import Timing
 
 
 @register
-class Keji(Skill):
+class Keji(OnOwnCard):
     id = "keji"
-    timings = frozenset({"before_discard", "card_used", "card_played"})
+    timings = frozenset({Timing.BEFORE_DISCARD, Timing.CARD_USED, Timing.CARD_PLAYED})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if timing == "before_discard":
-            return ctx["seat"] == seat and not g.turn.get("keji_slash")
-        if g.current != seat or g.phase != "play":
+    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
+        if not super().can_trigger(g, seat, timing, ctx):
             return False
-        if timing == "card_used":
-            if ctx.get("user") == seat and ctx.get("name") == "slash":
-                g.turn["keji_slash"] = True          # bookkeeping only: nothing to ask
-        elif ctx.get("seat") == seat and (ctx.get("played") or ("",))[0] == "slash":
-            g.turn["keji_slash"] = True
+        if timing == Timing.BEFORE_DISCARD:
+            return not g.turn.get("keji_slash")
+        if g.current == seat and g.phase == "play" and self.card_of(timing, ctx)[0] == "slash":
+            g.turn["keji_slash"] = True          # bookkeeping only: nothing to ask
         return False
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: dict[str, Any], ci: int) -> None:
         g.turn["skip"].append("discard")

@@ -4,22 +4,22 @@ can die (reference §3.3 #29 ⚠ reading as QSanguosha: killing the target still
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
+from ..families import TriggerSkill
+from ..skill import register
 from ..state import SgsState
+from ..timing import HpCtx, Timing
 
 
 @register
-class Kuanggu(Skill):
+class Kuanggu(TriggerSkill[HpCtx]):
     id = "kuanggu"
     compulsory = True
-    timings = frozenset({"hp_reduced"})
+    owner = "source"
+    timings = frozenset({Timing.HP_REDUCED})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+    def when(self, g: SgsState, seat: int, ctx: HpCtx) -> bool:
         p = g.players[seat]
-        return ctx.get("source") == seat and ctx["seat"] != seat and g.distance(seat, ctx["seat"]) <= 1 \
-            and p.hp < p.max_hp
+        return ctx["seat"] != seat and g.distance(seat, ctx["seat"]) <= 1 and p.hp < p.max_hp
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: HpCtx, ci: int) -> None:
         g.push("recover", "start", seat=seat, n=ctx["n"], source=seat)

@@ -6,35 +6,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..skill import Skill, register
+from ..families import Offered
+from ..skill import Option, register
 from ..state import Frame, SgsState
-from ._util import offer
+from ..timing import PlayedCtx, Timing
 
 
 @register
-class Leiji(Skill):
+class Leiji(Offered[PlayedCtx]):
     id = "leiji"
-    timings = frozenset({"card_played"})
-    ask = False
+    timings = frozenset({Timing.CARD_PLAYED})
+    continues = True
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        played = ctx.get("played")
-        return ctx.get("seat") == seat and played is not None and played[0] == "dodge" \
-            and bool(g.order_from(seat, include=False))
+    def when(self, g: SgsState, seat: int, ctx: PlayedCtx) -> bool:
+        return ctx["played"][0] == "dodge"
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        opts = [("invoke", self.id, s) for s in g.order_from(seat, include=False)]
-        offer(g, self.id, seat, opts, "Lightning Strike: make a character judge?")
+    def options(self, g: SgsState, seat: int, ctx: PlayedCtx) -> list[Option]:
+        return [("invoke", self.id, s) for s in g.order_from(seat, include=False)]
 
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        a = f.d.pop("answer")
-        if a[0] != "invoke":
-            g.pop()
-            return
-        g.emit("skill", seat=f.d["seat"], skill=self.id, target=a[2])
-        f.d["target"] = a[2]
+    def prompt(self, g: SgsState, seat: int, ctx: PlayedCtx) -> str:
+        return "Lightning Strike: make a character judge?"
+
+    def told(self, answer: Option) -> dict[str, Any]:
+        return {"target": answer[2]}
+
+    def use(self, g: SgsState, f: Frame, answer: Option) -> None:
+        f.d["target"] = answer[2]
         f.step = "judged"
-        g.push("judge", "start", seat=a[2], reason=self.id, ret=g.top_index())
+        g.push("judge", "start", seat=answer[2], reason=self.id, ret=g.top_index())
 
     def step_judged(self, g: SgsState, f: Frame) -> None:
         g.pop()

@@ -3,19 +3,17 @@ Reference §3.3 #21."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
+from ..families import TriggerSkill
+from ..skill import register
 from ..state import SgsState
+from ..timing import SeatCtx, Timing
 
 
 @register
-class Lianying(Skill):
+class Lianying(TriggerSkill[SeatCtx]):
     id = "lianying"
-    timings = frozenset({"lose_hand"})
+    timings = frozenset({Timing.LOSE_HAND})
+    draw = 1
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["seat"] == seat and not g.players[seat].hand
-
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        g.draw(seat, 1)
+    def when(self, g: SgsState, seat: int, ctx: SeatCtx) -> bool:
+        return not g.players[seat].hand

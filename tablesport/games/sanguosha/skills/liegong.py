@@ -4,22 +4,21 @@ undodgeable. Attack range here is the weapon's alone (horses do not count; refer
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
+from ..families import OnSlash
+from ..skill import register
 from ..state import SgsState
+from ..timing import SlashCtx
 
 
 @register
-class Liegong(Skill):
+class Liegong(OnSlash):
     id = "liegong"
-    timings = frozenset({"slash_targeted"})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if ctx["user"] != seat or g.current != seat or g.phase != "play" or ctx.get("nododge"):
+    def when(self, g: SgsState, seat: int, ctx: SlashCtx) -> bool:
+        if g.current != seat or g.phase != "play" or ctx.get("nododge"):
             return False
         n = len(g.players[ctx["target"]].hand)
         return n >= g.players[seat].hp or n <= g.attack_range(seat)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
         ctx["nododge"] = True

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..engine import push_use
+from ..card_use import push_use
 from ..skill import Skill, register
 from ..state import SgsState
 from ._util import TOKEN

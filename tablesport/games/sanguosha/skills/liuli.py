@@ -8,42 +8,39 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..skill import Skill, register
+from ..families import Offered
+from ..skill import Option, register
 from ..state import Frame, SgsState
-from ._util import TOKEN, offer
+from ..timing import SlashCtx, Timing
+from ._util import TOKEN
 
 
 @register
-class Liuli(Skill):
+class Liuli(Offered[SlashCtx]):
     id = "liuli"
-    timings = frozenset({"slash_targeted"})
-    ask = False
+    owner = "target"
+    timings = frozenset({Timing.SLASH_TARGETED})
 
-    def _options(self, g: SgsState, seat: int, user: int) -> list[tuple[Any, ...]]:
+    def options(self, g: SgsState, seat: int, ctx: SlashCtx) -> list[Option]:
+        user = ctx["user"]
         others = [s for s in g.order_from(seat, include=False) if s != user and g.may_target(user, s, "slash")]
         return [("invoke", self.id, TOKEN[c], s) for c in g.players[seat].cards() for s in others
                 if g.in_range(seat, s, (c,))]
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["target"] == seat and bool(self._options(g, seat, ctx["user"]))
+    def prompt(self, g: SgsState, seat: int, ctx: SlashCtx) -> str:
+        return "Displacement: discard a card to move the Slash?"
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        offer(g, self.id, seat, self._options(g, seat, ctx["user"]), "Displacement: discard a card to move the Slash?",
-              ci=ci)
+    def told(self, answer: Option) -> dict[str, Any]:
+        return {"target": answer[3]}
 
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        a = f.d.pop("answer")
-        g.pop()
-        if a[0] != "invoke":
-            return
-        seat, c, new = f.d["seat"], C.card_id(a[2]), a[3]
-        g.emit("skill", seat=seat, skill=self.id, target=new)
+    def use(self, g: SgsState, f: Frame, answer: Option) -> None:
+        seat, c, new = f.d["seat"], C.card_id(answer[2]), answer[3]
         g.discard([c], seat, self.id)
         hit = g.stack[f.d["ci"]].d
         hit["target"] = new
         hit["nododge"] = False         # what was decided for the old target does not carry over
         g.emit("redirect", card="slash", old=seat, target=new, skill=self.id)
         top = g.stack[-1]
-        if top.kind == "trigger" and top.d["t"] == "slash_targeted":
+        if top.kind == "trigger" and top.d["t"] == Timing.SLASH_TARGETED:
             top.d["q"] = []            # the rest of the old target's window is replaced by the new one
-        g.fire("slash_targeted", ci=f.d["ci"])
+        g.fire(Timing.SLASH_TARGETED, ci=f.d["ci"])

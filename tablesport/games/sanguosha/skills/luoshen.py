@@ -6,34 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..skill import Skill, register
+from ..families import Offered, OnPhase
+from ..skill import Option, register
 from ..state import Frame, SgsState
-from ._util import offer
+from ..timing import PhaseCtx, Timing
 
 
 @register
-class Luoshen(Skill):
+class Luoshen(Offered[PhaseCtx], OnPhase):
     id = "luoshen"
-    timings = frozenset({"start_phase", "judge_done"})
-    ask = False
+    timings = frozenset({Timing.START_PHASE, Timing.JUDGE_DONE})
+    continues = True
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if timing == "judge_done":      # take a black Goddess Luo card once it has taken effect
-            return ctx["seat"] == seat and ctx["reason"] == self.id and ctx["card"] in g.processing \
-                and g.color_of(ctx["card"], seat) == "black"
-        return ctx["seat"] == seat
+    def prompt(self, g: SgsState, seat: int, ctx: PhaseCtx) -> str:
+        return "Goddess Luo: judge?"
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        if timing == "judge_done":
-            g.give(ctx["card"], seat)
-            return
-        offer(g, self.id, seat, [("invoke", self.id)], "Goddess Luo: judge?")
-
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        if f.d.pop("answer")[0] != "invoke":
-            g.pop()
-            return
-        g.emit("skill", seat=f.d["seat"], skill=self.id)
+    def use(self, g: SgsState, f: Frame, answer: Option) -> None:
         f.step = "judged"
         g.push("judge", "start", seat=f.d["seat"], reason=self.id, ret=g.top_index())
 
@@ -42,6 +30,20 @@ class Luoshen(Skill):
         suit = f.d.pop("judge_suit", "")
         f.d.pop("judge", None)
         f.d.pop("judge_rank", None)
-        g.pop()
         if suit in ("spade", "club") and g.players[seat].alive:
-            offer(g, self.id, seat, [("invoke", self.id)], "Goddess Luo: judge again?")
+            self.offer_again(g, f, [("invoke", self.id)], "Goddess Luo: judge again?")
+            return
+        g.pop()
+
+    # -- after a black Goddess Luo judgement took effect: the card goes to her hand ----------------
+    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
+        if timing == Timing.JUDGE_DONE:
+            return ctx["seat"] == seat and ctx["reason"] == self.id and ctx["card"] in g.processing \
+                and g.color_of(ctx["card"], seat) == "black"
+        return super().can_trigger(g, seat, timing, ctx)
+
+    def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
+        if timing == Timing.JUDGE_DONE:
+            g.give(ctx["card"], seat)
+            return
+        super().on_trigger(g, seat, timing, ctx, ci)

@@ -4,39 +4,32 @@ turn each Slash or Duel you use deals 1 more damage when it damages someone with
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from ..skill import Skill, register
-from ..state import Frame, SgsState
-from ._util import offer
+from ..families import DrawInstead
+from ..skill import register
+from ..state import SgsState
+from ..timing import DamageCtx, DrawCtx, Timing
 
 
 @register
-class Luoyi(Skill):
+class Luoyi(DrawInstead):
     id = "luoyi"
-    timings = frozenset({"draw_phase", "damage_inflict"})
-    ask = False
+    extra = -1
+    later = Timing.DAMAGE_INFLICT
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if timing == "draw_phase":
-            return ctx["seat"] == seat and ctx["n"] > 0
-        if ctx["source"] != seat or g.turn.get("luoyi") != seat or ctx["via"] not in ("slash", "duel"):
+    def prompt(self, g: SgsState, seat: int, ctx: DrawCtx) -> str:
+        return "Bare-Chested: draw one card fewer for +1 damage?"
+
+    def later_when(self, g: SgsState, seat: int, ctx: dict[str, Any]) -> bool:
+        """The rest of the turn: a Slash or Duel the owner used damages another character."""
+        dmg = cast(DamageCtx, ctx)
+        if dmg["source"] != seat or dmg["via"] not in ("slash", "duel"):
             return False
-        ci = ctx.get("ci", -1)
+        ci = dmg.get("ci", -1)
         user = g.stack[ci].d.get("user") if 0 <= ci < len(g.stack) else None
-        return user == seat and ctx["target"] != seat and not ctx.get("cancel")
+        return user == seat and dmg["target"] != seat and not dmg.get("cancel")
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        if timing == "draw_phase":
-            offer(g, self.id, seat, [("invoke", self.id)], "Bare-Chested: draw one card fewer for +1 damage?", ci=ci)
-            return
+    def later_act(self, g: SgsState, seat: int, ctx: dict[str, Any]) -> None:
         ctx["n"] += 1
         g.emit("effect", seat=seat, skill=self.id, result="+1 damage")
-
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        a = f.d.pop("answer")
-        g.pop()
-        if a[0] == "invoke":
-            g.emit("skill", seat=f.d["seat"], skill=self.id)
-            g.stack[f.d["ci"]].d["n"] -= 1
-            g.turn["luoyi"] = f.d["seat"]

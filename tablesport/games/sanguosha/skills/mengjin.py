@@ -3,21 +3,21 @@ you may discard one of that target's cards (hand or equipment)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..engine import has_any_card
-from ..skill import Skill, register
+from ..card_rules import has_any_card
+from ..families import OnSlash
+from ..skill import register
 from ..state import SgsState
+from ..timing import SlashCtx, Timing
 
 
 @register
-class Mengjin(Skill):
+class Mengjin(OnSlash):
     id = "mengjin"
-    timings = frozenset({"slash_dodged"})
+    timings = frozenset({Timing.SLASH_DODGED})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+    def when(self, g: SgsState, seat: int, ctx: SlashCtx) -> bool:
         t = ctx["target"]
-        return ctx["user"] == seat and g.players[t].alive and has_any_card(g, t, judge=False)
+        return g.players[t].alive and has_any_card(g, t, judge=False)
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
         g.push("choose_card", "ask", chooser=seat, owner=ctx["target"], areas="he", act="discard", why=self.id)

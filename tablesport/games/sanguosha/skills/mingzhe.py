@@ -5,31 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..skill import Skill, register
+from ..families import OnOwnCard
+from ..skill import register
 from ..state import SgsState
-
-TIMINGS = ("card_used", "card_played", "skill_played", "cards_discarded")
-
-
-def _red_cards(g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> int:
-    if timing == "card_used":
-        who, cards = ctx.get("user"), ctx.get("subs", ())
-    elif timing == "card_played":
-        who, cards = ctx.get("seat"), (ctx.get("played") or ("", ()))[1]
-    else:
-        who, cards = ctx.get("seat"), ctx.get("cards", ())
-    if who != seat:
-        return 0
-    return sum(1 for c in cards if g.color_of(c, seat) == "red")
+from ..timing import CARD_OWNER, Timing
 
 
 @register
-class Mingzhe(Skill):
+class Mingzhe(OnOwnCard):
     id = "mingzhe"
-    timings = frozenset(TIMINGS)
+    timings = frozenset(CARD_OWNER)          # used, played, played for a skill, discarded
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return g.current != seat and _red_cards(g, seat, timing, ctx) > 0
+    def _red(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> int:
+        return sum(1 for c in self.card_of(timing, ctx)[1] if g.color_of(c, seat) == "red")
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        g.draw(seat, _red_cards(g, seat, timing, ctx))
+    def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
+        return super().can_trigger(g, seat, timing, ctx) and g.current != seat and self._red(g, seat, timing, ctx) > 0
+
+    def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
+        g.draw(seat, self._red(g, seat, timing, ctx))

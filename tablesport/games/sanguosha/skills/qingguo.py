@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from ..skill import Skill, register
-from ..state import SgsState
+from ..families import CardAs
+from ..skill import register
 
 
 @register
-class Qingguo(Skill):
+class Qingguo(CardAs):
     id = "qingguo"
-
-    def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
-        if need != "dodge":
-            return []
-        return [((c,), "dodge") for c in g.players[seat].hand if g.color_of(c, seat) == "black"]
+    color = "black"
+    as_name = "dodge"
+    hand_only = True
+    in_play = False

@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..engine import push_use
-from ..skill import Skill, register
+from ..card_use import push_use
+from ..families import Offered, OnPhase
+from ..skill import Option, register
 from ..state import Frame, SgsState
-from ._util import TOKEN, discard_own, offer
+from ..timing import PhaseCtx, Timing
+from ._util import TOKEN, discard_own
 
 
 def _targets(g: SgsState, seat: int) -> list[int]:
@@ -20,41 +22,35 @@ def _targets(g: SgsState, seat: int) -> list[int]:
 
 
 @register
-class Shensu(Skill):
+class Shensu(Offered[PhaseCtx], OnPhase):
     id = "shensu"
-    timings = frozenset({"before_judge", "before_play"})
-    ask = False
+    timings = frozenset({Timing.BEFORE_JUDGE, Timing.BEFORE_PLAY})
 
     def _equipment(self, g: SgsState, seat: int) -> list[int]:
         return [c for c in g.players[seat].cards() if C.TYPE[c] == "equipment"]
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        if ctx["seat"] != seat or g.current != seat or not _targets(g, seat):
-            return False
-        return timing == "before_judge" or bool(self._equipment(g, seat))
+    def when(self, g: SgsState, seat: int, ctx: PhaseCtx) -> bool:
+        return g.current == seat
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        if timing == "before_judge":
-            opts = [("invoke", self.id, t) for t in _targets(g, seat)]
-            prompt = "Divine Speed: skip your judgement and draw phases to Slash a character?"
-        else:
-            opts = [("invoke", self.id, TOKEN[c], t) for c in self._equipment(g, seat) for t in _targets(g, seat)]
-            prompt = "Divine Speed: skip your play phase and discard an equipment card to Slash a character?"
-        offer(g, self.id, seat, opts, prompt)
+    def options(self, g: SgsState, seat: int, ctx: PhaseCtx) -> list[Option]:
+        if ctx["ph"] == "judge":            # option 1: skip the judgement and draw phases
+            return [("invoke", self.id, t) for t in _targets(g, seat)]
+        return [("invoke", self.id, TOKEN[c], t) for c in self._equipment(g, seat) for t in _targets(g, seat)]
 
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        a = f.d.pop("answer")
-        g.pop()
-        if a[0] != "invoke":
-            return
-        seat = f.d["seat"]
-        if len(a) == 3:
+    def prompt(self, g: SgsState, seat: int, ctx: PhaseCtx) -> str:
+        if ctx["ph"] == "judge":
+            return "Divine Speed: skip your judgement and draw phases to Slash a character?"
+        return "Divine Speed: skip your play phase and discard an equipment card to Slash a character?"
+
+    def told(self, answer: Option) -> dict[str, Any]:
+        return {"target": answer[-1]}
+
+    def use(self, g: SgsState, f: Frame, answer: Option) -> None:
+        seat, target = f.d["seat"], answer[-1]
+        if len(answer) == 3:
             g.turn["skip"] += ["judge", "draw"]
-            target = a[2]
         else:
             g.turn["skip"].append("play")
-            target = a[3]
-        g.emit("skill", seat=seat, skill=self.id, target=target)
         push_use(g, seat, "slash", (), (target,), via=self.id, counted=False, ignore_distance=True)
-        if len(a) == 4:
-            discard_own(g, seat, [C.card_id(a[2])], self.id)
+        if len(answer) == 4:
+            discard_own(g, seat, [C.card_id(answer[2])], self.id)

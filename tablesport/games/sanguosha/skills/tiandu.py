@@ -3,19 +3,19 @@ hand. Reference §3.3 #6."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
+from ..families import TriggerSkill
+from ..skill import register
 from ..state import SgsState
+from ..timing import JudgeCtx, Timing
 
 
 @register
-class Tiandu(Skill):
+class Tiandu(TriggerSkill[JudgeCtx]):
     id = "tiandu"
-    timings = frozenset({"judge_done"})
+    timings = frozenset({Timing.JUDGE_DONE})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["seat"] == seat and ctx["card"] >= 0 and ctx["card"] in g.processing
+    def when(self, g: SgsState, seat: int, ctx: JudgeCtx) -> bool:
+        return ctx["card"] >= 0 and ctx["card"] in g.processing
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: JudgeCtx, ci: int) -> None:
         g.give(ctx["card"], seat)

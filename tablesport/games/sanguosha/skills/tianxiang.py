@@ -7,35 +7,36 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..skill import Skill, register
+from ..families import Offered
+from ..skill import Option, register
 from ..state import Frame, SgsState
-from ._util import TOKEN, offer
+from ..timing import DamageCtx, Timing
+from ._util import TOKEN
 
 
 @register
-class Tianxiang(Skill):
+class Tianxiang(Offered[DamageCtx]):
     id = "tianxiang"
-    timings = frozenset({"damage_take"})
-    ask = False
+    owner = "target"
+    timings = frozenset({Timing.DAMAGE_TAKE})
+    continues = True
 
-    def _options(self, g: SgsState, seat: int) -> list[tuple[Any, ...]]:
+    def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:
+        return not ctx.get("cancel") and ctx["n"] > 0
+
+    def options(self, g: SgsState, seat: int, ctx: DamageCtx) -> list[Option]:
         hearts = [c for c in g.players[seat].hand if g.suit_of(c, seat) == "heart"]
         return [("invoke", self.id, TOKEN[c], s) for c in hearts for s in g.order_from(seat, include=False)]
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["target"] == seat and not ctx.get("cancel") and ctx["n"] > 0 and bool(self._options(g, seat))
+    def prompt(self, g: SgsState, seat: int, ctx: DamageCtx) -> str:
+        return f"Heavenly Scent: move {ctx['n']} damage?"
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        offer(g, self.id, seat, self._options(g, seat), f"Heavenly Scent: move {ctx['n']} damage?", ci=ci)
+    def told(self, answer: Option) -> dict[str, Any]:
+        return {"target": answer[3]}
 
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        a = f.d.pop("answer")
-        if a[0] != "invoke":
-            g.pop()
-            return
-        seat, c, t = f.d["seat"], C.card_id(a[2]), a[3]
+    def use(self, g: SgsState, f: Frame, answer: Option) -> None:
+        seat, c, t = f.d["seat"], C.card_id(answer[2]), answer[3]
         dmg = g.stack[f.d["ci"]].d
-        g.emit("skill", seat=seat, skill=self.id, target=t)
         g.discard([c], seat, self.id)
         dmg["cancel"] = True
         f.step = "draw"

@@ -3,21 +3,20 @@ target cannot Dodge this Slash. Reference §3.3 #13."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
+from ..families import OnSlash
+from ..skill import register
 from ..state import Frame, SgsState
+from ..timing import SlashCtx
 
 
 @register
-class Tieji(Skill):
+class Tieji(OnSlash):
     id = "tieji"
-    timings = frozenset({"slash_targeted"})
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["user"] == seat and not ctx.get("nododge")
+    def when(self, g: SgsState, seat: int, ctx: SlashCtx) -> bool:
+        return not ctx.get("nododge")
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
         g.push_skill(self.id, "judged", seat, ci=ci)
         g.push("judge", "start", seat=seat, reason=self.id, ret=g.top_index())
 

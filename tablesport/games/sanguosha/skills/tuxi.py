@@ -7,38 +7,30 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ..skill import Skill, register
+from ..families import DrawInstead
+from ..skill import Option, register
 from ..state import Frame, SgsState
-from ._util import offer
+from ..timing import DrawCtx
 
 
 @register
-class Tuxi(Skill):
+class Tuxi(DrawInstead):
     id = "tuxi"
-    timings = frozenset({"draw_phase"})
-    ask = False
+    replace = True
 
-    def _targets(self, g: SgsState, seat: int) -> list[int]:
-        return [s for s in g.order_from(seat, include=False) if g.players[s].hand]
+    def options(self, g: SgsState, seat: int, ctx: DrawCtx) -> list[Option]:
+        ts = [s for s in g.order_from(seat, include=False) if g.players[s].hand]
+        return [("invoke", self.id, (t,)) for t in ts] + [("invoke", self.id, p) for p in combinations(ts, 2)]
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["seat"] == seat and ctx["n"] > 0 and bool(self._targets(g, seat))
+    def prompt(self, g: SgsState, seat: int, ctx: DrawCtx) -> str:
+        return "Surprise Raid: take a hand card from one or two characters instead of drawing?"
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        ts = self._targets(g, seat)
-        opts = [("invoke", self.id, (t,)) for t in ts] + [("invoke", self.id, p) for p in combinations(ts, 2)]
-        offer(g, self.id, seat, opts, "Surprise Raid: take a hand card from one or two characters instead of drawing?",
-              ci=ci)
+    def told(self, answer: Option) -> dict[str, Any]:
+        return {"targets": list(answer[2])}
 
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        a = f.d.pop("answer")
-        g.pop()
-        if a[0] != "invoke":
-            return
+    def instead(self, g: SgsState, f: Frame, answer: Option) -> None:
         seat = f.d["seat"]
-        g.emit("skill", seat=seat, skill=self.id, targets=list(a[2]))
-        g.stack[f.d["ci"]].d["n"] = 0
-        for t in a[2]:
+        for t in answer[2]:
             hand = g.players[t].hand
             if hand:
                 g.give(hand[g.rng.randrange(len(hand))], seat, public=False)

@@ -3,15 +3,12 @@ red weapon used this way gives no range to that Slash. Reference §3.3 #9, §2.1
 
 from __future__ import annotations
 
-from ..skill import Skill, register
-from ..state import SgsState
+from ..families import CardAs
+from ..skill import register
 
 
 @register
-class Wusheng(Skill):
+class Wusheng(CardAs):
     id = "wusheng"
-
-    def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
-        if need not in (None, "slash") or context == "dying":
-            return []
-        return [((c,), "slash") for c in g.players[seat].cards() if g.color_of(c, seat) == "red"]
+    color = "red"
+    as_name = "slash"

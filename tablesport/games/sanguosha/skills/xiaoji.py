@@ -3,19 +3,13 @@ you may draw 2 cards. Reference §3.3 #22."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
-from ..state import SgsState
+from ..families import TriggerSkill
+from ..skill import register
+from ..timing import SeatCtx, Timing
 
 
 @register
-class Xiaoji(Skill):
+class Xiaoji(TriggerSkill[SeatCtx]):
     id = "xiaoji"
-    timings = frozenset({"lose_equip"})
-
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["seat"] == seat
-
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        g.draw(seat, 2)
+    timings = frozenset({Timing.LOSE_EQUIP})
+    draw = 2

@@ -8,32 +8,30 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..skill import Skill, register
+from ..families import Offered, OnDamaged
+from ..skill import Option, register
 from ..state import Frame, SgsState
-from ._util import TOKEN, decline_time, offer
+from ..timing import DamageCtx
+from ._util import TOKEN
 
 
 @register
-class Yiji(Skill):
+class Yiji(Offered[DamageCtx], OnDamaged):
     id = "yiji"
-    timings = frozenset({"damage_done"})
-    ask = False
+    continues = True
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["target"] == seat and ctx["n"] > 0
+    def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:
+        return ctx["n"] > 0
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        offer(g, self.id, seat, [("invoke", self.id)], "Bequeathed Strategy: take two cards to hand out?",
-              left=ctx["n"])
+    def prompt(self, g: SgsState, seat: int, ctx: DamageCtx) -> str:
+        return "Bequeathed Strategy: take two cards to hand out?"
 
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        seat = f.d["seat"]
-        if f.d.pop("answer")[0] != "invoke" or not g.players[seat].alive:
-            g.pop()
-            return
-        g.emit("skill", seat=seat, skill=self.id)
+    def keep(self, g: SgsState, seat: int, ctx: DamageCtx) -> dict[str, Any]:
+        return {"left": ctx["n"]}         # one use per point of damage
+
+    def use(self, g: SgsState, f: Frame, answer: Option) -> None:
         f.d["left"] -= 1
-        f.d["cards"] = g.draw(seat, 2)
+        f.d["cards"] = g.draw(f.d["seat"], 2)
         f.step = "give"
         self.step_give(g, f)
 
@@ -42,18 +40,14 @@ class Yiji(Skill):
         cards = [c for c in f.d["cards"] if c in g.players[seat].hand]
         if not cards:
             if f.d["left"] > 0 and g.players[seat].alive:
-                f.step = "got"
-                g.request(seat, "invoke", (("invoke", self.id), ("decline",)),
-                          prompt="Bequeathed Strategy: again for the next point of damage?",
-                          time_limit=decline_time(g), timeout=("decline",), data={"skill": self.id})
+                self.offer_again(g, f, [("invoke", self.id)], "Bequeathed Strategy: again for the next point of damage?")
                 return
             g.pop()
             return
         c = cards[0]
         f.step = "gave"
-        opts = tuple(("give", TOKEN[c], s) for s in g.order_from(seat))
-        g.request(seat, "choose", opts, prompt=f"Bequeathed Strategy: who gets {TOKEN[c]}?", time_limit=decline_time(g),
-                  timeout=opts[0], data={"skill": self.id})
+        self.choose(g, seat, tuple(("give", TOKEN[c], s) for s in g.order_from(seat)),
+                    f"Bequeathed Strategy: who gets {TOKEN[c]}?")
 
     def step_gave(self, g: SgsState, f: Frame) -> None:
         _, tok, s = f.d.pop("answer")

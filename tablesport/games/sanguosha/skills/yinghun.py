@@ -8,35 +8,43 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..skill import Skill, register
+from ..families import Offered, OnPhase
+from ..skill import Option, register
 from ..state import Frame, SgsState
-from ._util import TOKEN, decline_time, discard_own, offer
+from ..timing import PhaseCtx, Timing
+from ._util import TOKEN, discard_own
+
+
+def _lost(g: SgsState, seat: int) -> int:
+    p = g.players[seat]
+    return p.max_hp - max(p.hp, 0)
 
 
 @register
-class Yinghun(Skill):
+class Yinghun(Offered[PhaseCtx], OnPhase):
     id = "yinghun"
-    timings = frozenset({"start_phase"})
-    ask = False
+    timings = frozenset({Timing.START_PHASE})
+    continues = True
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+    def when(self, g: SgsState, seat: int, ctx: PhaseCtx) -> bool:
         p = g.players[seat]
-        return ctx["seat"] == seat and p.hp < p.max_hp and bool(g.order_from(seat, include=False))
+        return p.hp < p.max_hp
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        p = g.players[seat]
-        x = p.max_hp - max(p.hp, 0)
-        modes = ("draw_x",) if x == 1 else ("draw_x", "draw_1")
-        opts = [("invoke", self.id, s, m) for s in g.order_from(seat, include=False) for m in modes]
-        offer(g, self.id, seat, opts, f"Heroic Soul (X = {x}): draw X discard 1, or draw 1 discard X?", x=x)
+    def options(self, g: SgsState, seat: int, ctx: PhaseCtx) -> list[Option]:
+        modes = ("draw_x",) if _lost(g, seat) == 1 else ("draw_x", "draw_1")
+        return [("invoke", self.id, s, m) for s in g.order_from(seat, include=False) for m in modes]
 
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        a = f.d.pop("answer")
-        if a[0] != "invoke":
-            g.pop()
-            return
-        t, mode, x = a[2], a[3], f.d["x"]
-        g.emit("skill", seat=f.d["seat"], skill=self.id, target=t, option=mode)
+    def prompt(self, g: SgsState, seat: int, ctx: PhaseCtx) -> str:
+        return f"Heroic Soul (X = {_lost(g, seat)}): draw X discard 1, or draw 1 discard X?"
+
+    def keep(self, g: SgsState, seat: int, ctx: PhaseCtx) -> dict[str, Any]:
+        return {"x": _lost(g, seat)}
+
+    def told(self, answer: Option) -> dict[str, Any]:
+        return {"target": answer[2], "option": answer[3]}
+
+    def use(self, g: SgsState, f: Frame, answer: Option) -> None:
+        t, mode, x = answer[2], answer[3], f.d["x"]
         g.draw(t, x if mode == "draw_x" else 1)
         f.d["target"], f.d["left"] = t, 1 if mode == "draw_x" else x
         f.step = "discard"
@@ -49,9 +57,8 @@ class Yinghun(Skill):
             g.pop()
             return
         f.step = "discarded"
-        opts = tuple(("discard", TOKEN[c]) for c in cards)
-        g.request(t, "choose", opts, prompt=f"Heroic Soul: discard {f.d['left']} more card(s)",
-                  time_limit=decline_time(g), timeout=opts[0], data={"skill": self.id, "left": f.d["left"]})
+        self.choose(g, t, tuple(("discard", TOKEN[c]) for c in cards),
+                    f"Heroic Soul: discard {f.d['left']} more card(s)", info={"left": f.d["left"]})
 
     def step_discarded(self, g: SgsState, f: Frame) -> None:
         discard_own(g, f.d["target"], [C.card_id(f.d.pop("answer")[1])], self.id)

@@ -1,21 +1,13 @@
-"""英姿 Heroic Look (Zhou Yu): optional, draw phase — draw one extra card (a trigger that changes
-the draw phase's ``n``; the engine asks "invoke?" with the 5 s declaration limit)."""
+"""英姿 Heroic Look (Zhou Yu): optional, draw phase — draw one extra card (the engine asks
+"invoke?" with the 5 s declaration limit)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
-from ..state import SgsState
+from ..families import DrawPhase
+from ..skill import register
 
 
 @register
-class Yingzi(Skill):
+class Yingzi(DrawPhase):
     id = "yingzi"
-    timings = frozenset({"draw_phase"})
-
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
-        return ctx["seat"] == seat
-
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
-        ctx["n"] += 1
+    extra = 1

@@ -4,36 +4,29 @@ hearts, and take the rest into your hand."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..skill import Skill, register
+from ..families import DrawInstead
+from ..skill import Option, register
 from ..state import Frame, SgsState
-from ._util import TOKEN, offer
+from ..timing import DrawCtx
+from ._util import TOKEN
 
 
 @register
-class Zaiqi(Skill):
+class Zaiqi(DrawInstead):
     id = "zaiqi"
-    timings = frozenset({"draw_phase"})
-    ask = False
+    replace = True
 
-    def can_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any]) -> bool:
+    def when(self, g: SgsState, seat: int, ctx: DrawCtx) -> bool:
         p = g.players[seat]
-        return ctx["seat"] == seat and ctx["n"] > 0 and p.hp < p.max_hp
+        return super().when(g, seat, ctx) and p.hp < p.max_hp
 
-    def on_trigger(self, g: SgsState, seat: int, timing: str, ctx: dict[str, Any], ci: int) -> None:
+    def prompt(self, g: SgsState, seat: int, ctx: DrawCtx) -> str:
         p = g.players[seat]
-        offer(g, self.id, seat, [("invoke", self.id)], f"Rise Again: reveal {p.max_hp - max(p.hp, 0)} cards instead "
-              "of drawing?", ci=ci)
+        return f"Rise Again: reveal {p.max_hp - max(p.hp, 0)} cards instead of drawing?"
 
-    def step_got(self, g: SgsState, f: Frame) -> None:
-        g.pop()
-        if f.d.pop("answer")[0] != "invoke":
-            return
+    def instead(self, g: SgsState, f: Frame, answer: Option) -> None:
         seat = f.d["seat"]
         p = g.players[seat]
-        g.emit("skill", seat=seat, skill=self.id)
-        g.stack[f.d["ci"]].d["n"] = 0
         shown = g.take_top(p.max_hp - max(p.hp, 0))
         g.processing.extend(shown)
         g.emit("reveal", seat=seat, cards=[TOKEN[c] for c in shown], why=self.id)

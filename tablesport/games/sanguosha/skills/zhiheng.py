@@ -9,7 +9,7 @@ from typing import Any
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import Frame, SgsState
-from ._util import TOKEN, decline_time
+from ._util import TOKEN
 
 
 @register
@@ -31,9 +31,8 @@ class Zhiheng(Skill):
             self._finish(g, f)
             return
         f.step = "got"
-        g.request(seat, "choose", tuple(("discard", TOKEN[c]) for c in rest) + (("done",),),
-                  prompt="Balance of Power: another card to discard, or done", time_limit=decline_time(g),
-                  timeout=("done",), data={"skill": self.id, "chosen": len(f.d["chosen"])})
+        self.choose(g, seat, tuple(("discard", TOKEN[c]) for c in rest) + (("done",),),
+                    "Balance of Power: another card to discard, or done", timeout=("done",), info={"chosen": len(f.d["chosen"])})
 
     def step_got(self, g: SgsState, f: Frame) -> None:
         a = f.d.pop("answer")

@@ -1,0 +1,12 @@
+"""Ruling scenarios: a YAML file sets up a position (free play, or a 3v3 or 1v1 game in progress),
+scripts every seat's answers, timeouts, the clock and the referee, and states what must happen — at the
+end and after any step. Format: docs/sanguosha-scenarios.md."""
+
+from .cardspec import Cards, ScenarioError
+from .runner import Report, run_scenario, run_spec
+from .setup import build
+from .spec import load
+from .steps import resolve, resolve_action
+
+__all__ = ["Cards", "Report", "ScenarioError", "build", "load", "resolve", "resolve_action", "run_scenario",
+           "run_spec"]
