@@ -157,11 +157,11 @@ def play(
 
 
 def _register_plugins() -> None:
-    for name, game in all_games().items():
+    for game in all_games().values():
         mod = game.package_module("cli")
         sub = getattr(mod, "app", None)
         if isinstance(sub, typer.Typer):
-            app.add_typer(sub, name=name, help=f"{game.title}: game-specific commands")
+            app.add_typer(sub, name=game.info.cli_name, help=f"{game.title}: game-specific commands")
     import tablesport.commands as commands
 
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):

@@ -418,7 +418,8 @@ class GameInfo:
     suite fails on a decision, event or result whose kind or reason is not listed.
     ``simultaneous``: a decision may ask several seats at once; ``hidden_information``: some seat
     may not see everything (``hidden_from`` returns tokens); ``chance``: the game draws from its
-    generator after the start (shuffles, dice)."""
+    generator after the start (shuffles, dice). ``cli_name``: the name of the game's command group
+    (``tablesport <cli_name> ...``) where it differs from ``name``."""
 
     name: str
     title: str
@@ -429,8 +430,11 @@ class GameInfo:
     hidden_information: bool = False
     chance: bool = False
     conformance: ConformanceBudget = ConformanceBudget()
+    cli_name: str = ""
 
     def __post_init__(self) -> None:
+        if not self.cli_name:
+            object.__setattr__(self, "cli_name", self.name)
         for what in ("decision_kinds", "event_kinds", "result_reasons"):
             object.__setattr__(self, what, frozenset(getattr(self, what)))
 

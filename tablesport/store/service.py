@@ -20,11 +20,11 @@ from sqlalchemy.orm import Session
 
 from tablesport.tournament.entrants import entrant_from
 from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.formats import CompetitionFormat, get_format
 from tablesport.tournament.groups import draw_groups
 from tablesport.tournament.knockout import Bracket, crossed_pairs, round_name, single_elimination
 from tablesport.tournament.league import plan_tables
 from tablesport.tournament.pictionary import preliminary_rounds
-from tablesport.tournament.presets import Preset, get_preset
 from tablesport.tournament.seating import check_round, check_table_players
 from tablesport.tournament.series import score
 from tablesport.tournament.standings import load, rows
@@ -85,7 +85,7 @@ class EventStore:
             if c["key"] in keys:
                 raise TournamentError(f"two competitions named {c['key']!r}")
             keys.add(c["key"])
-            preset = get_preset(str(c["preset"]))
+            preset = get_format(str(c["preset"]))
             config = {k: c[k] for k in ("groups", "draw", "seed", "tables", "rounds", "advance", "cutoff")
                       if k in c}
             comp = TCompetition(event_id=ev.id, key=str(c["key"]), preset=preset.name,
@@ -112,8 +112,8 @@ class EventStore:
             raise TournamentError(f"no competition {key!r} in {event!r}; competitions: {', '.join(keys)}")
         return comp
 
-    def preset(self, comp: TCompetition) -> Preset:
-        return get_preset(comp.preset)
+    def preset(self, comp: TCompetition) -> CompetitionFormat:
+        return get_format(comp.preset)
 
     # ---- entrants -----------------------------------------------------------------------------------
     def entrants(self, comp: TCompetition) -> list[TEntrant]:
@@ -272,7 +272,7 @@ class EventStore:
         self._refresh(comp)
         return made
 
-    def _seated_round(self, comp: TCompetition, p: Preset, seating: Sequence[Sequence[str]]) -> list[TFixture]:
+    def _seated_round(self, comp: TCompetition, p: CompetitionFormat, seating: Sequence[Sequence[str]]) -> list[TFixture]:
         if p.kind not in ("table", "duel"):
             raise TournamentError(f"{p.title} has no seated rounds: a draw made elsewhere is entered with draw "
                                   f"--group", field="seating")
@@ -292,7 +292,7 @@ class EventStore:
         return [self._add_fixture(comp, f"R{done + 1}-T{i}", stage, done + 1, t, table=str(i))
                 for i, t in enumerate(tables, 1)]
 
-    def _next_table_round(self, comp: TCompetition, p: Preset, seed: int) -> list[TFixture]:
+    def _next_table_round(self, comp: TCompetition, p: CompetitionFormat, seed: int) -> list[TFixture]:
         league = self.fixtures(comp, "league")
         rounds = int(comp.config.get("rounds", p.rounds))
         done = max((f.round for f in league), default=0)
@@ -311,7 +311,7 @@ class EventStore:
         comp.stage = "final"
         return [self._add_fixture(comp, "F-T1", "final", rounds + 1, top, table="1")]
 
-    def _next_duel_round(self, comp: TCompetition, p: Preset, seed: int) -> list[TFixture]:
+    def _next_duel_round(self, comp: TCompetition, p: CompetitionFormat, seed: int) -> list[TFixture]:
         done = max((f.round for f in self.fixtures(comp, "league")), default=0)
         rounds = int(comp.config.get("rounds", p.rounds))
         if done >= rounds:
@@ -336,7 +336,7 @@ class EventStore:
                                   f"{sorted(set(undecided))} for the last place(s); record it with 'decide'")
         return [r["entrant"] for r in cut]
 
-    def _next_knockout(self, comp: TCompetition, p: Preset) -> list[TFixture]:
+    def _next_knockout(self, comp: TCompetition, p: CompetitionFormat) -> list[TFixture]:
         ko = self.fixtures(comp, "knockout")
         if not ko:
             groups = sorted({e.group for e in self.entrants(comp) if e.group})
@@ -702,7 +702,7 @@ def _entrant_json(e: TEntrant) -> dict[str, Any]:
     return out
 
 
-def _result_doc(p: Preset, fx: TFixture, data: Mapping[str, Any]) -> dict[str, Any]:
+def _result_doc(p: CompetitionFormat, fx: TFixture, data: Mapping[str, Any]) -> dict[str, Any]:
     stage = fx.stage if fx.stage != "open" else None
     if p.kind == "series":
         return {"a": fx.entrants[0], "b": fx.entrants[1], "round": fx.key, "stage": stage,

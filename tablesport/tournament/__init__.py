@@ -8,7 +8,7 @@ presets (the seed competitions), standings (documents → standings rows), penal
 """
 
 from .errors import TournamentError
-from .presets import PRESETS, Preset, get_preset
+from .formats import FORMATS, CompetitionFormat, get_format
 from .standings import standings
 
-__all__ = ["PRESETS", "Preset", "TournamentError", "get_preset", "standings"]
+__all__ = ["FORMATS", "CompetitionFormat", "TournamentError", "get_format", "standings"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from .entrants import Entrant, check_entrants, entrant_from
 from .errors import TournamentError
-from .presets import Preset, get_preset
+from .formats import CompetitionFormat, get_format
 from .rules import rule
 from .rummikub import PlayerCard, Sheets, minutes, scores_of
 from .series import SeriesGame, Side, check_series, game_from, score
@@ -35,7 +35,7 @@ class SeriesMatch:
 class Competition:
     """A parsed document: what :func:`standings` ranks."""
 
-    preset: Preset
+    preset: CompetitionFormat
     entrants: dict[str, Entrant]
     chain: tuple[TieBreak, ...]
     values: dict[str, dict[str, float]]
@@ -66,7 +66,7 @@ def load(doc: Any) -> Competition:
                               f"decisions, tiebreaks, title, cutoff (Rummikub: no new sheet from HH:MM)")
     if "preset" not in doc:
         raise TournamentError("the document names no 'preset'")
-    preset = get_preset(str(doc["preset"]))
+    preset = get_format(str(doc["preset"]))
     entrants = check_entrants([entrant_from(e) for e in _list(doc, "entrants")], preset.team_size)
     if len(entrants) < 2:
         raise TournamentError("a competition needs at least 2 entrants")
@@ -174,7 +174,7 @@ def _series(comp: Competition, results: Sequence[Any]) -> None:
             v["technical_points"] += sum(g.technical.get(side, 0) for g in games)
 
 
-def _match_points(p: Preset, wa: int, wb: int, where: str) -> tuple[int, int]:
+def _match_points(p: CompetitionFormat, wa: int, wb: int, where: str) -> tuple[int, int]:
     hi, lo = max(wa, wb), min(wa, wb)
     key = f"{hi}:{lo}"
     if key not in p.match_points:

@@ -26,7 +26,7 @@ from tablesport.server.process import ServerThread
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.migrate import upgrade
 from tablesport.store.service import EventStore
-from tablesport.tournament.referee import duel_entry
+from tablesport.tournament.digital import duel_entry
 
 pytestmark = pytest.mark.browser
 

@@ -21,7 +21,7 @@ from tablesport.server.process import ServerThread
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.migrate import upgrade
 from tablesport.store.service import EventStore
-from tablesport.tournament.referee import duel_entry
+from tablesport.tournament.digital import duel_entry
 
 BOTS = [{"kind": "bot", "bot": "player:skill=0.5"}] * 6
 

@@ -17,9 +17,9 @@ from tablesport.core import Result, SideResult
 from tablesport.store.facts import Facts
 from tablesport.store.models import TGame, TPenalty, TResult
 from tablesport.store.service import EventStore
+from tablesport.tournament.digital import series_game
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty
-from tablesport.tournament.referee import series_game
 from tablesport.tournament.rules import RULES
 
 TEAMS = {"Tigers": ["Ann", "Bo", "Cy"], "Cranes": ["Jo", "Ka", "Li"], "Dragons": ["Di", "Ed", "Flo"],

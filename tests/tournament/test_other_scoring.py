@@ -6,8 +6,8 @@ import pytest
 
 from tablesport.tournament.entrants import Entrant, Fee, check_in, fees_summary, withdraw
 from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.formats import FORMATS, get_format
 from tablesport.tournament.penalties import Penalty, PenaltyLedger
-from tablesport.tournament.presets import PRESETS, get_preset
 from tablesport.tournament.prizes import award
 from tablesport.tournament.standings import standings
 
@@ -89,7 +89,7 @@ def test_pictionary_winner_5_other_3_and_squares_decide_at_time_up_seed000() -> 
 
 def test_team_technical_points_three_lose_the_game_seed001() -> None:
     """001 §一1 2): 有犯規者扣除本隊技術分1分，扣滿3分，該隊自動判負."""
-    led = PenaltyLedger(get_preset("sgs-3v3-2014").penalties)  # type: ignore[arg-type]
+    led = PenaltyLedger(get_format("sgs-3v3-2014").penalties)  # type: ignore[arg-type]
     for k in range(2):
         assert led.record(Penalty("technical", "R1/g1", "A", 1, f"talk {k}", "ref Li", "10:40")) == []
     assert led.record(Penalty("technical", "R1/g1", "A", 1, "gesture", "ref Li", "10:52")) == ["game lost by A"]
@@ -102,21 +102,21 @@ def test_team_technical_points_three_lose_the_game_seed001() -> None:
 
 def test_player_penalty_points_five_disqualify_seed001() -> None:
     """001 §3 奖惩 B: 1 point for stalling or acting out of turn, 3 for cheating talk; 5 or more → disqualified."""
-    led = PenaltyLedger(get_preset("sgs-3v3-2014").penalties)  # type: ignore[arg-type]
+    led = PenaltyLedger(get_format("sgs-3v3-2014").penalties)  # type: ignore[arg-type]
     led.record(Penalty("player", "g1", "A", 3, "talk amounting to cheating", "ref Wu", "11:00", "A2"))
     assert led.record(Penalty("player", "g1", "A", 1, "抢动", "ref Wu", "11:05", "A2")) == []
     assert led.record(Penalty("player", "g1", "A", 1, "stalling", "ref Wu", "11:09", "A2")) == ["A2 disqualified"]
     with pytest.raises(TournamentError, match="worth 1 or 3"):
         led.record(Penalty("player", "g1", "A", 2, "x", "ref Wu", "11:10", "A3"))
-    led2 = PenaltyLedger(get_preset("sgs-3v3-2012").penalties)  # type: ignore[arg-type]
+    led2 = PenaltyLedger(get_format("sgs-3v3-2012").penalties)  # type: ignore[arg-type]
     with pytest.raises(TournamentError, match="no player penalties"):
         led2.record(Penalty("player", "g1", "A", 1, "x", "ref", "11:00", "A1"))
 
 
 def test_entry_fees_and_summary_seed000() -> None:
     """000 Prizes: Pictionary $10 per team of 3, San Guo Sha $15 per team of 3, individual games $3 per person."""
-    assert PRESETS["sgs-3v3-2011"].fee == Fee(15, "team") and PRESETS["pictionary-event"].fee == Fee(10, "team")
-    assert PRESETS["ttr-event"].fee == Fee(3, "person")
+    assert FORMATS["sgs-3v3-2011"].fee == Fee(15, "team") and FORMATS["pictionary-event"].fee == Fee(10, "team")
+    assert FORMATS["ttr-event"].fee == Fee(3, "person")
     teams = [Entrant(f"T{i}", members=(f"a{i}", f"b{i}", f"c{i}"), paid=i < 10) for i in range(16)]
     teams[15] = withdraw(teams[15])
     players = [Entrant(f"p{i}", paid=True) for i in range(12)]
@@ -132,7 +132,7 @@ def test_entry_fees_and_summary_seed000() -> None:
 
 def test_prizes_seed000() -> None:
     """000 Prizes: San Guo Sha champion $180, 1st runner-up $60, 2nd runner-up $30; Pictionary $100 / $60."""
-    got = award(PRESETS["sgs-3v3-2011"].prizes, {1: "T3", 2: "T7"})
+    got = award(FORMATS["sgs-3v3-2011"].prizes, {1: "T3", 2: "T7"})
     assert [(p.value, who) for p, who in got] == [(180, "T3"), (60, "T7"), (30, None)]
-    assert [p.value for p in PRESETS["pictionary-event"].prizes] == [100, 60]
-    assert [p.value for p in PRESETS["blokus-event"].prizes] == [50, 30, 20]
+    assert [p.value for p in FORMATS["pictionary-event"].prizes] == [100, 60]
+    assert [p.value for p in FORMATS["blokus-event"].prizes] == [50, 30, 20]

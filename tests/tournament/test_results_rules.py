@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.formats import get_format
 from tablesport.tournament.penalties import Penalty, PenaltyLedger, PenaltyRules, parse_game_key
-from tablesport.tournament.presets import get_preset
 from tablesport.tournament.rules import RULES
 from tablesport.tournament.rummikub import OpenPlay, PlayerCard, minutes
 from tablesport.tournament.seating import check_round, check_table_players
@@ -100,7 +100,7 @@ def test_a_partial_series_shows_its_score_and_gives_no_points() -> None:
 
 def test_the_third_technical_point_loses_the_game_and_a_disqualified_commander_too() -> None:
     """001 §一1.2 / 003 §2.1.2: 扣满3分，该队自动判负; 001 §二3 3)B + D13: a disqualified commander loses."""
-    led = PenaltyLedger(get_preset("sgs-3v3-2014").penalties)  # type: ignore[arg-type]
+    led = PenaltyLedger(get_format("sgs-3v3-2014").penalties)  # type: ignore[arg-type]
     for i in range(2):
         led.record(Penalty("technical", "A-R1-1/2", "Tigers", 1, f"talk {i}", "ref", ""))
         assert led.losers("A-R1-1/2") == []
@@ -116,7 +116,7 @@ def test_the_third_technical_point_loses_the_game_and_a_disqualified_commander_t
 
 def test_2011_states_no_technical_limit() -> None:
     """000 §一1.2 forbids talk but sets no limit; the deducted points are a time-up figure (000 §一4)."""
-    led = PenaltyLedger(get_preset("sgs-3v3-2011").penalties)  # type: ignore[arg-type]
+    led = PenaltyLedger(get_format("sgs-3v3-2011").penalties)  # type: ignore[arg-type]
     for i in range(4):
         led.record(Penalty("technical", "A-R1-1/1", "Tigers", 1, f"talk {i}", "ref", ""))
     assert led.losers("A-R1-1/1") == [] and led.technical("Tigers", "A-R1-1/1") == 4

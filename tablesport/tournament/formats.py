@@ -1,4 +1,4 @@
-"""Competition presets named after the seeds: format, scoring, tie-break chain, fee and prizes.
+"""Competition formats named after the seeds (a competition's "preset" in the store and the CLI): format, scoring, tie-break chain, fee and prizes.
 
 | preset | seed clause |
 | --- | --- |
@@ -31,7 +31,7 @@ from .tiebreak import TieBreak
 
 
 @dataclass(frozen=True, slots=True)
-class Preset:
+class CompetitionFormat:
     name: str
     title: str
     kind: str
@@ -79,8 +79,8 @@ _RUMMIKUB_AWARDS = (Prize(1, "冠軍 Champion", "per group"), Prize(2, "亞軍 1
                     Prize(3, "季軍 2nd runner-up", "per group"), Prize(4, "優異獎 Merit", "per group"),
                     Prize(5, "優異獎 Merit", "per group"), Prize(6, "優異獎 Merit", "per group"))
 
-PRESETS: dict[str, Preset] = {p.name: p for p in (
-    Preset(
+FORMATS: dict[str, CompetitionFormat] = {p.name: p for p in (
+    CompetitionFormat(
         "sgs-3v3-2011", "Sanguosha 3v3 2011 (seed 000)", "series",
         chain=(TieBreak("points", "desc", True, "match points (win 3, draw 1)"),
                TieBreak("surviving_generals", "desc", False, "surviving generals"),
@@ -91,7 +91,7 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
         match_points={"2:0": (3, 0), "1:1": (1, 1)}, groups=4, advance=2,
         penalties=PenaltyRules((1,), None, (), None),
     ),
-    Preset(
+    CompetitionFormat(
         "sgs-3v3-2012", "Sanguosha 3v3 2012 official (seed 003)", "series",
         chain=(TieBreak("points", "desc", True, "A: match points"),
                TieBreak("surviving_generals", "desc", True, "B: surviving generals"),
@@ -101,7 +101,7 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
         match_points={"2:0": (3, 0), "2:1": (2, 1)},
         penalties=PenaltyRules((1,), 3, (), None),
     ),
-    Preset(
+    CompetitionFormat(
         "sgs-3v3-2014", "Sanguosha 3v3 2014 school (seed 001): penalties; match points as 2012", "series",
         chain=(TieBreak("points", "desc", True, "match points"),
                TieBreak("surviving_generals", "desc", False, "surviving generals"),
@@ -112,7 +112,7 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
         match_points={"2:0": (3, 0), "2:1": (2, 1)},
         penalties=PenaltyRules((1,), 3, (1, 3), 5),
     ),
-    Preset(
+    CompetitionFormat(
         "sgs-1v1-2014", "Sanguosha 1v1 2014 school (seed 001): best of 3, match points as 2012", "series",
         chain=(TieBreak("points", "desc", True, "match points"),
                TieBreak("surviving_generals", "desc", False, "generals left"),
@@ -122,32 +122,32 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
         knockout_series=SeriesFormat("best_of", 3, rotate_commander=False),
         match_points={"2:0": (3, 0), "2:1": (2, 1)},
     ),
-    Preset(
+    CompetitionFormat(
         "ttr-event", "Ticket to Ride (seed 000)", "table",
         chain=(TieBreak("points", "desc", False, "placement points 10/7/5/3"),
                TieBreak("best_game", "desc", False, "higher points in a single game")),
         fee=Fee(3, "person"), prizes=_SOLO_PRIZES, placement_points=(10, 7, 5, 3), rounds=3, final_size=4,
         slot_minutes=60,
     ),
-    Preset(
+    CompetitionFormat(
         "monopoly-deal-event", "Monopoly Deal (seed 000)", "table",
         chain=(TieBreak("points", "desc", False, "placement points 10/7/5/3 by property value"),),
         fee=Fee(3, "person"), prizes=_SOLO_PRIZES, placement_points=(10, 7, 5, 3), rounds=4, final_size=4,
         slot_minutes=20,
     ),
-    Preset(
+    CompetitionFormat(
         "blokus-event", "Blokus (seed 000)", "table",
         chain=(TieBreak("points", "desc", False, "sum of game scores"),),
         fee=Fee(3, "person"), prizes=_SOLO_PRIZES, rounds=4, final_size=4, final_rounds=1, slot_minutes=30,
         score_range=(-89, 20),
     ),
-    Preset(
+    CompetitionFormat(
         "pictionary-event", "Pictionary play-off (seed 000)", "duel",
         chain=(TieBreak("points", "desc", False, "winner 5, other team 3"),),
         fee=Fee(10, "team"), prizes=_PICTIONARY_PRIZES, team_size=3, rounds=3, final_size=2,
         match_points={"win": (5, 3)}, slot_minutes=40,
     ),
-    Preset(
+    CompetitionFormat(
         "rummikub-2018", "Rummikub open play 2018 (seed 002)", "rummikub",
         chain=(TieBreak("wins", "desc", False, "wins on the best sheet"),
                TieBreak("plus_points", "desc", False, "plus points on the best sheet, −10 % per lost sheet")),
@@ -158,8 +158,8 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
 )}
 
 
-def get_preset(name: str) -> Preset:
+def get_format(name: str) -> CompetitionFormat:
     try:
-        return PRESETS[name]
+        return FORMATS[name]
     except KeyError:
-        raise TournamentError(f"unknown competition preset {name!r}; presets: {', '.join(sorted(PRESETS))}") from None
+        raise TournamentError(f"unknown competition preset {name!r}; presets: {', '.join(sorted(FORMATS))}") from None

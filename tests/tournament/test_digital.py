@@ -6,8 +6,8 @@ import pytest
 
 from tablesport.core import Result, SideResult
 from tablesport.games import find_preset
+from tablesport.tournament.digital import rummikub_entry, series_game, table_entry
 from tablesport.tournament.errors import TournamentError
-from tablesport.tournament.referee import rummikub_entry, series_game, table_entry
 from tablesport.tournament.standings import standings
 
 

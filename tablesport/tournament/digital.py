@@ -1,4 +1,4 @@
-"""Results arriving from a digital referee: a core :class:`Result` turned into the result entries the
+"""Results from digital tables: a core :class:`Result` from a game's engine turned into the result entries the
 standings and the store take (the organiser types nothing for a digital table).
 
 * table games (Ticket to Ride, Monopoly Deal, Blokus): the game scores per seat;
