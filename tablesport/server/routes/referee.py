@@ -4,18 +4,25 @@ that event (:data:`..auth.RefereeDep`); every form carries its CSRF token."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from tablesport.store import public
 from tablesport.store.accounts import Account
+from tablesport.store.double_entry import DoubleEntry, entry_json
+from tablesport.store.facts import Facts
+from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
+from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.penalties import Penalty, game_key
+from tablesport.tournament.series import HOW
 
 from .. import auth
-from ..auth import AccountDep
+from ..auth import AccountDep, RefereeDep
 from ..deps import LangDep, SessionsDep
 from .organiser import in_session
 from .render import render
@@ -38,3 +45,166 @@ async def home(request: Request, lang: LangDep, acc: AccountDep, sessions: Sessi
 
     events = await in_session(sessions, read)
     return await render(request, lang, "referee/home.html", account=acc, events=events)
+
+
+# ---- a competition's fixtures and a fixture's score sheet ----------------------------------------
+EventId = Path(ge=1, le=2**31 - 1)
+CompKey = Path(min_length=1, max_length=64)
+FixtureKey = Path(min_length=1, max_length=64)
+
+
+def whole(form: Mapping[str, str], key: str, lo: int, hi: int, default: int | None = None) -> int:
+    text = form.get(key, "").strip()
+    if not text and default is not None:
+        return default
+    if not text.lstrip("-").isdigit() or not lo <= int(text) <= hi:
+        raise TournamentError(f"{key}: a whole number from {lo} to {hi}, not {text!r}", field=key)
+    return int(text)
+
+
+def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[str, Any]:
+    """The figures of a score sheet form, in the form the results desk takes them (it checks them)."""
+    if kind == "series":
+        game: dict[str, Any] = {"winner": form.get("winner", ""), "how": form.get("how", "commander_death"),
+                                "surviving": whole(form, "surviving", 0, 3, 0),
+                                "lost_hp": whole(form, "lost_hp", 0, 15, 0)}
+        commanders = {e: form.get(f"commander_{i}", "").strip() for i, e in enumerate(entrants)}
+        if any(commanders.values()):
+            game["commanders"] = {e: c for e, c in commanders.items() if c}
+        return game
+    if kind == "table":
+        return {"scores": {e: whole(form, f"score_{i}", -999, 9999) for i, e in enumerate(entrants)}}
+    if kind == "duel":
+        out: dict[str, Any] = {"winner": form.get("winner", "")}
+        if form.get("finish") == "on":
+            out["finish"] = True
+        return out
+    raise TournamentError("this competition's results are entered at its hall desk, not on a score sheet")
+
+
+def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[str, Any]:
+    ev = st.s.get(TEvent, event_id)
+    if ev is None:
+        raise TournamentError(f"no event {event_id}")
+    comp = st.competition(ev.name, key)
+    p = st.preset(comp)
+    fx = next((f for f in public.fixtures(st, comp) if f["key"] == fixture), None)
+    if fx is None:
+        raise TournamentError(f"no fixture {fixture!r} in {key!r}")
+    de = DoubleEntry(st)
+    members = {e.key: list(e.members) for e in st.entrants(comp) if e.key in fx["entrants"]}
+    out: dict[str, Any] = {"event": {"id": ev.id, "name": ev.name}, "comp": public.competition(st, ev, comp),
+                           "kind": p.kind, "fixture": fx, "members": members, "how": HOW,
+                           "entries": [entry_json(e) for e in de.entries(comp, fixture)],
+                           "penalties": public.penalties(st, comp, None) if p.kind == "series" else [],
+                           "has_penalties": p.penalties is not None}
+    if p.kind == "series":
+        status = st.series.status(comp, fixture)
+        out["series"] = status.to_json()
+        out["penalties"] = [x for x in out["penalties"] if str(x.get("game", "")).startswith(fixture + "/")]
+    return out
+
+
+async def fixture_page(request: Request, lang: str, acc: Account, sessions: SessionsDep, event_id: int,
+                       key: str, fixture: str, status: int = 200, **extra: Any) -> HTMLResponse:
+    data = await in_session(sessions, lambda s: fixture_data(EventStore(s), event_id, key, fixture))
+    return await render(request, lang, "referee/fixture.html", account=acc, status=status,
+                        done=request.query_params.get("done"), **data, **extra)
+
+
+@router.get("/events/{event_id}/{competition}", response_class=HTMLResponse)
+async def fixtures(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+                   event_id: int = EventId, competition: str = CompKey) -> HTMLResponse:
+    def read(s: Session) -> dict[str, Any]:
+        st = EventStore(s)
+        ev = s.get(TEvent, event_id)
+        if ev is None:
+            raise TournamentError(f"no event {event_id}")
+        comp = st.competition(ev.name, competition)
+        open_by_fixture: dict[str, list[str]] = {}
+        for e in DoubleEntry(st).open_entries(comp):
+            open_by_fixture.setdefault(e.fixture, []).append(e.status)
+        return {"event": {"id": ev.id, "name": ev.name}, "comp": public.competition(st, ev, comp),
+                "fixtures": public.fixtures(st, comp), "open": open_by_fixture}
+
+    data = await in_session(sessions, read)
+    return await render(request, lang, "referee/fixtures.html", account=acc, **data)
+
+
+@router.get("/events/{event_id}/{competition}/fixtures/{fixture}", response_class=HTMLResponse)
+async def sheet_page(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+                     event_id: int = EventId, competition: str = CompKey,
+                     fixture: str = FixtureKey) -> HTMLResponse:
+    return await fixture_page(request, lang, acc, sessions, event_id, competition, fixture)
+
+
+async def _fixture_write(request: Request, lang: str, acc: Account, sessions: SessionsDep, event_id: int,
+                         key: str, fixture: str, work: Any, form: Mapping[str, str]) -> Response:
+    def run(s: Session) -> Any:
+        st = EventStore(s)
+        ev = s.get(TEvent, event_id)
+        if ev is None:
+            raise TournamentError(f"no event {event_id}")
+        comp = st.competition(ev.name, key)
+        entrants = next(f.entrants for f in st.fixtures(comp) if f.key == fixture) \
+            if any(f.key == fixture for f in st.fixtures(comp)) else []
+        return work(st, comp, list(entrants))
+
+    try:
+        out = await in_session(sessions, run)
+    except TournamentError as exc:
+        return await fixture_page(request, lang, acc, sessions, event_id, key, fixture, status=400,
+                                  error=str(exc), typed=dict(form))
+    done = getattr(out, "status", "saved")
+    return RedirectResponse(f"/referee/events/{event_id}/{key}/fixtures/{fixture}?done={done}",
+                            status_code=303)
+
+
+@router.post("/events/{event_id}/{competition}/fixtures/{fixture}/sheet")
+async def submit_sheet(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+                       event_id: int = EventId, competition: str = CompKey,
+                       fixture: str = FixtureKey) -> Response:
+    form = await auth.form_of(request)
+
+    def work(st: EventStore, comp: Any, entrants: list[str]) -> Any:
+        data = sheet_from(st.preset(comp).kind, entrants, form)
+        return DoubleEntry(st).submit(comp, fixture, data, acc.name)
+
+    return await _fixture_write(request, lang, acc, sessions, event_id, competition, fixture, work, form)
+
+
+@router.post("/events/{event_id}/{competition}/fixtures/{fixture}/correct")
+async def correct(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+                  event_id: int = EventId, competition: str = CompKey, fixture: str = FixtureKey) -> Response:
+    form = await auth.form_of(request)
+
+    def work(st: EventStore, comp: Any, entrants: list[str]) -> Any:
+        kind = st.preset(comp).kind
+        data = sheet_from(kind, entrants, form)
+        reason = form.get("reason", "")
+        if kind == "series":
+            number = whole(form, "number", 1, 9)
+            return st.series.correct_game(comp, fixture, number, data, Facts(acc.name), reason)
+        return st.correct_result(comp, fixture, data, acc.name, reason)
+
+    return await _fixture_write(request, lang, acc, sessions, event_id, competition, fixture, work, form)
+
+
+@router.post("/events/{event_id}/{competition}/fixtures/{fixture}/foul")
+async def foul(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+               event_id: int = EventId, competition: str = CompKey, fixture: str = FixtureKey) -> Response:
+    form = await auth.form_of(request)
+
+    def work(st: EventStore, comp: Any, entrants: list[str]) -> Any:
+        kind = form.get("kind", "technical")
+        if kind not in ("technical", "player"):
+            raise TournamentError(f"a foul is technical or player, not {kind!r}",
+                                  allowed=["technical", "player"])
+        penalty = Penalty(kind, game_key(fixture, whole(form, "number", 1, 9)),  # type: ignore[arg-type]
+                          form.get("team", ""), whole(form, "points", 1, 5, 1),
+                          form.get("reason", "").strip(),
+                          acc.name, form.get("at", "").strip(), form.get("player", "").strip() or None,
+                          form.get("commander") == "on")
+        return st.series.penalty(comp, penalty, Facts(acc.name, form.get("at", "").strip() or None))
+
+    return await _fixture_write(request, lang, acc, sessions, event_id, competition, fixture, work, form)
