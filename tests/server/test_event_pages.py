@@ -151,3 +151,39 @@ def test_the_2011_day_from_the_browser_forms(app: Any) -> None:
         s.commit()
     cy = Person(app, "cy")
     assert cy.c.get(sheet).status_code == 403
+
+
+def test_public_pages_show_standings_bracket_and_the_projector_follows_changes(app: Any) -> None:
+    from tablesport.store.facts import Facts
+
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Day", "competitions": [
+            {"key": "sgs", "preset": "sgs-3v3-2012", "groups": 1, "entrants": teams}]}, "desk")
+        comp = st.competition("Day", "sgs")
+        st.draw(comp, "desk")
+        fx = st.fixtures(comp)[0]
+        a, b = fx.entrants
+        st.series.enter_game(comp, fx.key, {"winner": a, "surviving": 2, "lost_hp": 1}, Facts("desk"))
+        s.commit()
+        event_id = ev.id
+    c = TestClient(app)
+    page = c.get(f"/events/{event_id}/sgs?lang=zh-Hant")
+    assert page.status_code == 200 and "積分榜" in page.text and "存活武將" in page.text
+    assert page.text.count('data-entrant="Team') == 4
+    assert c.get(f"/events/{event_id}").status_code == 200
+    assert c.get("/events").status_code == 200
+    projector = c.get(f"/events/{event_id}/projector")
+    assert projector.status_code == 200 and "/static/projector.js" in projector.text
+    with c.websocket_connect(f"/ws/events/{event_id}") as ws:
+        first = ws.receive_json()["version"]
+        with app.state.sessions() as s:
+            st = EventStore(s)
+            comp = st.competition("Day", "sgs")
+            st.series.enter_game(comp, fx.key, {"winner": a, "surviving": 1}, Facts("desk"))
+            s.commit()
+        assert ws.receive_json()["version"] > first  # within POLL_SECONDS of the commit
+    board = c.get(f"/events/{event_id}/projector/board").text
+    rows = re.findall(r'<tr data-entrant="(Team\d)"', board)
+    assert rows[0] == a  # the 2:0 winner leads
