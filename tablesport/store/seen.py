@@ -51,7 +51,8 @@ def score_seen(preset: str, result: Mapping[str, Any], players: Sequence[str], d
                               field="seen")
     seen = result.get("seen")
     if not isinstance(seen, Mapping):
-        raise TournamentError("'seen' maps each player to what the referee sees in front of them", field="seen")
+        raise TournamentError("'seen' maps each player to what the referee sees in front of them",
+                              field="seen")
     return fn(result, players, divisions, table)
 
 
@@ -60,8 +61,8 @@ def _rack_codes(value: Any, who: str) -> list[str]:
 
     items = value.split() if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
-        raise TournamentError(f"{who}: a rack is tile codes (R7 K13 J), not {value!r}", rule=rule("rummikub_tiles"),
-                              field="seen")
+        raise TournamentError(f"{who}: a rack is tile codes (R7 K13 J), not {value!r}",
+                              rule=rule("rummikub_tiles"), field="seen")
     out = []
     for t in items:
         t = str(t).strip().upper() if not is_id(str(t).strip()) else str(t).strip()
@@ -102,8 +103,9 @@ def rummikub_racks(result: Mapping[str, Any], players: Sequence[str], divisions:
     named = list(racks) if winner is None else list({*racks, str(winner)})
     check_table_players(table, players, named, "racks seen", "rummikub_table")
     if winner is not None and racks.get(str(winner)):
-        raise TournamentError(f"the winner {winner} went out: their rack is empty, not {' '.join(racks[str(winner)])}",
-                              rule=rule("rummikub_scoring"), field="seen")
+        raise TournamentError(f"the winner {winner} went out: their rack is empty, "
+                              f"not {' '.join(racks[str(winner)])}", rule=rule("rummikub_scoring"),
+                              field="seen")
     empty = [p for p, r in racks.items() if not r and p != winner]
     if empty:
         raise TournamentError(f"{', '.join(empty)}: an empty rack means going out; name the winner instead",
@@ -111,7 +113,8 @@ def rummikub_racks(result: Mapping[str, Any], players: Sequence[str], divisions:
     count = Counter(c for r in racks.values() for c in r)
     over = sorted(c for c, n in count.items() if n > 2)
     if over:
-        raise TournamentError(f"{', '.join(over)} seen more than twice: there are two of each tile and two jokers",
+        raise TournamentError(f"{', '.join(over)} seen more than twice: "
+                              "there are two of each tile and two jokers",
                               rule=rule("rummikub_tiles"), field="seen")
     totals: dict[str, Any] = {}
     for p, rack in racks.items():

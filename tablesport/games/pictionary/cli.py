@@ -65,7 +65,8 @@ def read_requests(text: str) -> list[tuple[int, Any]]:
 
 
 @app.command("match")
-def match_cmd(as_json: bool = typer.Option(False, "--json", help="print JSON (one line per request)")) -> None:
+def match_cmd(as_json: bool = typer.Option(False, "--json",
+                                           help="print JSON (one line per request)")) -> None:
     """Judge typed guesses read from stdin (one JSON object, or JSON Lines)."""
     try:
         items = read_requests(sys.stdin.read())
