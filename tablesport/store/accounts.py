@@ -63,7 +63,8 @@ class RefereeAssignment(Base):
 
     __tablename__ = "accounts_referees"
 
-    user_id: Mapped[int] = mapped_column(ForeignKey("accounts_users.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("accounts_users.id", ondelete="CASCADE"),
+                                         primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"),
                                           primary_key=True)
 

@@ -92,7 +92,8 @@ class DoubleEntry:
     def _series(self, comp: TCompetition) -> bool:
         return self.st.preset(comp).kind == "series"
 
-    def _apply(self, comp: TCompetition, fixture: str, number: int, data: Mapping[str, Any], facts: Facts) -> None:
+    def _apply(self, comp: TCompetition, fixture: str, number: int, data: Mapping[str, Any],
+               facts: Facts) -> None:
         if self._series(comp):
             self.st.series.enter_game(comp, fixture, data, facts, number=number)
         else:
@@ -112,7 +113,8 @@ class DoubleEntry:
             return 0
         status = self.st.series.status(comp, fixture)
         if status.next_number is None:
-            raise TournamentError(f"{fixture} is decided ({status.text}); correct a game with a reason instead",
+            raise TournamentError(f"{fixture} is decided ({status.text}); correct a game with a reason "
+                                  "instead",
                                   allowed=["correct with a reason"], field="fixture")
         return status.next_number
 
@@ -128,7 +130,8 @@ class DoubleEntry:
 
     def submit(self, comp: TCompetition, fixture: str, data: Mapping[str, Any], who: str,
                number: int | None = None) -> SheetOutcome:
-        """A score sheet typed by ``who`` for ``fixture`` (game ``number`` of a series: the next by default)."""
+        """A score sheet typed by ``who`` for ``fixture`` (game ``number`` of a series: the next by
+        default)."""
         who = (who or "").strip()[:100]
         if not who:
             raise TournamentError("say who types the sheet", field="by")
@@ -136,8 +139,9 @@ class DoubleEntry:
             raise TournamentError("a score sheet is a mapping of its figures")
         n = self.next_number(comp, fixture) if number is None else number
         if self._series(comp) and n != self.next_number(comp, fixture):
-            raise TournamentError(f"{fixture}: the next game to enter is game {self.next_number(comp, fixture)}, "
-                                  f"not game {n}", allowed=[str(self.next_number(comp, fixture))], field="number")
+            due = self.next_number(comp, fixture)
+            raise TournamentError(f"{fixture}: the next game to enter is game {due}, not game {n}",
+                                  allowed=[str(due)], field="number")
         self.check(comp, fixture, n, data, who)
         mine = canonical(data)
         with self.s.begin_nested():
@@ -146,15 +150,15 @@ class DoubleEntry:
                 if e.entered_by == who:
                     e.status = "superseded"
             others = [e for e in open_ if e.entered_by != who]
-            row = DeskEntry(competition_id=comp.id, fixture=fixture, number=n, data=dict(data), entered_by=who,
-                            entered_at=now(), status="waiting")
+            row = DeskEntry(competition_id=comp.id, fixture=fixture, number=n, data=dict(data),
+                            entered_by=who, entered_at=now(), status="waiting")
             self.s.add(row)
             self.s.flush()
             match = next((e for e in others if canonical(e.data) == mine), None)
             if match is not None:
                 self._accept(comp, match, row, who)
-                return SheetOutcome("accepted", row.id, [], f"{fixture}: {match.entered_by}'s sheet confirmed by "
-                                                            f"{who}; it counts")
+                return SheetOutcome("accepted", row.id, [],
+                                    f"{fixture}: {match.entered_by}'s sheet confirmed by {who}; it counts")
             if others:
                 row.status = "disagrees"
                 for e in others:

@@ -55,7 +55,8 @@ def parse(text: str) -> tuple[list[CsvRow], str | None]:
         return [], f"at most {MAX_ROWS} rows at once"
     out = []
     for line, raw in enumerate(rows[1:], 2):
-        out.append(_row(line, dict(zip(header, (c.strip() for c in raw), strict=False)), len(raw), len(header)))
+        cells = dict(zip(header, (c.strip() for c in raw), strict=False))
+        out.append(_row(line, cells, len(raw), len(header)))
     return out, None
 
 

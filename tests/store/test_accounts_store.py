@@ -52,7 +52,8 @@ def test_accounts_roles_and_referees(engine: Engine) -> None:
         accounts.set_password(s, rob, "a new long password")
         assert rob.session_version == version + 1
         accounts.set_disabled(s, rob, True)
-        assert accounts.account(s, rob.id) is None and accounts.authenticate(s, rob.name, "a new long password") is None
+        assert accounts.account(s, rob.id) is None
+        assert accounts.authenticate(s, rob.name, "a new long password") is None
         accounts.unassign_referee(s, rob.name, ev.id)
         assert accounts.referees_of(s, ev.id) == []
         key = accounts.server_key(s)

@@ -33,7 +33,8 @@ def test_two_people_must_agree_before_a_game_counts(engine: Engine) -> None:
         fx = st.fixtures(comp)[0]
         a, b = fx.entrants
         de = DoubleEntry(st)
-        g1 = {"winner": a, "surviving": 2, "lost_hp": 1, "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}}
+        g1 = {"winner": a, "surviving": 2, "lost_hp": 1,
+              "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}}
         out = de.submit(comp, fx.key, g1, "ref-ann")
         assert out.status == "waiting" and st.series.status(comp, fx.key).games == []
         again = de.submit(comp, fx.key, {**g1, "lost_hp": 2}, "ref-ann")  # her own sheet, retyped
@@ -45,7 +46,8 @@ def test_two_people_must_agree_before_a_game_counts(engine: Engine) -> None:
         audit = [x for x in st.audit(comp) if x.action == "game"]
         assert audit and "confirmed by ref-bo" in (audit[-1].facts or {}).get("note", "")
         # game 2: the sheets disagree on the winner's lost HP; nothing counts
-        g2 = {"winner": b, "surviving": 1, "lost_hp": 0, "commanders": {a: f"{tag}{a[1]}b", b: f"{tag}{b[1]}b"}}
+        g2 = {"winner": b, "surviving": 1, "lost_hp": 0,
+              "commanders": {a: f"{tag}{a[1]}b", b: f"{tag}{b[1]}b"}}
         assert de.submit(comp, fx.key, g2, "ref-ann").status == "waiting"
         out = de.submit(comp, fx.key, {**g2, "lost_hp": 3}, "ref-bo")
         assert out.status == "disagrees" and out.others[0]["entered_by"] == "ref-ann"
