@@ -187,3 +187,32 @@ def test_public_pages_show_standings_bracket_and_the_projector_follows_changes(a
     board = c.get(f"/events/{event_id}/projector/board").text
     rows = re.findall(r'<tr data-entrant="(Team\d)"', board)
     assert rows[0] == a  # the 2:0 winner leads
+
+
+def test_the_table_clock_proposes_the_time_up_result_by_the_ladder(app: Any) -> None:
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Clock day", "competitions": [
+            {"key": "sgs", "preset": "sgs-3v3-2011", "groups": 1, "entrants": teams}]}, "desk")
+        st.draw(st.competition("Clock day", "sgs"), "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        s.commit()
+        event_id = ev.id
+    ann = Person(app, "ann")
+    clock = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1/clock"
+    page = ann.c.get(clock).text
+    # seed 000: 10/20/10/90 s draft timers; the 2011 preset's game clock is 45 minutes
+    assert [int(x) for x in re.findall(r'data-seconds="(\d+)"', page)] == [10, 20, 10, 90]
+    assert 'data-minutes="45"' in page and 'data-overtime="5"' in page
+    teams_here = re.findall(r"<legend>(Team\d)</legend>", page)
+    board = {"surviving_0": "2", "lost_hp_0": "3", "technical_points_0": "0",
+             "surviving_1": "2", "lost_hp_1": "1", "technical_points_1": "0"}
+    r = ann.post(clock, clock.replace("/clock", "/time-up"), board)
+    assert r.status_code == 200 and 'data-decided="yes"' in r.text
+    assert f"<b>{teams_here[1]}</b>" in r.text  # level on generals, fewer lost HP wins (000 §一4)
+    level = {**board, "lost_hp_1": "3"}
+    r = ann.post(clock, clock.replace("/clock", "/time-up"), level)
+    assert 'data-decided="no"' in r.text  # level on every figure: a 5-minute overtime
+    r = ann.post(clock, clock.replace("/clock", "/time-up"), {**board, "surviving_0": "x"})
+    assert r.status_code == 400 and "surviving_0" in r.text
