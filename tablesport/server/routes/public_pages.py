@@ -54,7 +54,8 @@ def competition_view(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str
         groups.setdefault(r.get("group") or "", []).append(r)
     fixtures = public.fixtures(st, comp)
     rounds: dict[str, list[dict[str, Any]]] = {}
-    for f in fixtures:
+    order = {"group": 0, "league": 0, "open": 0, "knockout": 1, "final": 2}
+    for f in sorted(fixtures, key=lambda f: (order.get(f["stage"], 1), f["round"])):
         rounds.setdefault(f"{f['stage']}:{f['round']}", []).append(f)
     try:
         prizes = public.prizes(st, comp)

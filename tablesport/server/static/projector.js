@@ -8,7 +8,13 @@ const holder = document.getElementById("board-holder");
 const live = document.getElementById("live");
 let shown = 0;
 
-function slides() { return Array.from(holder.querySelectorAll(".slide")); }
+// Competitions with nothing to show yet (no entrants) are skipped while another has something.
+function slides() {
+  const all = Array.from(holder.querySelectorAll(".slide"));
+  const full = all.filter((s) => s.dataset.empty !== "yes");
+  all.forEach((s) => { if (!full.includes(s)) s.hidden = full.length > 0; });
+  return full.length ? full : all;
+}
 
 function show(i) {
   const all = slides();

@@ -1,0 +1,269 @@
+"""The 2011 game day (seed 000) run in real browsers: the first organiser made on the first-run page, two
+referee accounts, the event created from the seed's day, 16 Sanguosha teams registered by CSV, 4 groups
+drawn, the group games typed by two referees (double entry; one disagreement caught), the knock-out bracket
+filling, a foul, and the projector in a second browser following every change without a reload. Every page
+is checked at a phone's width (390 px: no horizontal scrolling) and no page may log a console error.
+
+Set ``TABLESPORT_SCREENSHOTS=DIR`` to keep a screenshot of each main page in DIR (docs/screenshots)."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablesport.server.process import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "a long enough password"
+SHOTS = os.environ.get("TABLESPORT_SCREENSHOTS")
+
+
+class Browsers:
+    """Browser contexts that report every console error and uncaught page error."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.browser = browser
+        self.base = base
+        self.errors: list[str] = []
+        self.contexts: list[Any] = []
+
+    def page(self, width: int = 1280) -> Any:
+        ctx = self.browser.new_context(locale="en-US", viewport={"width": width, "height": 900})
+        self.contexts.append(ctx)
+        pg = ctx.new_page()
+        pg.set_default_timeout(30000)
+        pg.on("console", lambda m: m.type == "error" and self.errors.append(f"{pg.url}: {m.text}"))
+        pg.on("pageerror", lambda e: self.errors.append(f"{pg.url}: {e}"))
+        return pg
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+
+
+@pytest.fixture
+def day(browser: Any, tmp_path: Path) -> Iterator[tuple[Browsers, ServerProcess]]:
+    server = ServerProcess(tmp_path / "day.sqlite3", tables_per_minute=0).start()
+    b = Browsers(browser, server.url)
+    try:
+        yield b, server
+    finally:
+        b.close()
+        server.stop()
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+def sign_in(page: Any, base: str, name: str) -> None:
+    page.goto(base + "/login")
+    page.fill("#name", name)
+    page.fill("#password", PASSWORD)
+    page.click("#sign-in")
+    page.wait_for_selector("#signed-in-as")
+
+
+def csv_of_16() -> str:
+    lines = ["id,members,school,seed,paid"]
+    lines += [f"Team{i:02d},T{i}a;T{i}b;T{i}c,School {i % 4},{i},yes" for i in range(1, 17)]
+    return "\n".join(lines) + "\n"
+
+
+def members(team: str) -> list[str]:
+    n = int(team[4:])
+    return [f"T{n}{x}" for x in "abc"]
+
+
+class Desk:
+    """A referee's score sheets sent from their browser's session (the same forms, without the clicks)."""
+
+    def __init__(self, page: Any, base: str, event_id: int) -> None:
+        self.page = page
+        self.base = base
+        self.event_id = event_id
+        html = page.context.request.get(f"{base}/referee").text()
+        self.csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)  # type: ignore[union-attr]
+
+    def sheet(self, fixture: str, game: dict[str, str]) -> str:
+        url = f"{self.base}/referee/events/{self.event_id}/sgs/fixtures/{fixture}/sheet"
+        r = self.page.context.request.post(url, form={**game, "csrf": self.csrf}, max_redirects=0)
+        assert r.status == 303, r.text()
+        return str(r.headers["location"]).rsplit("done=", 1)[1]
+
+
+def game(winner: str, loser: str, number: int, a: str, lost_hp: int = 1) -> dict[str, str]:
+    """A game won by ``winner``; the commanders rotate (seed 000 §一1.1): member ``number`` of each team."""
+    b = loser if a == winner else winner
+    return {"winner": winner, "how": "commander_death", "surviving": "2", "lost_hp": str(lost_hp),
+            "commander_0": members(a)[number - 1], "commander_1": members(b)[number - 1]}
+
+
+def fixtures(page: Any, base: str, event_id: int, stage: str) -> list[dict[str, Any]]:
+    r = page.context.request.get(f"{base}/api/v1/events/{event_id}/competitions/sgs/fixtures")
+    return [f for f in r.json() if f["stage"] == stage]
+
+
+def no_horizontal_scroll(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> None:
+    b, server = day
+    base = server.url
+    # the first organiser, on the first-run page
+    olga = b.page()
+    olga.goto(base + "/login")
+    olga.click("#first-run-link")
+    olga.fill("#name", "olga")
+    olga.fill("#password", PASSWORD)
+    olga.fill("#password2", PASSWORD)
+    olga.click("#create-organiser")
+    olga.wait_for_url(base + "/organiser")
+    for name in ("ann", "bo"):
+        olga.fill("#new-user input[name=name]", name)
+        olga.select_option("#new-user select[name=role]", "referee")
+        olga.fill("#new-user input[name=password]", PASSWORD)
+        olga.click("#new-user button[type=submit]")
+        olga.wait_for_selector("#done")
+    # the event from the seed's day
+    olga.click("#new-event")
+    olga.click("button.day[data-day='2011-game-day']")
+    olga.fill("#event-name", "Game day 2011")
+    shot(olga, "new-event")
+    olga.click("#create-event")
+    olga.wait_for_url(re.compile(r".*/organiser/events/\d+$"))
+    event_id = int(olga.url.rsplit("/", 1)[1])
+    assert olga.locator("#competitions tr[data-comp]").count() == 5
+    olga.goto(base + "/organiser")
+    for name in ("ann", "bo"):
+        row = olga.locator(f"#events tr[data-event='{event_id}']")
+        row.locator("select[name=referee]").select_option(name)
+        row.locator("button[value=add]").click()
+        olga.wait_for_selector("#done")
+    assert "ann, bo" in olga.inner_text(f"#events tr[data-event='{event_id}']")
+    # 16 teams by CSV, then 4 groups
+    desk = f"{base}/organiser/events/{event_id}/sgs"
+    olga.goto(desk)
+    olga.click("#csv-import summary")
+    olga.fill("#csv-text", csv_of_16())
+    olga.click("#csv-submit")
+    olga.wait_for_selector("#done")
+    assert olga.locator("#entrants tr[data-entrant]").count() == 16
+    olga.fill("#draw-form input[name=groups]", "4")
+    olga.click("#draw")
+    olga.wait_for_selector("#done")
+    assert olga.locator("#fixtures tr[data-fixture]").count() == 24
+    shot(olga, "organiser-competition")
+    # the projector in a second browser, left open
+    screen = b.page(width=1600)
+    screen.goto(f"{base}/events/{event_id}/projector")
+    screen.wait_for_selector("#live.on")
+    screen.evaluate("window.__sameDocument = true")
+    version = screen.get_attribute("#board", "data-version")
+    # two referees type A-R1-1 on its score sheet
+    ann, bo = b.page(), b.page()
+    sign_in(ann, base, "ann")
+    sign_in(bo, base, "bo")
+    group = fixtures(ann, base, event_id, "group")
+    first = next(f for f in group if f["key"] == "A-R1-1")
+    x, y = first["entrants"]
+    strong, weak = sorted((x, y))  # the lower number wins both games: no ties in the groups
+
+    def type_sheet(page: Any, g: dict[str, str]) -> str:
+        page.goto(f"{base}/referee/events/{event_id}/sgs/fixtures/A-R1-1")
+        page.select_option("#sheet-form select[name=winner]", g["winner"])
+        page.fill("#sheet-form input[name=surviving]", g["surviving"])
+        page.fill("#sheet-form input[name=lost_hp]", g["lost_hp"])
+        page.select_option("#sheet-form select[name=commander_0]", g["commander_0"])
+        page.select_option("#sheet-form select[name=commander_1]", g["commander_1"])
+        page.click("#submit-sheet")
+        page.wait_for_selector("#done")
+        return str(page.get_attribute("#done", "data-done"))
+
+    assert type_sheet(ann, game(strong, weak, 1, x)) == "waiting"
+    assert type_sheet(bo, game(strong, weak, 1, x)) == "accepted"
+    started = time.monotonic()
+    screen.wait_for_function(f"document.getElementById('board').dataset.version !== '{version}'")
+    print(f"the projector showed the confirmed result {time.monotonic() - started:.2f} s after it counted")
+    assert screen.evaluate("window.__sameDocument") is True  # updated in place, not reloaded
+    assert type_sheet(ann, game(strong, weak, 2, x)) == "waiting"
+    assert type_sheet(bo, game(strong, weak, 2, x, lost_hp=3)) == "disagrees"  # caught: nothing counts
+    assert bo.locator("#open-entries li[data-status='disagrees']").count() == 2
+    assert bo.inner_text("#series-score") == "1:0"
+    shot(bo, "referee-disagreement")
+    assert type_sheet(bo, game(strong, weak, 2, x)) == "accepted"  # bo rereads the paper sheet
+    assert bo.inner_text("#series-score") == "2:0"
+    # the other 23 group matches, each sheet typed by both referees
+    desks = Desk(ann, base, event_id), Desk(bo, base, event_id)
+    for f in group:
+        if f["key"] == "A-R1-1":
+            continue
+        a, c = f["entrants"]
+        win, lose = sorted((a, c))
+        for n in (1, 2):
+            outcome = [d.sheet(f["key"], game(win, lose, n, a)) for d in desks]
+            assert outcome == ["waiting", "accepted"], (f["key"], n, outcome)
+    # the knock-out: the bracket fills from the group tables
+    olga.goto(desk)
+    olga.click("#next-round")
+    olga.wait_for_selector("#done")
+    quarters = fixtures(olga, base, event_id, "knockout")
+    assert len(quarters) == 4
+    olga.goto(f"{base}/events/{event_id}/sgs")
+    assert olga.locator(".bracket .match").count() >= 7
+    for f in quarters:
+        a, c = f["entrants"]
+        for n in (1, 2):
+            assert [d.sheet(f["key"], game(a, c, n, a)) for d in desks] == ["waiting", "accepted"]
+    olga.goto(desk)
+    olga.click("#next-round")
+    olga.wait_for_selector("#done")
+    semis = [f for f in fixtures(olga, base, event_id, "knockout") if f["round"] == 2]
+    assert len(semis) == 2
+    olga.goto(f"{base}/events/{event_id}/sgs")
+    winners = {f["entrants"][0] for f in quarters}
+    second_round = olga.locator(".bracket .bracket-round").nth(1)
+    filled = {s.strip() for s in second_round.locator(".side").all_inner_texts()}
+    assert filled == winners
+    shot(olga, "public-competition")
+    # a foul at a semi-final, recorded by a referee, shown to the public
+    semi = semis[0]["key"]
+    ann.goto(f"{base}/referee/events/{event_id}/sgs/fixtures/{semi}")
+    ann.fill("#foul-form input[name=number]", "1")
+    ann.select_option("#foul-form select[name=team]", semis[0]["entrants"][1])
+    ann.fill("#foul-form input[name=reason]", "talking about the cards")
+    ann.click("#record-foul")
+    ann.wait_for_selector("#done")
+    assert "talking about the cards" in ann.inner_text("#fouls")
+    shot(ann, "referee-sheet")
+    olga.goto(f"{base}/events/{event_id}/sgs")
+    assert "talking about the cards" in olga.inner_text("#public-fouls")
+    # the projector followed every result without a reload
+    screen.wait_for_function("document.querySelector('.bracket') !== null")
+    assert screen.evaluate("window.__sameDocument") is True
+    screen.evaluate("document.querySelectorAll('.slide')"
+                    ".forEach(s => { s.hidden = s.dataset.comp !== 'sgs'; })")
+    shot(screen, "projector")
+    ann.goto(f"{base}/referee/events/{event_id}/sgs/fixtures/{semi}/clock")
+    shot(ann, "table-clock")
+    # a referee walking the hall: every page at a phone's width
+    phone = b.page(width=390)
+    sign_in(phone, base, "olga")
+    sheet = f"/referee/events/{event_id}/sgs/fixtures/{semi}"
+    for path in (sheet, sheet + "/clock", f"/referee/events/{event_id}/sgs",
+                 f"/organiser/events/{event_id}/sgs", f"/organiser/events/{event_id}", "/organiser",
+                 "/organiser/tokens", "/organiser/events/new",
+                 f"/events/{event_id}/sgs", f"/events/{event_id}", f"/events/{event_id}/projector", "/"):
+        phone.goto(base + path)
+        assert no_horizontal_scroll(phone), path
+    assert b.errors == []
