@@ -35,6 +35,7 @@ from .hall import Hall
 from .openapi import API_VERSION, document, operation_id
 from .probe import Probe
 from .routes import ROUTERS
+from .routes.referee import enter_from_table
 from .routes.render import refused_page
 from .writer import InlineWriter, Writer
 
@@ -77,6 +78,7 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
     writer: Writer | InlineWriter = InlineWriter(sessions) if sqlite else Writer(sessions)
     checkpointer = Checkpointer(engine) if sqlite else None
     hall = Hall(writer, sessions, bot_delay=bot_delay, clock=clock)
+    hall.on_finish.append(partial(enter_from_table, sessions))  # fixtures played at live tables
     app.state.hall = hall
     app.state.sessions = sessions
     await asyncio.to_thread(games_catalogue)  # import every game now, not on the first request

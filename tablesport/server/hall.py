@@ -479,6 +479,8 @@ class LiveTable:
         self.broadcast(numbered)
         if self.over:
             self.hall.finished(self)
+            for listener in self.hall.on_finish:
+                self.hall.spawn(listener(self))
 
     def _update_asked(self, before: Decision | None, actor: int | None) -> None:
         d = self.decision
@@ -676,6 +678,9 @@ class Hall:
     stats: Stats = field(default_factory=Stats)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     clock: Clock = field(default_factory=Clock)
+    on_finish: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = field(default_factory=list)
+    """Called (as tasks) with each table that finishes, after its last step is stored: e.g. a fixture's
+    result entered from its live table."""
 
     def rng_for(self, seed: int, seat: int) -> Rng:
         """A bot's generator: from the table's seed, so a table's bots play the same way every time."""

@@ -31,6 +31,8 @@ class Person:
 
     def __init__(self, app: Any, name: str) -> None:
         self.c = TestClient(app)
+        # requests run on the app's own event loop (where its live tables play), not a loop of their own
+        self.c.portal = app.state.main_client.portal
         r = self.c.get("/login")
         r = self.c.post("/login", data={"name": name, "password": PASSWORD, "csrf": token_of(r.text)},
                         follow_redirects=False)
@@ -44,7 +46,8 @@ class Person:
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Any]:
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)
-    with TestClient(app):  # runs the app's start-up (store, hall)
+    with TestClient(app) as main:  # runs the app's start-up (store, hall)
+        app.state.main_client = main
         with app.state.sessions() as s:
             for name, role in (("olga", "organiser"), ("ann", "referee"), ("bo", "referee")):
                 accounts.create_user(s, name, role, PASSWORD, by="test")
@@ -216,3 +219,47 @@ def test_the_table_clock_proposes_the_time_up_result_by_the_ladder(app: Any) -> 
     assert 'data-decided="no"' in r.text  # level on every figure: a 5-minute overtime
     r = ann.post(clock, clock.replace("/clock", "/time-up"), {**board, "surviving_0": "x"})
     assert r.status_code == 400 and "surviving_0" in r.text
+
+
+def test_a_fixture_played_at_a_live_table_enters_its_result_on_its_own(app: Any) -> None:
+    import time
+
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        ev = st.create_event({"event": "Blokus day", "competitions": [
+            {"key": "blokus", "preset": "blokus-event", "entrants": [f"p{i}" for i in range(1, 9)]}]}, "desk")
+        st.next_round(st.competition("Blokus day", "blokus"), "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        s.commit()
+        event_id = ev.id
+    sheet = f"/referee/events/{event_id}/blokus/fixtures/R1-T1"
+    ann = Person(app, "ann")
+    r = ann.post(sheet, sheet + "/live", {f"seat_{i}": "bot:random" for i in range(4)})
+    assert r.status_code == 400 and "organiser allows" in r.text  # a referee may not seat bots
+    r = ann.post(sheet, sheet + "/live", {})
+    assert r.status_code == 201 and r.text.count('class="seat-link"') == 4  # a link for each player
+    r = ann.post(sheet, sheet + "/live", {})
+    assert r.status_code == 400 and "already being played" in r.text
+    olga = Person(app, "olga")
+    sheet2 = f"/referee/events/{event_id}/blokus/fixtures/R1-T2"
+    r = olga.post(sheet2, sheet2 + "/live", {f"seat_{i}": "bot:random" for i in range(4)})
+    assert r.status_code == 201
+    table = re.search(r'data-table="([0-9a-f]+)" data-status="playing"', r.text)
+    assert table is not None
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and 'data-status="entered"' not in olga.c.get(sheet2).text:
+        time.sleep(0.2)
+    page = olga.c.get(sheet2).text
+    assert 'data-status="entered"' in page and f"/replay/{table.group(1)}" in page
+    live = app.state.hall.tables.get(table.group(1))
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        comp = st.competition("Blokus day", "blokus")
+        fx = next(f for f in st.fixtures(comp) if f.key == "R1-T2")
+        res = st.result_of(fx)
+        assert res is not None and res.source == "referee" and res.entered_by == f"table {table.group(1)}"
+        if live is not None:
+            scores = live.state.result().scores
+            assert list(res.data["scores"].values()) == [int(x) for x in scores]
+        points = {r["entrant"]: r["points"] for r in st.standings(comp)}
+        assert all(points[p] == res.data["scores"][p] for p in fx.entrants)

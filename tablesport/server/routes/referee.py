@@ -4,14 +4,15 @@ that event (:data:`..auth.RefereeDep`); every form carries its CSRF token."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
-from tablesport.store import public
+from tablesport.store import live_fixtures, public
 from tablesport.store.accounts import Account
 from tablesport.store.double_entry import DoubleEntry, entry_json
 from tablesport.store.facts import Facts
@@ -23,7 +24,8 @@ from tablesport.tournament.series import HOW
 
 from .. import auth
 from ..auth import AccountDep, RefereeDep
-from ..deps import LangDep, SessionsDep
+from ..deps import HallDep, LangDep, SessionsDep
+from ..hall import LiveTable, SetupError
 from .organiser import in_session
 from .render import render
 
@@ -97,7 +99,10 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
                            "kind": p.kind, "fixture": fx, "members": members, "how": HOW,
                            "entries": [entry_json(e) for e in de.entries(comp, fixture)],
                            "penalties": public.penalties(st, comp, None) if p.kind == "series" else [],
-                           "has_penalties": p.penalties is not None}
+                           "has_penalties": p.penalties is not None,
+                           "live": [{"table": x.table_id, "status": x.status, "detail": x.detail,
+                                     "by": x.created_by} for x in live_fixtures.links(st.s, comp, fixture)],
+                           "can_go_live": p.kind in live_fixtures.KINDS and fx["result"] is None}
     if p.kind == "series":
         status = st.series.status(comp, fixture)
         out["series"] = status.to_json()
@@ -271,3 +276,66 @@ async def time_up(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
         return await render(request, lang, "referee/clock.html", account=acc, status=400, proposal=None,
                             error=str(exc), typed=form, **data)
     return await render(request, lang, "referee/clock.html", account=acc, typed=form, **data)
+
+
+# ---- a fixture played at a live table ---------------------------------------------------------------------
+@router.post("/events/{event_id}/{competition}/fixtures/{fixture}/live", response_class=HTMLResponse)
+async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep, hall: HallDep,
+                    event_id: int = EventId, competition: str = CompKey,
+                    fixture: str = FixtureKey) -> HTMLResponse:
+    """Open a live table for the fixture: a person seat per entrant in the fixture's order (a seat link
+    each, shown on this answer only), or a bot where the organiser allows it (organisers only)."""
+    form = await auth.form_of(request)
+
+    def check(s: Session) -> tuple[str, list[str]]:
+        st = EventStore(s)
+        ev = s.get(TEvent, event_id)
+        if ev is None:
+            raise TournamentError(f"no event {event_id}")
+        comp = st.competition(ev.name, competition)
+        fx = live_fixtures.check_playable(st, comp, fixture)
+        return comp.preset, list(fx.entrants)
+
+    try:
+        preset, entrants = await in_session(sessions, check)
+        seats: list[dict[str, Any]] = []
+        for i in range(len(entrants)):
+            choice = form.get(f"seat_{i}", "person")
+            if choice == "person":
+                seats.append({"kind": "person"})
+            elif choice.startswith("bot:") and acc.is_organiser:
+                seats.append({"kind": "bot", "bot": choice.removeprefix("bot:")})
+            else:
+                raise TournamentError(f"seat {i + 1}: a person, or a bot where the organiser allows it",
+                                      allowed=["person"] + (["bot:NAME"] if acc.is_organiser else []))
+        try:
+            table = await hall.create(preset, seats)
+        except SetupError as exc:
+            raise TournamentError(str(exc)) from None
+
+        def keep(s: Session) -> None:
+            st = EventStore(s)
+            ev = s.get(TEvent, event_id)
+            assert ev is not None
+            live_fixtures.link(st, st.competition(ev.name, competition), fixture, table.id, acc.name)
+
+        await in_session(sessions, keep)
+    except TournamentError as exc:
+        return await fixture_page(request, lang, acc, sessions, event_id, competition, fixture, status=400,
+                                  error=str(exc))
+    seat_links = [{"entrant": entrants[i], "url": f"/play/{table.id}/{p.token}"}
+                  for i, p in enumerate(table.seats) if p.token]
+    return await fixture_page(request, lang, acc, sessions, event_id, competition, fixture, status=201,
+                              seat_links=seat_links)
+
+
+async def enter_from_table(sessions: sessionmaker[Session], table: LiveTable) -> None:
+    """The hall's listener: a finished table's result entered for the fixture it plays (if any)."""
+    result = table.state.result()
+
+    def work() -> None:
+        with sessions() as s:
+            live_fixtures.table_finished(s, table.id, result)
+            s.commit()
+
+    await asyncio.to_thread(work)

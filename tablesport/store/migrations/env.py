@@ -15,7 +15,8 @@ from alembic import context
 from tablesport.store.db import Base, make_engine
 
 for module in ("tablesport.store.models", "tablesport.store.tables", "tablesport.store.tokens",
-               "tablesport.store.accounts", "tablesport.store.double_entry"):
+               "tablesport.store.accounts", "tablesport.store.double_entry",
+               "tablesport.store.live_fixtures"):
     with contextlib.suppress(ModuleNotFoundError):
         importlib.import_module(module)
 
