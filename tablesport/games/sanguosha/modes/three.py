@@ -375,4 +375,7 @@ class ThreeVThree(CompetitionMode):
             st["surviving"] = 0    # 2011 glossary 17 (concession, commander dead) / 2012 §4.1 2) (always)
         st["commander"] = {"seat": m["commanders"][side], "general": g.players[m["commanders"][side]].general}
         st["generals"] = [g.players[s].general for s in seats]
+        if "picks" in m:   # the draft: this side's generals in the order it picked them
+            st["picks"] = list(m["picks"][side])
+            st["picked_first"] = m["first_picker"] == side
         return st
