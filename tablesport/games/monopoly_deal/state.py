@@ -670,7 +670,7 @@ class MonopolyDealState(State):
             events.append(Event("building", {"seat": seat, "card": card, "set": a[2], "colour": p.colour}))
         elif verb == "pass_go":
             self.discard.append(card)
-            events.append(Event("action", {"seat": seat, "card": card, "kind": "pass_go"}))
+            events.append(Event("action", {"seat": seat, "card": card, "action": "pass_go"}))
             self._draw(seat, self.ruleset["pass_go_draw"], events)
         else:
             self.discard.append(card)
@@ -703,6 +703,7 @@ class MonopolyDealState(State):
                 act.colour, act.doubles = colour, tuple(doubles)
             data = act.to_json()
             data["seat"] = seat
+            data["action"] = data.pop("kind")
             events.append(Event("action", data))
             self.act = act
             self._ask(events)
