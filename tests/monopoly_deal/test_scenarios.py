@@ -15,7 +15,15 @@ HERE = Path(__file__).parent / "scenarios"
 FILES = sorted(HERE.glob("*.yaml"))
 
 
-def test_every_scenario_names_its_rule() -> None:
+def test_at_least_80_scenarios_each_naming_its_rule_and_every_card_kind_played() -> None:
+    assert len(FILES) >= 80
+    played: set[str] = set()
+    for f in FILES:
+        for step in load(f).get("steps") or []:
+            if "do" in step and "refused" not in step:
+                played.add(str(step["do"][0]))
+    assert {"bank", "property", "move", "house", "hotel", "pass_go", "birthday", "debt_collector", "sly_deal",
+            "forced_deal", "deal_breaker", "rent", "just_say_no", "accept", "pay", "discard", "end"} <= played
     for f in FILES:
         spec = load(f)
         assert spec["rule"].strip() and spec["name"].strip()

@@ -107,6 +107,13 @@ def _event_json(e: Event) -> dict[str, Any]:
     return {**to_json(e.data), "kind": e.kind, "seen_by": sorted(e.to) if e.to is not None else None}
 
 
+def _partial(got: Any, want: Any) -> bool:
+    """``want`` as a part of ``got``: a mapping names only the keys it checks."""
+    if isinstance(want, dict):
+        return isinstance(got, dict) and all(k in got and _partial(got[k], v) for k, v in want.items())
+    return bool(got == want)
+
+
 def _matches(event: dict[str, Any], want: dict[str, Any]) -> bool:
     return all(k in event and event[k] == to_json(v) for k, v in want.items())
 
@@ -162,7 +169,7 @@ def check(st: MonopolyDealState, exp: dict[str, Any], window: list[dict[str, Any
                     bad.append(f"{where}: option {o} is offered")
             for k, v in (pw.get("data") or {}).items():
                 got = to_json(d.data).get(k)
-                if got != to_json(v):
+                if not _partial(got, to_json(v)):
                     bad.append(f"{where}: decision data {k} = {got}, expected {v}")
     for seat, pw in (exp.get("players") or {}).items():
         if not isinstance(seat, int) or not 0 <= seat < st.n:
