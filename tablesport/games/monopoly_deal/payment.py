@@ -1,4 +1,4 @@
-"""Which table cards pay a debt: the cheapest cover (the timeout's payment, and the bots' choice)."""
+"""Which table cards pay a debt: the cover that costs least (the timeout's payment, and the bots' choice)."""
 
 from __future__ import annotations
 
@@ -8,31 +8,25 @@ from .cards import VALUE
 
 
 def cheapest_cover(cards: Sequence[str], debt: int, cost: Callable[[str], float] | None = None) -> list[str]:
-    """The cards whose values add up to at least ``debt`` with the lowest total value (ties: the lowest
-    ``cost`` — by default the value itself, so fewer properties is up to the caller's ``cost``), or every
-    card when they do not cover the debt.
+    """The cards worth at least ``debt`` whose total ``cost`` is lowest (by default the value itself: the
+    lowest-value cover), fewer cards on a tie; every card when they do not cover the debt.
 
-    A 0/1 knapsack over totals: values are small (at most 10M a card), so this is exact and fast.
-    """
-    total = sum(VALUE[c] for c in cards)
-    if total <= debt:
+    A 0/1 knapsack over totals capped at the debt (values are at most 10M), so it is exact and fast."""
+    if sum(VALUE[c] for c in cards) <= debt:
         return list(cards)
-    weigh = cost or (lambda c: 0.0)
-    # best[t] = (secondary cost, chosen cards) for a subset with total exactly t; only totals below the
-    # debt are extended, so no total exceeds debt + 9
-    best: dict[int, tuple[float, tuple[str, ...]]] = {0: (0.0, ())}
+    weigh: Callable[[str], float] = cost or (lambda c: float(VALUE[c]))
+    best: dict[int, tuple[float, int, tuple[str, ...]]] = {0: (0.0, 0, ())}
     for c in cards:
         v = VALUE[c]
         if v <= 0:
             continue
         w = weigh(c)
-        for t, (sc, chosen) in sorted(best.items(), reverse=True):
+        for t, (sc, k, chosen) in list(best.items()):
             if t >= debt:
                 continue
-            nt = t + v
-            cand = (sc + w, (*chosen, c))
+            nt = min(t + v, debt)
+            cand = (sc + w, k + 1, (*chosen, c))
             old = best.get(nt)
-            if old is None or cand[0] < old[0] or (cand[0] == old[0] and len(cand[1]) < len(old[1])):
+            if old is None or cand[:2] < old[:2]:
                 best[nt] = cand
-    t = min(t for t in best if t >= debt)
-    return list(best[t][1])
+    return list(best[debt][2])
