@@ -45,19 +45,9 @@ def give(s: TicketToRideState, seat: int, **cards: int) -> None:
 
 
 def own(s: TicketToRideState, seat: int, *route_ids: int) -> None:
-    """Give ``seat`` routes as if claimed (trains and points follow)."""
+    """Give ``seat`` routes as if claimed (trains, points, networks and longest path follow)."""
     for r in route_ids:
-        route = B.routes[r]
-        s.owner[r] = seat
-        s.claims[seat].append(r)
-        s.comps[seat].join(route.ai, route.bi)
-        s.trains[seat] -= route.length
-        s.route_points[seat] += B.route_points[route.length]
-    from tablesport.games.ticket_to_ride.scoring import longest_trail
-
-    s.longest[seat] = longest_trail(
-        [(B.routes[r].ai, B.routes[r].bi, B.routes[r].length) for r in s.claims[seat]]
-    )
+        s.place_route(seat, r)
     s.edited()
 
 

@@ -28,11 +28,21 @@ BOARD: Board = board()
 CARDS = BOARD.cards
 CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
 NCITIES = len(BOARD.cities)
-# route id → (length, colour index or -1, partner id or 0, a, b)
-ROUTES: tuple[tuple[int, int, int, int, int, int], ...] = tuple(
-    (r.id, r.length, r.colour_index, r.double_of or 0, r.ai, r.bi) for r in BOARD.routes.values()
-)
 ROUTE_IDS = frozenset(BOARD.routes)
+Claims = tuple[tuple[int, int, int, int, tuple[tuple[Action, ...], ...], Action], ...]
+# the claim actions of every route, shortest routes first: (id, length, twin id or 0, colour index or -1,
+# per colour (the claims with 0, 1, ... length-1 locomotives), the claim paid with locomotives only)
+CLAIMS: Claims = tuple(
+    (
+        r.id,
+        r.length,
+        r.double_of or 0,
+        r.colour_index,
+        tuple(tuple(("claim", r.id, CARDS[c], k) for k in range(r.length)) for c in range(LOCOMOTIVE)),
+        ("claim", r.id, "locomotive", r.length),
+    )
+    for r in sorted(BOARD.routes.values(), key=lambda r: r.length)
+)
 TICKETS = BOARD.tickets
 POINTS = BOARD.route_points
 
@@ -63,6 +73,7 @@ class TicketToRideState(State):
         "phase",
         "last_round",
         "passes",
+        "free",
         "clock_over",
         "reason",
         "turns",
@@ -89,6 +100,7 @@ class TicketToRideState(State):
         self.tickets: list[list[int]] = [[] for _ in range(n)]
         self.offered: list[list[int]] = [self._deal_tickets(ruleset["start_tickets"]) for _ in range(n)]
         self.owner: dict[int, int] = {}
+        self.free: Claims = CLAIMS  # the routes nobody can claim any more are left out
         self.claims: list[list[int]] = [[] for _ in range(n)]
         self.comps = [Components(NCITIES) for _ in range(n)]
         self.longest = [0] * n
@@ -241,23 +253,31 @@ class TicketToRideState(State):
         return po == seat or self.ruleset.seats < self.ruleset["both_doubles_min_seats"]
 
     def _claims(self, seat: int) -> list[Action]:
+        """Every legal claim of ``seat``: each free route it may take, each colour and locomotive count."""
         hand = self.hands[seat]
         locos = hand[LOCOMOTIVE]
-        trains = self.trains[seat]
+        held = [c for c in range(LOCOMOTIVE) if hand[c]]
+        cap = max([hand[c] for c in held], default=0) + locos
+        if cap > self.trains[seat]:
+            cap = self.trains[seat]
         owner = self.owner
+        both = self.ruleset.seats >= self.ruleset["both_doubles_min_seats"]
         out: list[Action] = []
-        for rid, length, ci, partner, _, _ in ROUTES:
-            if length > trains or rid in owner or (partner and self._double_closed(seat, partner)):
-                continue
-            for c in (ci,) if ci >= 0 else range(8):
-                have = hand[c]
-                if have == 0 or have + locos < length:
+        for _, length, partner, ci, actions, all_locos in self.free:
+            if length > cap:
+                break
+            if partner:
+                po = owner.get(partner, -1)
+                if po >= 0 and (po == seat or not both):
                     continue
-                name = CARDS[c]
-                for k in range(max(0, length - have), min(locos, length - 1) + 1):
-                    out.append(("claim", rid, name, k))
+            for c in (ci,) if ci >= 0 else held:
+                have = hand[c]
+                if have and have + locos >= length:
+                    lo = length - have
+                    hi = locos if locos < length else length - 1
+                    out.extend(actions[c][lo if lo > 0 else 0 : hi + 1])
             if locos >= length:
-                out.append(("claim", rid, "locomotive", length))
+                out.append(all_locos)
         return out
 
     # -- answers -------------------------------------------------------------------------------
@@ -498,6 +518,23 @@ class TicketToRideState(State):
             return []
         return [Event("no_second_card", {"seat": seat}), *self._end_turn(seat)]
 
+    def place_route(self, seat: int, rid: int) -> int:
+        """Put ``seat``'s trains on route ``rid`` (owner, trains, points, network, longest path)."""
+        route = BOARD.routes[rid]
+        self.owner[rid] = seat
+        twin = route.double_of if self.ruleset.seats < self.ruleset["both_doubles_min_seats"] else None
+        self.free = tuple(e for e in self.free if e[0] != rid and e[0] != twin)
+        self.claims[seat].append(rid)
+        self.comps[seat].join(route.ai, route.bi)
+        self.trains[seat] -= route.length
+        points = POINTS[route.length]
+        self.route_points[seat] += points
+        self.longest[seat] = longest_trail(
+            [(BOARD.routes[r].ai, BOARD.routes[r].bi, BOARD.routes[r].length) for r in self.claims[seat]]
+        )
+        self._decision = None
+        return points
+
     def _claim(self, seat: int, rid: int, card: str, k: int) -> list[Event]:
         route = BOARD.routes[rid]
         ci = CARD_INDEX[card]
@@ -507,15 +544,7 @@ class TicketToRideState(State):
         for c in paid:
             hand[c] -= 1
         self.discard.extend(paid)
-        self.owner[rid] = seat
-        self.claims[seat].append(rid)
-        self.comps[seat].join(route.ai, route.bi)
-        self.trains[seat] -= route.length
-        points = POINTS[route.length]
-        self.route_points[seat] += points
-        self.longest[seat] = longest_trail(
-            [(BOARD.routes[r].ai, BOARD.routes[r].bi, BOARD.routes[r].length) for r in self.claims[seat]]
-        )
+        points = self.place_route(seat, rid)
         events = [
             Event(
                 "claimed",
@@ -730,6 +759,7 @@ class TicketToRideState(State):
         c.offered = [list(t) for t in self.offered]
         c.ticket_deck = list(self.ticket_deck)
         c.owner = dict(self.owner)
+        c.free = self.free
         c.claims = [list(r) for r in self.claims]
         c.comps = [x.copy() for x in self.comps]
         c.longest = list(self.longest)
