@@ -714,14 +714,18 @@ class TicketToRideState(State):
         return hidden
 
     def determinize(self, seat: int, rng: Rng) -> TicketToRideState:
-        """The draw pile, the other hands and the tickets ``seat`` has not seen, dealt again at random
-        (sizes kept; the discards, the face-up row and the board are public)."""
+        """The draw pile, the other hands and the tickets ``seat`` has not seen, dealt again at random (sizes
+        kept; the discards, the face-up row and the board are public). The deal depends only on what ``seat``
+        knows and on ``rng``: the unseen cards and tickets are sorted before they are shuffled, and the
+        state's own generator (which would fix future shuffles) is replaced by one drawn from ``rng``."""
         c = self.clone()
+        c.rng = Rng(rng.next64())
         others = [s for s in range(self.ruleset.seats) if s != seat]
         pool = list(c.deck)
         for s in others:
             for card, k in enumerate(c.hands[s]):
                 pool += [card] * k
+        pool.sort()
         rng.shuffle(pool)
         for s in others:
             size = sum(c.hands[s])
@@ -734,6 +738,7 @@ class TicketToRideState(State):
         tpool = list(c.ticket_deck)
         for s in others:
             tpool += c.tickets[s] + c.offered[s]
+        tpool.sort()
         rng.shuffle(tpool)
         for s in others:
             k = len(c.tickets[s])
