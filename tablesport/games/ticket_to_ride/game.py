@@ -901,7 +901,25 @@ class TicketToRideGame(Game):
         return TicketToRideState(ruleset, seed)
 
     def names(self) -> dict[str, Any]:
-        return {"cities": {c.name: {"name": c.name, "name_zh": c.name_zh} for c in BOARD.cities}}
+        """Cities (with their coordinates, for the map), routes and tickets by id, and the card colours."""
+        return {
+            "cities": {
+                c.name: {"name": c.name, "name_zh": c.name_zh, "lat": c.lat, "lon": c.lon}
+                for c in BOARD.cities
+            },
+            "routes": {
+                str(r.id): {
+                    "a": r.a,
+                    "b": r.b,
+                    "length": r.length,
+                    "colour": r.colour,
+                    "double_of": r.double_of,
+                }
+                for r in BOARD.routes.values()
+            },
+            "tickets": {t.id: {"a": t.a, "b": t.b, "points": t.points} for t in BOARD.tickets},
+            "colours": list(CARDS),
+        }
 
 
 GAME = TicketToRideGame()
