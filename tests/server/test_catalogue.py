@@ -39,8 +39,8 @@ def test_every_key_a_template_names_is_in_the_catalogue_in_three_languages() -> 
     used |= {f"board.{k}" for ld in LADDERS.values() for k in ld.figures}
     used |= {"next.overtime", "next.compare_points"}
     used |= {"time_up_at.turn_end", "time_up_at.round_end"}
-    used |= {f"action.{a}" for a in ("correct", "correct_game", "create", "decision", "draw", "entrant", "game",
-                                     "next_round", "penalty", "register", "remove_game", "result",
+    used |= {f"action.{a}" for a in ("correct", "correct_game", "create", "decision", "draw", "entrant",
+                                     "game", "next_round", "penalty", "register", "remove_game", "result",
                                      "withdraw_penalty")}
     used |= {f"action.hall_{k}" for k in ("arrive", "game", "hand_in", "lost_sheet", "leave", "tables")}
     used |= {f"timer.{k}" for k in ("first_picker", "draft", "show", "field", "play", "declare")}
