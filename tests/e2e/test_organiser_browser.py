@@ -108,8 +108,8 @@ def game(winner: str, loser: str, number: int, a: str, lost_hp: int = 1) -> dict
             "commander_0": members(a)[number - 1], "commander_1": members(b)[number - 1]}
 
 
-def fixtures(page: Any, base: str, event_id: int, stage: str) -> list[dict[str, Any]]:
-    r = page.context.request.get(f"{base}/api/v1/events/{event_id}/competitions/sgs/fixtures")
+def fixtures(page: Any, base: str, event_id: int, stage: str, comp: str = "sgs") -> list[dict[str, Any]]:
+    r = page.context.request.get(f"{base}/api/v1/events/{event_id}/competitions/{comp}/fixtures")
     return [f for f in r.json() if f["stage"] == stage]
 
 
@@ -266,4 +266,74 @@ def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> Non
                  f"/events/{event_id}/sgs", f"/events/{event_id}", f"/events/{event_id}/projector", "/"):
         phone.goto(base + path)
         assert no_horizontal_scroll(phone), path
+    assert b.errors == []
+
+
+def test_a_blokus_league_round_with_one_live_table(day: tuple[Browsers, ServerProcess]) -> None:
+    """16 players, one league round of 4 tables (seed 000 Blokus): three tables' sheets typed twice, one
+    table played live (bots seated by the organiser) whose result arrives in the standings on its own."""
+    b, server = day
+    base = server.url
+    olga = b.page()
+    olga.goto(base + "/setup")
+    olga.fill("#name", "olga")
+    olga.fill("#password", PASSWORD)
+    olga.fill("#password2", PASSWORD)
+    olga.click("#create-organiser")
+    olga.wait_for_url(base + "/organiser")
+    olga.fill("#new-user input[name=name]", "ann")
+    olga.select_option("#new-user select[name=role]", "referee")
+    olga.fill("#new-user input[name=password]", PASSWORD)
+    olga.click("#new-user button[type=submit]")
+    olga.wait_for_selector("#done")
+    olga.goto(base + "/organiser/events/new")
+    olga.fill("#event-name", "Blokus morning")
+    olga.check("#use-blokus-event")
+    olga.click("#create-event")
+    olga.wait_for_url(re.compile(r".*/organiser/events/\d+$"))
+    event_id = int(olga.url.rsplit("/", 1)[1])
+    desk = f"{base}/organiser/events/{event_id}/blokus"
+    olga.goto(desk)
+    olga.click("#csv-import summary")
+    olga.fill("#csv-text", "id,paid\n" + "\n".join(f"P{i:02d},yes" for i in range(1, 17)) + "\n")
+    olga.click("#csv-submit")
+    olga.wait_for_selector("#done")
+    olga.click("#next-round")
+    olga.wait_for_selector("#done")
+    assert olga.locator("#fixtures tr[data-fixture]").count() == 4
+    # table 1 goes live, bots in every seat (an organiser may seat them)
+    olga.goto(f"{base}/referee/events/{event_id}/blokus/fixtures/R1-T1")
+    for i in range(4):
+        olga.select_option(f"#live-form select[name=seat_{i}]", "bot:random")
+    olga.click("#go-live")
+    olga.wait_for_selector("#live-tables li[data-status='playing']")
+    # the other tables by double entry: olga and ann type each sheet
+    ann = b.page()
+    sign_in(ann, base, "ann")
+    olga.goto(base + "/organiser")
+    row = olga.locator(f"#events tr[data-event='{event_id}']")
+    row.locator("select[name=referee]").select_option("ann")
+    row.locator("button[value=add]").click()
+    olga.wait_for_selector("#done")
+    for t in (2, 3, 4):
+        for who, outcome in ((ann, "waiting"), (olga, "accepted")):
+            who.goto(f"{base}/referee/events/{event_id}/blokus/fixtures/R1-T{t}")
+            for i, score in enumerate((15, -3, -12, -20)):
+                who.fill(f"#sheet-form input[name=score_{i}]", str(score))
+            who.click("#submit-sheet")
+            who.wait_for_selector("#done")
+            assert who.get_attribute("#done", "data-done") == outcome
+    # the live table's result arrives on its own
+    olga.goto(f"{base}/referee/events/{event_id}/blokus/fixtures/R1-T1")
+    for _ in range(600):
+        if olga.locator("#live-tables li[data-status='entered']").count():
+            break
+        olga.wait_for_timeout(200)
+        olga.reload()
+    assert olga.locator("#live-tables li[data-status='entered']").count() == 1
+    olga.goto(f"{base}/events/{event_id}/blokus")
+    assert olga.locator("table.standings tr[data-entrant]").count() == 16
+    live = fixtures(olga, base, event_id, "league", "blokus")
+    t1 = next(f for f in live if f["key"] == "R1-T1")
+    assert t1["result"] is not None and set(t1["result"]["scores"]) == set(t1["entrants"])
     assert b.errors == []
