@@ -263,3 +263,38 @@ def test_a_fixture_played_at_a_live_table_enters_its_result_on_its_own(app: Any)
             assert list(res.data["scores"].values()) == [int(x) for x in scores]
         points = {r["entrant"]: r["points"] for r in st.standings(comp)}
         assert all(points[p] == res.data["scores"][p] for p in fx.entrants)
+
+
+def test_the_rummikub_hall_from_the_referees_page(app: Any) -> None:
+    """Seed 002: a table starts as soon as 4 are free (賽制 4); no new sheet from the cut-off (賽制 1)."""
+    players = ["Amy", "Ben", "Cat", "Dan", "Eva", "Fai", "Gus", "Hoi", "Ivy"]
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        ev = st.create_event({"event": "Tuen Mun", "competitions": [
+            {"key": "rk", "preset": "rummikub-2018", "tables": 2,
+             "entrants": [{"id": p, "division": "junior" if i < 4 else "senior"}
+                          for i, p in enumerate(players)]}]}, "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        s.commit()
+        event_id = ev.id
+    ann = Person(app, "ann")
+    hall = f"/referee/events/{event_id}/rk/hall"
+    for p in players[:8]:
+        assert ann.post(hall, hall + "/arrive", {"player": p, "at": "09:30"}).status_code == 303
+    page = ann.c.get(hall).text
+    assert page.count('data-playing="yes"') == 2
+    row = re.findall(r'<tr data-table="1" data-playing="yes"><td>[^<]*</td><td>([^<]*)</td>', page)[0]
+    winner = row.split(" · ")[0]
+    form = {"table": "1", "winner": winner, "at": "09:52", "rack_0": "0", "rack_1": "12", "rack_2": "5",
+            "rack_3": "0", "never_3": "100"}
+    r = ann.post(hall, hall + "/game", {**form, "winner": "Ivy"})
+    assert r.status_code == 400 and "Ivy" in r.text  # not seated at table 1: refused, nothing stored
+    assert ann.post(hall, hall + "/game", form).status_code == 303
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        comp = st.competition("Tuen Mun", "rk")
+        assert st.hall.status(comp).games == 1
+        rows = {r["entrant"]: r for r in st.standings(comp)}
+        assert rows[winner]["tiebreaks"]["wins"] == 1
+    r = ann.post(hall, hall + "/arrive", {"player": "Ivy", "at": "12:10"})
+    assert r.status_code == 400 and "cut-off" in r.text

@@ -339,3 +339,86 @@ async def enter_from_table(sessions: sessionmaker[Session], table: LiveTable) ->
             s.commit()
 
     await asyncio.to_thread(work)
+
+
+# ---- the Rummikub hall ----------------------------------------------------------------------------------
+HALL_OPS = ("arrive", "game", "hand-in", "lost-sheet", "leave")
+
+
+def hall_data(st: EventStore, event_id: int, key: str) -> dict[str, Any]:
+    ev = st.s.get(TEvent, event_id)
+    if ev is None:
+        raise TournamentError(f"no event {event_id}")
+    comp = st.competition(ev.name, key)
+    if st.preset(comp).kind != "rummikub":
+        raise TournamentError(f"{comp.title} has no hall: its results are score sheets", field="competition")
+    status = st.hall.status(comp).to_json()
+    return {"event": {"id": ev.id, "name": ev.name}, "comp": public.competition(st, ev, comp),
+            "hall": status, "entrants": [e.key for e in st.entrants(comp) if not e.withdrawn]}
+
+
+async def hall_page(request: Request, lang: str, acc: Account, sessions: SessionsDep, event_id: int, key: str,
+                    status: int = 200, **extra: Any) -> HTMLResponse:
+    data = await in_session(sessions, lambda s: hall_data(EventStore(s), event_id, key))
+    return await render(request, lang, "referee/hall.html", account=acc, status=status,
+                        done=request.query_params.get("done"), **data, **extra)
+
+
+@router.get("/events/{event_id}/{competition}/hall", response_class=HTMLResponse)
+async def hall(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+               event_id: int = EventId, competition: str = CompKey) -> HTMLResponse:
+    return await hall_page(request, lang, acc, sessions, event_id, competition)
+
+
+def rack_of(form: Mapping[str, str], i: int) -> Any:
+    never = form.get(f"never_{i}", "")
+    if never in ("100", "200"):
+        return {"never_melded": int(never)}
+    return whole(form, f"rack_{i}", 0, 999)
+
+
+@router.post("/events/{event_id}/{competition}/hall/{op}")
+async def hall_op(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+                  event_id: int = EventId, competition: str = CompKey,
+                  op: str = Path(min_length=1, max_length=16)) -> Response:
+    """One thing that happened in the hall, as the desk or a table's referee reports it (``at``: HH:MM,
+    when it happened; now by default)."""
+    form = await auth.form_of(request)
+
+    def work(s: Session) -> Any:
+        st = EventStore(s)
+        ev = s.get(TEvent, event_id)
+        if ev is None:
+            raise TournamentError(f"no event {event_id}")
+        comp = st.competition(ev.name, competition)
+        facts = Facts(acc.name, form.get("at", "").strip() or None)
+        player = form.get("player", "")
+        if op == "arrive":
+            return st.hall.arrive(comp, player, facts)
+        if op == "game":
+            table = whole(form, "table", 1, 99)
+            seated: list[str] = next((list(t["seated"]) for t in st.hall.status(comp).tables
+                                      if t["table"] == table), [])
+            winner = form.get("winner", "")
+            racks = {p: rack_of(form, i) for i, p in enumerate(seated) if p != winner}
+            return st.hall.game(comp, table, {"winner": winner, "racks": racks}, facts)
+        if op == "hand-in":
+            text = form.get("scores", "").strip()
+            try:
+                scores = [float(x) for x in text.replace(",", " ").split()] if text else None
+            except ValueError:
+                raise TournamentError(f"the sheet's scores are numbers, not {text!r}",
+                                      field="scores") from None
+            return st.hall.hand_in(comp, player, facts, scores)
+        if op == "lost-sheet":
+            return st.hall.lost_sheet(comp, player, facts)
+        if op == "leave":
+            return st.hall.leave(comp, player, facts)
+        raise TournamentError(f"no hall operation {op!r}", allowed=HALL_OPS)
+
+    try:
+        await in_session(sessions, work)
+    except TournamentError as exc:
+        return await hall_page(request, lang, acc, sessions, event_id, competition, status=400,
+                               error=str(exc), typed=form)
+    return RedirectResponse(f"/referee/events/{event_id}/{competition}/hall?done={op}", status_code=303)
