@@ -337,3 +337,65 @@ def test_a_blokus_league_round_with_one_live_table(day: tuple[Browsers, ServerPr
     t1 = next(f for f in live if f["key"] == "R1-T1")
     assert t1["result"] is not None and set(t1["result"]["scores"]) == set(t1["entrants"])
     assert b.errors == []
+
+
+def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
+    """Seed 002 in the browser: nine players, two tables; the ninth queues until a table frees a seat; after a
+    game at table 1 the most minus points queue again (賽制 5); no new sheet after 12:00 (賽制 1)."""
+    b, server = day
+    base = server.url
+    olga = b.page()
+    olga.goto(base + "/setup")
+    olga.fill("#name", "olga")
+    olga.fill("#password", PASSWORD)
+    olga.fill("#password2", PASSWORD)
+    olga.click("#create-organiser")
+    olga.wait_for_url(base + "/organiser")
+    olga.goto(base + "/organiser/events/new")
+    olga.fill("#event-name", "Tuen Mun 2018")
+    olga.check("#use-rummikub-2018")
+    olga.fill("tr[data-format='rummikub-2018'] input[name^=tables_]", "2")
+    olga.click("#create-event")
+    olga.wait_for_url(re.compile(r".*/organiser/events/\d+$"))
+    event_id = int(olga.url.rsplit("/", 1)[1])
+    olga.goto(f"{base}/organiser/events/{event_id}/rummikub")
+    olga.click("#csv-import summary")
+    names = ["Amy", "Ben", "Cat", "Dan", "Eva", "Fai", "Gus", "Hoi", "Ivy"]
+    olga.fill("#csv-text", "id,division\n" + "\n".join(f"{n},{'junior' if i < 4 else 'senior'}"
+                                                       for i, n in enumerate(names)) + "\n")
+    olga.click("#csv-submit")
+    olga.wait_for_selector("#done")
+    hall = f"{base}/referee/events/{event_id}/rummikub/hall"
+    olga.goto(hall)
+    for n in names:
+        olga.select_option("#arrive-form select[name=player]", n)
+        olga.fill("#arrive-form input[name=at]", "09:30")
+        olga.click("#arrive-form button[type=submit]")
+        olga.wait_for_selector("#done")
+    assert olga.locator("#hall-tables tr[data-playing='yes']").count() == 2
+    assert olga.inner_text("#queue") == "Ivy"
+    form = olga.locator(".game-form[data-table='1']")
+    seated = form.locator("select[name=winner] option").all_inner_texts()
+    form.locator("select[name=winner]").select_option(seated[0])
+    for i, rack in enumerate((0, 12, 5, 30)):
+        form.locator(f"input[name=rack_{i}]").fill(str(rack))
+    form.locator("input[name=at]").fill("09:52")
+    form.locator("button[type=submit]").click()
+    olga.wait_for_selector("#done")
+    assert "Ivy" in olga.inner_text("#hall-tables")  # a seat freed: the queue moved on
+    shot(olga, "rummikub-hall")
+    queued = olga.inner_text("#queue")  # the most minus points at table 1 queue again (賽制 5)
+    assert queued in seated[1:]
+    olga.select_option("#lost-form select[name=player]", queued)  # a sheet lost after the cut-off
+    olga.fill("#lost-form input[name=at]", "12:05")
+    olga.click("#lost-form button[type=submit]")
+    olga.wait_for_selector("#done")
+    assert queued in olga.inner_text("#done-players")
+    olga.select_option("#arrive-form select[name=player]", queued)
+    olga.fill("#arrive-form input[name=at]", "12:10")
+    olga.click("#arrive-form button[type=submit]")
+    olga.wait_for_selector("#page-error")
+    assert "cut-off" in olga.inner_text("#page-error")
+    olga.goto(f"{base}/events/{event_id}/rummikub")
+    assert olga.locator("table.standings tr[data-entrant]").count() == 9
+    assert [e for e in b.errors if "status of 400" not in e] == []  # the refused arrival answers 400
