@@ -29,6 +29,7 @@ CARDS = BOARD.cards
 CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
 NCITIES = len(BOARD.cities)
 ROUTE_IDS = frozenset(BOARD.routes)
+EDGES = {r.id: (r.ai, r.bi, r.length) for r in BOARD.routes.values()}
 Claims = tuple[tuple[int, int, int, int, tuple[tuple[Action, ...], ...], Action], ...]
 # the claim actions of every route, shortest routes first: (id, length, twin id or 0, colour index or -1,
 # per colour (the claims with 0, 1, ... length-1 locomotives), the claim paid with locomotives only)
@@ -529,9 +530,13 @@ class TicketToRideState(State):
         self.trains[seat] -= route.length
         points = POINTS[route.length]
         self.route_points[seat] += points
-        self.longest[seat] = longest_trail(
-            [(BOARD.routes[r].ai, BOARD.routes[r].bi, BOARD.routes[r].length) for r in self.claims[seat]]
-        )
+        # a new route changes only its own network: the longest path elsewhere stays as it was
+        comps = self.comps[seat]
+        root = comps.find(route.ai)
+        net = [EDGES[r] for r in self.claims[seat] if comps.find(EDGES[r][0]) == root]
+        found = longest_trail(net)
+        if found > self.longest[seat]:
+            self.longest[seat] = found
         self._decision = None
         return points
 
