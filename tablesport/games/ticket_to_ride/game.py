@@ -79,7 +79,6 @@ class TicketToRideState(State):
         "reason",
         "turns",
         "_decision",
-        "_legal",
         "_result",
     )
 
@@ -115,7 +114,6 @@ class TicketToRideState(State):
         self.reason = ""
         self.turns = 0
         self._decision: Decision | None = None
-        self._legal: frozenset[Any] = frozenset()
         self._result: Result | None = None
         self._reset_faceup([])
 
@@ -167,11 +165,6 @@ class TicketToRideState(State):
     def pending(self) -> Decision | None:
         if self._decision is None and self.phase != OVER:
             self._decision = self._decide()
-            opts = self._decision.options
-            if isinstance(opts, Mapping):
-                self._legal = frozenset((s, a) for s, os in opts.items() for a in os)
-            else:
-                self._legal = frozenset(opts or ())
         return self._decision
 
     def _keep_options(self, offered: Sequence[int], lo: int, hi: int) -> list[Action]:
@@ -288,12 +281,7 @@ class TicketToRideState(State):
             raise RuleError("game_over", "the game is over")
         if seat not in d.seats:
             raise RuleError("not_your_turn", f"seat {seat} is not asked now", f"seats {list(d.seats)}")
-        key = (seat, action) if self.phase == SETUP else action
-        try:
-            legal = key in self._legal
-        except TypeError:
-            legal = False
-        if not legal:
+        if action not in (d.options_for(seat) or ()):
             self._refuse(seat, action, d)
         self._decision = None
         verb = action[0]
@@ -783,7 +771,6 @@ class TicketToRideState(State):
         c.reason = self.reason
         c.turns = self.turns
         c._decision = self._decision
-        c._legal = self._legal
         c._result = self._result
         return c
 
