@@ -121,3 +121,26 @@ def test_places_that_contradict_the_scores_are_refused() -> None:
     entry["places"] = {"a": 1, "b": 2, "c": 3}
     with pytest.raises(TournamentError, match="must name the players"):
         standings({"preset": "ttr-event", "entrants": ["a", "b", "c", "d"], "results": [entry]})
+
+
+def test_a_physical_table_scored_from_the_claims_the_referee_sees(store: EventStore) -> None:
+    """000 Ticket to Ride item 5 at a physical table: the referee reads each player's routes and tickets; the
+    engine scores them (and places equal totals by completed tickets) — an impossible board is refused."""
+    ev = f"ttr {secrets.token_hex(3)}"
+    store.create_event({"event": ev, "competitions": [{"key": "ttr", "preset": "ttr-event", "seed": 1,
+                                                       "entrants": [f"p{i}" for i in range(1, 5)]}]}, "desk")
+    comp = store.competition(ev, "ttr")
+    fx = store.next_round(comp, "desk")[0]
+    a, b, c, d = fx.entrants
+    bad = {a: {"routes": [["Boston", "New York"], ["Boston", "New York"]]}, b: {}, c: {}, d: {}}
+    with pytest.raises(TournamentError, match=f"{a}: both routes of the double"):
+        store.enter_result(comp, fx.key, {"seen": bad}, "desk")
+    seen = {a: {"routes": [["Denver", "Santa Fe"], ["Santa Fe", "El Paso"]], "tickets": [["Denver", "El Paso"]]},
+            b: {"routes": [["Chicago", "Omaha"], ["Dallas", "Houston"]], "tickets": []},
+            c: {"routes": [["Atlanta", "Nashville"]], "tickets": ["t02"]}, d: {"routes": [], "tickets": []}}
+    rows = {r["entrant"]: r for r in store.enter_result(comp, fx.key, {"seen": seen}, "desk")}
+    stored = store.result_of(fx)
+    assert stored is not None
+    assert stored.data["scores"] == {a: 18, b: 18, c: -4, d: 0}
+    assert stored.data["places"] == {a: 1, b: 2, c: 4, d: 3}
+    assert [rows[p]["points"] for p in (a, b, c, d)] == [10, 7, 3, 5]
