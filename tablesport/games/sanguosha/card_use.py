@@ -29,8 +29,8 @@ def push_use(g: SgsState, user: int, name: str, subs: tuple[int, ...], targets: 
              ignore_distance: bool = False) -> Frame:
     """Use a card (physical, or virtual with its subcards) — the whole resolution is one ``use`` frame."""
     if len(subs) == 1:
-        color = g.color_of(subs[0], user)
         suit = g.suit_of(subs[0], user)
+        color = "red" if suit in C.RED_SUITS else "black"     # color_of, from the suit
     elif subs:
         cols = {g.color_of(c, user) for c in subs}
         color = cols.pop() if len(cols) == 1 else "none"

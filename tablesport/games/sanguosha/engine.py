@@ -111,20 +111,21 @@ def h_phase(g: SgsState, f: Frame) -> None:
     timing has no listener (nothing pushed, no question, no card moved) goes straight on to the next."""
     d = f.d
     seat, ph = d["seat"], d["ph"]
-    if f.step == "pre":
-        f.step = "body"
-        if ph in g.turn["skip"]:
-            return
-        g.phase = ph
-        g.reset_counts("p")
-        if g.fire(BEFORE[ph]):      # skills that may skip this phase (Divine Speed, Self-Restraint)
-            return
-    if f.step == "body":
-        f.step = "post"
-        if ph in g.turn["skip"] or not g.players[seat].alive:
-            if ph in g.turn["skip"]:
+    step = f.step
+    if step == "pre":
+        f.step = step = "body"
+        if ph not in g.turn["skip"]:
+            g.phase = ph
+            g.reset_counts("p")
+            if g.fire(BEFORE[ph]):      # skills that may skip this phase (Divine Speed, Self-Restraint)
+                return
+    if step == "body":
+        f.step = step = "post"
+        skipped = ph in g.turn["skip"]
+        if skipped or not g.players[seat].alive:
+            if skipped:
                 g.emit("phase_skipped", seat=seat, phase=ph)
-            f.step = "done"
+            g.pop()
             return
         g.emit("phase", seat=seat, phase=ph)
         if ph == "start":
@@ -153,7 +154,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
                 g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
             if g.fire(Timing.FINISH_PHASE):
                 return
-    if f.step == "post":
+    if step == "post":
         f.step = "done"
         if g.fire(AFTER[ph]):   # not "after_draw": that one is the draw's own (seat, n)
             return

@@ -344,6 +344,7 @@ class SgsState(State):
     def run(self) -> None:
         """Advance until a question is open or the game is over."""
         stack = self.stack
+        handlers = HANDLERS
         while self.ask is None:
             if self.lost_q:
                 self._announce_losses()
@@ -353,7 +354,7 @@ class SgsState(State):
                     self.flow.no_play_left(self)
                 break
             f = stack[-1]
-            HANDLERS[f.kind](self, f)
+            handlers[f.kind](self, f)
 
     def request(self, seat: int, kind: str, options: Any, *, prompt: str = "",
                 time_limit: float | None = None, timeout: Any = None, data: dict[str, Any] | None = None,
