@@ -91,7 +91,8 @@ def main() -> None:
                               ("spectator", f"/watch/{tid}")):
                 pg = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
                 if role == "guesser":
-                    pg.on("websocket", lambda ws: ws.on("framereceived", lambda data: frame_bytes.append(len(data))))
+                    pg.on("websocket", lambda ws: ws.on("framereceived",
+                                                        lambda data: frame_bytes.append(len(data))))
                 pg.goto(srv.url + url + "?lang=en")
                 pg.wait_for_selector("#table[data-connected='1']")
                 pg.evaluate("window.__drawn = []; document.addEventListener('pc-drawn', "
@@ -106,7 +107,8 @@ def main() -> None:
             pic.wait_for_selector("#pc[data-phase='draw'] canvas.pc-paper.live")
             frame_bytes.clear()
             pic.evaluate("window.__moves = []; for (const k of ['pointerdown', 'pointermove']) "
-                         "document.addEventListener(k, (e) => { if (e.buttons) window.__moves.push(Date.now()); }, true)")
+                         "document.addEventListener(k, (e) => { if (e.buttons) "
+                         "window.__moves.push(Date.now()); }, true)")
             box = pic.locator("canvas.pc-paper[data-team='A']").bounding_box()
             assert box is not None
             sent: list[tuple[int, int, float]] = []  # (stroke, point, ms)
@@ -133,7 +135,8 @@ def main() -> None:
                 drawn = [d for d in pg.evaluate("window.__drawn") if d["team"] == "A"]
                 lat, lat_event = [], []
                 for n, (k, i, at) in enumerate(sent):
-                    shown = next((d["at"] for d in drawn if d["ops"] > k + 1 or (d["ops"] == k + 1 and d["points"] >= i + 1)),
+                    shown = next((d["at"] for d in drawn
+                                  if d["ops"] > k + 1 or (d["ops"] == k + 1 and d["points"] >= i + 1)),
                                  None)
                     if shown is not None:
                         lat.append(shown - at)

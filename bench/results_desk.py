@@ -33,7 +33,8 @@ from tablesport.store.service import EventStore
 from tablesport.tournament.rummikub import OpenPlay, PlayerCard, clock, minutes
 
 
-def hall_ops(n: int, tables: int, sheets: int, seed: int) -> tuple[list[tuple[str, Any, str]], dict[str, str]]:
+def hall_ops(n: int, tables: int, sheets: int,
+             seed: int) -> tuple[list[tuple[str, Any, str]], dict[str, str]]:
     """A morning as a list of (kind, argument, HH:MM), found by playing it on the pure hall."""
     rng = Rng(seed)
     divisions = {f"p{i:03d}": ("junior" if i % 2 else "senior") for i in range(n)}
@@ -92,10 +93,11 @@ def bench_hall(n: int, tables: int, sheets: int) -> dict[str, Any]:
         times: list[float] = []
         with Session(engine) as s:
             st = EventStore(s)
-            st.create_event({"event": "bench", "competitions": [{"key": "rk", "preset": "rummikub-2018",
-                                                                 "tables": tables, "cutoff": "23:00",
-                                                                 "entrants": [{"id": p, "division": d}
-                                                                              for p, d in divisions.items()]}]},
+            st.create_event({"event": "bench",
+                             "competitions": [{"key": "rk", "preset": "rummikub-2018", "tables": tables,
+                                               "cutoff": "23:00",
+                                               "entrants": [{"id": p, "division": d}
+                                                            for p, d in divisions.items()]}]},
                             "bench")
             comp = st.competition("bench", "rk")
             for kind, arg, at in ops:
@@ -116,10 +118,10 @@ def bench_hall(n: int, tables: int, sheets: int) -> dict[str, Any]:
         engine = upgrade(f"sqlite:///{Path(tmp) / 'plain.sqlite3'}")
         with Session(engine) as s:
             st = EventStore(s)
-            st.create_event({"event": "plain", "competitions": [{"key": "rk", "preset": "rummikub-2018",
-                                                                 "cutoff": "23:00",
-                                                                 "entrants": [{"id": p, "division": d}
-                                                                              for p, d in divisions.items()]}]},
+            st.create_event({"event": "plain",
+                             "competitions": [{"key": "rk", "preset": "rummikub-2018", "cutoff": "23:00",
+                                               "entrants": [{"id": p, "division": d}
+                                                            for p, d in divisions.items()]}]},
                             "bench")
             comp = st.competition("plain", "rk")
             for kind, arg, at in ops:
@@ -137,7 +139,8 @@ def bench_hall(n: int, tables: int, sheets: int) -> dict[str, Any]:
     plain_last = sum(plain[-kp:]) / kp
     return {"players": n, "tables": tables, "sheets_each": sheets, "entries": len(ops),
             "games": sum(1 for o in ops if o[0] == "game"), "store_ms_first_tenth": round(first * 1000, 2),
-            "store_ms_last_tenth": round(last * 1000, 2), "store_ms_mean": round(sum(times) / len(times) * 1000, 2),
+            "store_ms_last_tenth": round(last * 1000, 2),
+            "store_ms_mean": round(sum(times) / len(times) * 1000, 2),
             "games_without_hall_ms_last_tenth": round(plain_last * 1000, 2),
             "ratio_last_tenth_to_games_without_hall": round(last / plain_last, 2),
             "pure_hall_ms": round(base * 1000, 4)}
@@ -151,9 +154,11 @@ def bench_series(teams: int) -> dict[str, Any]:
             engine = upgrade(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}")
             with Session(engine) as s:
                 st = EventStore(s)
-                ents = [{"id": f"T{i:02d}", "members": [f"T{i:02d}.{k}" for k in "abc"]} for i in range(teams)]
-                st.create_event({"event": "bench", "competitions": [{"key": "sgs", "preset": "sgs-3v3-2012",
-                                                                     "groups": teams // 4, "entrants": ents}]},
+                ents = [{"id": f"T{i:02d}", "members": [f"T{i:02d}.{k}" for k in "abc"]}
+                        for i in range(teams)]
+                st.create_event({"event": "bench",
+                                 "competitions": [{"key": "sgs", "preset": "sgs-3v3-2012",
+                                                   "groups": teams // 4, "entrants": ents}]},
                                 "bench")
                 comp = st.competition("bench", "sgs")
                 st.draw(comp, "bench")
@@ -186,10 +191,12 @@ def main() -> None:
                            "hall": [bench_hall(*c) for c in hall_cases],
                            "series": bench_series(8 if args.quick else 16)}
     for h in out["hall"]:
-        print(f"hall {h['players']} players, {h['tables']} tables, {h['entries']} entries ({h['games']} games): "
-              f"{h['store_ms_first_tenth']} ms per entry at first, {h['store_ms_last_tenth']} ms at the end "
+        print(f"hall {h['players']} players, {h['tables']} tables, {h['entries']} entries "
+              f"({h['games']} games): {h['store_ms_first_tenth']} ms per entry at first, "
+              f"{h['store_ms_last_tenth']} ms at the end "
               f"(games stored without the hall: {h['games_without_hall_ms_last_tenth']} ms, "
-              f"×{h['ratio_last_tenth_to_games_without_hall']}; the pure hall in memory {h['pure_hall_ms']} ms)")
+              f"×{h['ratio_last_tenth_to_games_without_hall']}; "
+              f"the pure hall in memory {h['pure_hall_ms']} ms)")
     se = out["series"]
     print(f"series {se['teams']} teams: {se['whole_ms_per_game']} ms per game entered whole, "
           f"{se['game_by_game_ms_per_game']} ms game by game (×{se['ratio_game_by_game_to_whole']})")

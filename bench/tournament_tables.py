@@ -93,8 +93,8 @@ def table_case(n: int, rounds: int, seeds: int) -> dict[str, Any]:
     for seed in range(1, seeds + 1):
         t = time.perf_counter()
         plan = plan_tables(n, rounds, 4, seed)
-        per_seed.append({"seed": seed, "repeat_pairs": plan.repeat_pairs, "seat_imbalance": plan.seat_imbalance,
-                         "seconds": round(time.perf_counter() - t, 3)})
+        per_seed.append({"seed": seed, "repeat_pairs": plan.repeat_pairs,
+                         "seat_imbalance": plan.seat_imbalance, "seconds": round(time.perf_counter() - t, 3)})
     total = time.perf_counter() - t0
     t = time.perf_counter()
     rnd = random_baseline(n, rounds, 4, 1)
@@ -129,7 +129,8 @@ def partitions(n: int, size: int) -> list[list[list[int]]]:
 
 
 def prove_minimum(n: int, rounds: int, size: int) -> dict[str, Any]:
-    """The minimum K over all schedules of 3 or 4 rounds with equal tables, by exhaustion (see the module text)."""
+    """The minimum K over all schedules of 3 or 4 rounds with equal tables, by exhaustion (see the module
+    text)."""
     import numpy as np
 
     if n % size or rounds not in (3, 4):
@@ -147,7 +148,8 @@ def prove_minimum(n: int, rounds: int, size: int) -> dict[str, Any]:
 
     def klass(part: list[list[int]]) -> tuple[int, ...]:
         m = [[len(set(a) & set(b)) for b in part] for a in first]
-        return min(tuple(m[i][j] for i in rp for j in cp) for rp in permutations(tables) for cp in permutations(tables))
+        return min(tuple(m[i][j] for i in rp for j in cp)
+                   for rp in permutations(tables) for cp in permutations(tables))
 
     reps: dict[tuple[int, ...], int] = {}
     for k, part in enumerate(parts):
@@ -232,7 +234,8 @@ def standings_case(kind: str, entrants: int, results: int) -> dict[str, Any]:
     base = time.perf_counter() - t
     assert [r["points"] for r in rows] == [p for _, p in naive]  # same points, the chain only orders ties
     return {"preset": kind, "entrants": entrants, "results": results, "seconds": round(full, 3),
-            "results_per_second": round(results / full), "needs_decision": sum(r["needs_decision"] for r in rows),
+            "results_per_second": round(results / full),
+            "needs_decision": sum(r["needs_decision"] for r in rows),
             "baseline_sum_and_sort_seconds": round(base, 3), "ratio_to_baseline": round(full / base, 2)}
 
 
@@ -247,7 +250,8 @@ def main() -> None:
         print(f"12 players x 4 rounds: minimum repeat pairs {proof['minimum_repeat_pairs']} "
               f"({proof['round2_classes']} classes of round 2, {proof['schedules_checked']:,} schedules, "
               f"{proof['seconds']} s)")
-        path = save_results("tournament_proof", {"benchmark": "tournament_tables --prove", "machine": machine(), **proof})
+        path = save_results("tournament_proof",
+                            {"benchmark": "tournament_tables --prove", "machine": machine(), **proof})
         print(f"wrote {path}")
         return
     q = args.quick
@@ -260,13 +264,16 @@ def main() -> None:
               f"{s['worst_repeat_pairs']} over {s['seeds']} seeds, {s['seeds_at_lower_bound']} at the bound "
               f"{c['lower_bound']} (random {c['baseline_random_best_of_20']['repeat_pairs']}, greedy "
               f"{c['baseline_greedy']['repeat_pairs']}), seat imbalance "
-              f"{max(x['seat_imbalance'] for x in s['per_seed'])}, at most {s['seconds_max']} s per seed", flush=True)
+              f"{max(x['seat_imbalance'] for x in s['per_seed'])}, at most {s['seconds_max']} s per seed",
+              flush=True)
     big = [standings_case("ttr-event", 1000 if q else 10_000, 10_000 if q else 100_000),
            standings_case("sgs-3v3-2012", 1000 if q else 10_000, 10_000 if q else 100_000)]
     for b in big:
-        print(f"standings {b['preset']}: {b['entrants']} entrants, {b['results']} results in {b['seconds']} s "
-              f"(sum-and-sort baseline {b['baseline_sum_and_sort_seconds']} s)", flush=True)
-    out = {"benchmark": "tournament_tables", "quick": q, "machine": machine(), "tables": cases, "standings": big,
+        print(f"standings {b['preset']}: {b['entrants']} entrants, {b['results']} results "
+              f"in {b['seconds']} s (sum-and-sort baseline {b['baseline_sum_and_sort_seconds']} s)",
+              flush=True)
+    out = {"benchmark": "tournament_tables", "quick": q, "machine": machine(), "tables": cases,
+           "standings": big,
            "anchor": "exhaustive zero-repeat search for 24 players x 6 rounds: 23-29 h"}
     print(f"wrote {save_results('tournament', out)}")
 

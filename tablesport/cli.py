@@ -54,8 +54,9 @@ def games(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> N
     if as_json:
         echo_json(rows)
         return
+    width = max(len(r["game"]) for r in rows)
     for r in rows:
-        typer.echo(f"{r['game']:<12} seats {r['seats']}  presets: {', '.join(r['presets'])}  "
+        typer.echo(f"{r['game']:<{width}}  seats {r['seats']}  presets: {', '.join(r['presets'])}  "
                    f"bots: {', '.join(r['bots'])}")
 
 
@@ -66,8 +67,9 @@ def presets(as_json: bool = typer.Option(False, "--json")) -> None:
     if as_json:
         echo_json(rows)
     else:
+        wp, wg = (max(len(r[k]) for r in rows) for k in ("preset", "game"))
         for r in rows:
-            typer.echo(f"{r['preset']:<16} {r['game']:<12} {r['seats']} seats  {r['title']}")
+            typer.echo(f"{r['preset']:<{wp}}  {r['game']:<{wg}}  {r['seats']} seats  {r['title']}")
 
 
 def _seed(value: str) -> int:
@@ -93,8 +95,13 @@ def simulate(
                                     help="simulated clock, e.g. decision=3 (seconds per decision)"),
     as_json: bool = typer.Option(False, "--json"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
+    engine: str = typer.Option("local", "--engine", help="local (processes here) or ray (Ray tasks)"),
+    address: str = typer.Option("", "--address", help="a Ray cluster's address (default: local Ray)"),
+    out: Path | None = typer.Option(None, "--out", help="stream one row per game to this Parquet dataset"),
+    resume: bool = typer.Option(False, "--resume", help="with --out: play only the games not in it yet"),
+    chunk: int | None = typer.Option(None, "--chunk", min=1, help="games per task (and per part file)"),
 ) -> None:
-    """Play many seeded games between bots and report statistics."""
+    """Play many seeded games between bots and report statistics (or stream them to a dataset)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
     from tablesport.sim.runner import SimClock
@@ -103,15 +110,25 @@ def simulate(
     sd = _seed(seed)
     sim_clock = SimClock.parse(clock)
     find_preset(preset)
+    if out is None and (resume or chunk):
+        fail("--resume and --chunk go with --out DATASET")
+    if out is not None and record is not None:
+        fail("--record and --out do not go together: write records or a dataset")
     show = not quiet and n_games > 1 and sys.stderr.isatty()
     with Progress(
         "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         TimeRemainingColumn(), console=err, disable=not show, transient=True,
     ) as prog:
         task = prog.add_task(preset, total=n_games)
-        summary = run(preset, n_games, sd, bots, sim_clock, record, workers, lambda k: prog.advance(task, k))
-    out = summary.to_json()
-    echo_json(out, indent=None if as_json else 2)
+        if out is not None:
+            from tablesport.sim.stream import simulate_to_dataset
+
+            report = simulate_to_dataset(preset, n_games, sd, out, bots, sim_clock, engine, workers,
+                                         address or None, resume, chunk, lambda k: prog.advance(task, k))
+        else:
+            report = run(preset, n_games, sd, bots, sim_clock, record, workers,
+                         lambda k: prog.advance(task, k), engine, address or None).to_json()
+    echo_json(report, indent=None if as_json else 2)
 
 
 @app.command("replay")

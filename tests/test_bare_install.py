@@ -37,6 +37,8 @@ CASES = [
     (["serve"], "pip install 'tablesport[server]'"),
     (["event", "standings", "nothing-here", "cup", "--db", "postgresql://127.0.0.1:1/none"],
      "pip install 'tablesport[postgres]'"),
+    (["simulate", "goofspiel-2p", "-n", "2", "--engine", "ray"], "pip install 'tablesport[ray]'"),
+    (["simulate", "goofspiel-2p", "-n", "2", "--out", "dataset"], "needs pyarrow"),
 ]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tablesport.core import Action, Bot, Decision, Result, Rng, State, dumps
+from tablesport.core import Action, Bot, BotOption, Decision, Result, Rng, State, dumps
 
 
 def _key(action: Action) -> Any:
@@ -50,6 +50,12 @@ class _Node:
 
 class ISMCTSBot(Bot):
     name = "ismcts"
+    OPTIONS = {
+        "playouts": BotOption(1, 5000, "playouts per decision", integer=True),
+        "c": BotOption(0, 10, "exploration constant"),
+        "rollout_steps": BotOption(1, 10000, "steps a playout runs before it is scored", integer=True),
+        "sample": BotOption(1, 100, "random actions sampled where a decision lists no options", integer=True),
+    }
 
     def __init__(self, rng: Rng | None = None, playouts: int = 200, c: float = 0.7, rollout_steps: int = 2000,
                  sample: int = 12, **options: Any) -> None:

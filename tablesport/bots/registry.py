@@ -9,16 +9,18 @@ Bot specs (``--bots``):
   before the seat has a side — the choice of side itself (Sanguosha's identity/role choice) — is no
   side's to take: a neutral random bot takes it.
 
-A bot name may carry options: ``mcts:playouts=200:c=1.4``.
+A bot name may carry options: ``mcts:playouts=200:c=1.4``. Each bot declares the options it takes and
+their ranges (``Bot.OPTIONS``); a spec with another option or a value out of range is refused with the
+allowed ones.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablesport.core import Bot, Game, RandomBot, Ruleset, TablesportError
+from tablesport.core import Bot, BotOption, Game, RandomBot, Ruleset, TablesportError
 
 from .ismcts import ISMCTSBot
 
@@ -41,23 +43,41 @@ def parse_value(text: str) -> Any:
     return text
 
 
+def declared_options(factory: Callable[..., Bot]) -> Mapping[str, BotOption]:
+    """The options a bot spec may give ``factory`` (a bot class's ``OPTIONS``; none for other callables)."""
+    options = getattr(factory, "OPTIONS", None)
+    return options if isinstance(options, Mapping) else {}
+
+
+def _option_value(bot: str, key: str, option: BotOption, text: str) -> int | float:
+    value = parse_value(text)
+    if not isinstance(value, int | float) or (option.integer and not isinstance(value, int)) \
+            or not option.lo <= value <= option.hi:
+        raise BotSpecError(f"{bot} option {key}={text!r}: must be {option.describe()}")
+    return value
+
+
 @dataclass(frozen=True)
 class BotChoice:
     name: str
     options: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def parse(cls, text: str, known: Iterable[str]) -> BotChoice:
+    def parse(cls, text: str, factories: Mapping[str, Callable[..., Bot]]) -> BotChoice:
         name, *opts = text.strip().split(":")
-        known = sorted(known)
+        known = sorted(factories)
         if name not in known:
             raise BotSpecError(f"unknown bot {name!r}; known: {', '.join(known)}")
+        declared = declared_options(factories[name])
         options: dict[str, Any] = {}
         for opt in opts:
             key, sep, value = opt.partition("=")
             if not sep or not key:
                 raise BotSpecError(f"bot option {opt!r} must look like key=value")
-            options[key] = parse_value(value)
+            if key not in declared:
+                allowed = ", ".join(sorted(declared)) if declared else "none"
+                raise BotSpecError(f"{name} has no option {key!r}; its options: {allowed}")
+            options[key] = _option_value(name, key, declared[key], value)
         return cls(name, options)
 
     def label(self) -> str:

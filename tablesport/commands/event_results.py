@@ -28,7 +28,8 @@ JSON = typer.Option(False, "--json", help="print JSON")
 def _game_text(o: Any) -> str:
     g = o.game
     figures = ", ".join(f"{k} {g[k]}" for k in ("surviving", "lost_hp") if g.get(k))
-    line = f"{o.fixture} game {o.number}: {g['winner']} wins ({g['how'].replace('_', ' ')}{', ' + figures if figures else ''})"
+    line = (f"{o.fixture} game {o.number}: {g['winner']} wins "
+            f"({g['how'].replace('_', ' ')}{', ' + figures if figures else ''})")
     line += f" — {o.text}"
     if o.decided:
         line += f"; {o.winner} takes the series" if o.winner else "; drawn"
@@ -45,10 +46,12 @@ def ev_game(event: str, competition: str, fixture: str,
             at: str | None = AT, referee: str | None = REFEREE, note: str = NOTE,
             source: str = typer.Option("typed", "--source", help="typed or referee"),
             db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
-    """Enter one game of a series as it ends (Sanguosha). A partial series shows its score and gives no points."""
+    """Enter one game of a series as it ends (Sanguosha). A partial series shows its score and gives no
+    points."""
     with _Open(db) as st:
         out = st.series.enter_game(st.competition(event, competition), fixture, _data(data),
-                                   facts(by, at, referee, note, source), whole(number, "--number", 1) if number else None)
+                                   facts(by, at, referee, note, source),
+                                   whole(number, "--number", 1) if number else None)
     if as_json:
         echo_json(out.to_json())
     else:
@@ -57,7 +60,8 @@ def ev_game(event: str, competition: str, fixture: str,
 
 @event_app.command("correct-game")
 def ev_correct_game(event: str, competition: str, fixture: str, number: str, data: str,
-                    reason: str = typer.Option(..., "--reason"), at: str | None = AT, referee: str | None = REFEREE,
+                    reason: str = typer.Option(..., "--reason"), at: str | None = AT,
+                    referee: str | None = REFEREE,
                     db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
     """Correct one game of a series (kept in the audit log with the reason)."""
     with _Open(db) as st:
@@ -106,18 +110,21 @@ def ev_series(event: str, competition: str, fixture: str, db: str | None = DB, a
 
 
 @event_app.command("penalty")
-def ev_penalty(event: str, competition: str, game: str = typer.Argument(..., help="the game: FIXTURE/N, e.g. A-R1-1/2"),
+def ev_penalty(event: str, competition: str,
+               game: str = typer.Argument(..., help="the game: FIXTURE/N, e.g. A-R1-1/2"),
                team: str = typer.Argument(...), points: str = typer.Argument(...),
                kind: str = typer.Option("technical", "--kind", help="technical (team) or player"),
                player: str | None = typer.Option(None, "--player"),
-               commander: bool = typer.Option(False, "--commander", help="the player commands his team in this game"),
+               commander: bool = typer.Option(False, "--commander",
+                                              help="the player commands his team in this game"),
                reason: str = typer.Option(..., "--reason"),
                winner_board: str | None = typer.Option(None, "--winner-board",
                                                        help="when this foul ends the game: the other team's "
                                                             "{surviving, lost_hp}"),
-               at: str | None = AT, note: str = NOTE, db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
-    """Record a foul: team technical points (2014 / 2012: the third ends the game as that team's loss, stored at
-    once) or player penalty points (5 = disqualified; a disqualified commander loses the game)."""
+               at: str | None = AT, note: str = NOTE, db: str | None = DB, by: str = BY,
+               as_json: bool = JSON) -> None:
+    """Record a foul: team technical points (2014 / 2012: the third ends the game as that team's loss,
+    stored at once) or player penalty points (5 = disqualified; a disqualified commander loses the game)."""
     from tablesport.tournament.penalties import Penalty
 
     if kind not in ("technical", "player"):
@@ -126,12 +133,13 @@ def ev_penalty(event: str, competition: str, game: str = typer.Argument(..., hel
     with _Open(db) as st:
         f = facts(by, at, note=note)
         out = st.series.penalty(st.competition(event, competition),
-                                Penalty(kind, game, team, whole(points, "points", 1), reason, f.by, f.at or "", player,  # type: ignore[arg-type]
-                                        commander), f, board)
+                                Penalty(kind, game, team, whole(points, "points", 1), reason,  # type: ignore[arg-type]
+                                        f.by, f.at or "", player, commander), f, board)
     if as_json:
         echo_json(out.to_json())
     else:
-        typer.echo("; ".join(out.consequences) if out.consequences else f"recorded (penalty {out.penalty_id})")
+        typer.echo("; ".join(out.consequences) if out.consequences
+                   else f"recorded (penalty {out.penalty_id})")
 
 
 @event_app.command("penalties")
@@ -153,12 +161,13 @@ def ev_penalties(event: str, competition: str, game: str | None = typer.Option(N
 
 
 @event_app.command("withdraw-penalty")
-def ev_withdraw_penalty(event: str, competition: str, penalty: str, reason: str = typer.Option(..., "--reason"),
-                        db: str | None = DB, by: str = BY) -> None:
+def ev_withdraw_penalty(event: str, competition: str, penalty: str,
+                        reason: str = typer.Option(..., "--reason"), db: str | None = DB,
+                        by: str = BY) -> None:
     """Withdraw a foul recorded by mistake (kept in the log, no longer counted)."""
     with _Open(db) as st:
-        out = st.series.withdraw_penalty(st.competition(event, competition), whole(penalty, "PENALTY", 1), facts(by),
-                                         reason)
+        out = st.series.withdraw_penalty(st.competition(event, competition), whole(penalty, "PENALTY", 1),
+                                         facts(by), reason)
     typer.echo("; ".join(out))
 
 
@@ -170,10 +179,12 @@ def ev_time_up(event: str, competition: str, fixture: str,
                overtimes: str = typer.Option("0", "--overtimes", help="overtimes played before this board"),
                points_winner: str | None = typer.Option(None, "--points-winner", help="1v1: who won 比点"),
                enter: bool = typer.Option(False, "--enter", help="enter the proposed result"),
-               commanders: str | None = typer.Option(None, "--commanders", help="{TEAM: PLAYER} for the game"),
+               commanders: str | None = typer.Option(None, "--commanders",
+                                                     help="{TEAM: PLAYER} for the game"),
                at: str | None = AT, referee: str | None = REFEREE, note: str = NOTE,
                db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
-    """Time-up at a physical table: the board adjudicated by the edition's ladder; --enter stores the result."""
+    """Time-up at a physical table: the board adjudicated by the edition's ladder; --enter stores the
+    result."""
     b = _data(boards)
     ot = whole(overtimes, "--overtimes", 0)
     cmd = _data(commanders) if commanders else None
@@ -182,7 +193,8 @@ def ev_time_up(event: str, competition: str, fixture: str,
         prop = st.series.propose_time_up(comp, fixture, b, ot, points_winner)
         out = None
         if enter and prop.game is not None:
-            out = st.series.enter_time_up(comp, fixture, b, facts(by, at, referee, note), ot, points_winner, cmd)
+            out = st.series.enter_time_up(comp, fixture, b, facts(by, at, referee, note), ot, points_winner,
+                                          cmd)
     if as_json:
         echo_json({**prop.to_json(), "entered": out.to_json() if out else None})
         return
@@ -190,12 +202,14 @@ def ev_time_up(event: str, competition: str, fixture: str,
     if out is not None:
         typer.echo(_game_text(out))
     elif prop.game is not None:
-        typer.echo("proposed: " + ", ".join(f"{k} {v}" for k, v in prop.game.items()) + " (add --enter to store it)")
+        typer.echo("proposed: " + ", ".join(f"{k} {v}" for k, v in prop.game.items())
+                   + " (add --enter to store it)")
 
 
-# ---- the Rummikub hall ----------------------------------------------------------------------------------------
+# ---- the Rummikub hall -------------------------------------------------------------------------------------
 
-hall_app = typer.Typer(no_args_is_help=True, help="The Rummikub hall: queue, tables of 4, score sheets at the desk.")
+hall_app = typer.Typer(no_args_is_help=True,
+                       help="The Rummikub hall: queue, tables of 4, score sheets at the desk.")
 event_app.add_typer(hall_app, name="hall")
 
 
@@ -230,8 +244,8 @@ def hall_tables(event: str, competition: str, count: str, at: str | None = AT, d
 
 
 @hall_app.command("arrive")
-def hall_arrive(event: str, competition: str, players: list[str] = typer.Argument(..., help="players, in the "
-                                                                                            "order they queue"),
+def hall_arrive(event: str, competition: str,
+                players: list[str] = typer.Argument(..., help="players, in the order they queue"),
                 at: str | None = AT, db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
     """Check in: a score sheet and the queue; a table starts as soon as 4 are free."""
     with _Open(db) as st:
@@ -245,12 +259,13 @@ def hall_arrive(event: str, competition: str, players: list[str] = typer.Argumen
 
 @hall_app.command("game")
 def hall_game(event: str, competition: str, table: str,
-              data: str = typer.Argument(..., help="{winner: P, racks: {P: total}} or {winner: P, seen: {P: 'R3 K5 "
-                                                   "J'}} or {scores: {...}}, or @FILE"),
+              data: str = typer.Argument(..., help="{winner: P, racks: {P: total}} or "
+                                                   "{winner: P, seen: {P: 'R3 K5 J'}} or {scores: {...}}, "
+                                                   "or @FILE"),
               at: str | None = AT, referee: str | None = REFEREE, note: str = NOTE,
               db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
-    """The game just finished at a table: sheets filled, full sheets to the desk, else the two with the most minus
-    points queue again."""
+    """The game just finished at a table: sheets filled, full sheets to the desk, else the two with the
+    most minus points queue again."""
     with _Open(db) as st:
         out = st.hall.game(st.competition(event, competition), whole(table, "TABLE", 1), _data(data),
                            facts(by, at, referee, note))
@@ -259,7 +274,8 @@ def hall_game(event: str, competition: str, table: str,
 
 @hall_app.command("hand-in")
 def hall_hand_in(event: str, competition: str, player: str,
-                 scores: str | None = typer.Option(None, "--scores", help="the paper sheet as read, e.g. 34,-10,-5"),
+                 scores: str | None = typer.Option(None, "--scores",
+                                                   help="the paper sheet as read, e.g. 34,-10,-5"),
                  at: str | None = AT, db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
     """A full sheet handed in at the desk: a new one before the cut-off, none after."""
     paper = None
@@ -267,7 +283,8 @@ def hall_hand_in(event: str, competition: str, player: str,
         try:
             paper = [float(x) for x in scores.replace(",", " ").split()]
         except ValueError:
-            raise TournamentError(f"--scores is a list of numbers such as 34,-10,-5, not {scores!r}") from None
+            raise TournamentError(f"--scores is a list of numbers such as 34,-10,-5, "
+                                  f"not {scores!r}") from None
     with _Open(db) as st:
         out = st.hall.hand_in(st.competition(event, competition), player, facts(by, at), paper)
     _hall_out(out, as_json)

@@ -107,18 +107,21 @@ def register(app: typer.Typer) -> None:
     app.add_typer(event_app, name="event")
 
 
-# ---- stored events ------------------------------------------------------------------------------------------
+# ---- stored events -----------------------------------------------------------------------------------------
 
-event_app = typer.Typer(no_args_is_help=True, help="Run a stored event: create, register, draw, rounds, results.")
+event_app = typer.Typer(no_args_is_help=True,
+                        help="Run a stored event: create, register, draw, rounds, results.")
 
 DB = typer.Option(None, "--db", help="database URL (default: TABLESPORT_DB or data/tablesport.sqlite3)")
 BY = typer.Option("", "--by", help="who is doing this (default: the login name)")
-AT = typer.Option(None, "--at", help="when it happened (HH:MM, or an ISO date-time), for an entry made after the fact")
+AT = typer.Option(None, "--at",
+                  help="when it happened (HH:MM, or an ISO date-time), for an entry made after the fact")
 REFEREE = typer.Option(None, "--referee", help="the table's referee who reported it")
 NOTE = typer.Option("", "--note", help="a note kept with the entry")
 
 
-def facts(by: str, at: str | None = None, referee: str | None = None, note: str = "", source: str = "typed") -> Any:
+def facts(by: str, at: str | None = None, referee: str | None = None, note: str = "",
+          source: str = "typed") -> Any:
     """The :class:`~tablesport.store.facts.Facts` of a command's entry."""
     from tablesport.store.facts import Facts
 
@@ -179,7 +182,8 @@ def _print_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
         part = r.get("group") or r["tiebreaks"].get("division")
         g = f"[{part}] " if part else ""
         flag = "  NEEDS A DECISION" if r["needs_decision"] else ""
-        typer.echo(f"{g}{r['rank']:>3}. {r['entrant']:<12} {r['points']:>6}   {_figures(r['tiebreaks'])}{flag}")
+        typer.echo(f"{g}{r['rank']:>3}. {r['entrant']:<12} {r['points']:>6}   "
+                   f"{_figures(r['tiebreaks'])}{flag}")
 
 
 def _figures(tb: dict[str, Any]) -> str:
@@ -187,18 +191,20 @@ def _figures(tb: dict[str, Any]) -> str:
     or sheets, and why the place was decided."""
     from tablesport.tournament.printouts import figure_text
 
-    skip = {"tied_with", "group", "division", "decided_by", "decided_at", "head_to_head", "decision_note", "won",
-            "drawn", "lost", "games_won", "games_lost", "played"}
+    skip = {"tied_with", "group", "division", "decided_by", "decided_at", "head_to_head", "decision_note",
+            "won", "drawn", "lost", "games_won", "games_lost", "played"}
     parts = [f"{k.replace('_', ' ')} {figure_text(v)}" for k, v in tb.items() if k not in skip and v != []]
     if "won" in tb:
         at = next((i for i, k in enumerate(tb) if k in ("played", "series")), len(parts))
-        parts.insert(at, f"W{tb['won']} D{tb['drawn']} L{tb['lost']}, games {tb['games_won']}:{tb['games_lost']}")
+        parts.insert(at, f"W{tb['won']} D{tb['drawn']} L{tb['lost']}, "
+                         f"games {tb['games_won']}:{tb['games_lost']}")
     if tb.get("decided_at") and not tb.get("decided_by"):
         parts.append(f"placed on {tb['decided_at'].replace('_', ' ')}")
     if tb.get("decided_by") == "head_to_head":
         parts.append(f"placed by head-to-head {figure_text(tb['head_to_head'])}")
     elif tb.get("decided_by") == "organiser":
-        parts.append("placed by the organiser" + (f": {tb['decision_note']}" if tb.get("decision_note") else ""))
+        parts.append("placed by the organiser"
+                     + (f": {tb['decision_note']}" if tb.get("decision_note") else ""))
     return "; ".join(parts)
 
 
@@ -215,7 +221,8 @@ def ev_create(file: Path = typer.Argument(..., help="event YAML (docs/tournament
 @event_app.command("register")
 def ev_register(event: str, competition: str, entrant: str = typer.Argument(..., help="entrant id"),
                 member: list[str] = typer.Option([], "--member", help="a team member (repeat)"),
-                division: str | None = typer.Option(None, "--division"), club: str | None = typer.Option(None, "--club"),
+                division: str | None = typer.Option(None, "--division"),
+                club: str | None = typer.Option(None, "--club"),
                 seed: str | None = typer.Option(None, "--seed"), paid: bool = typer.Option(False, "--paid"),
                 db: str | None = DB, by: str = BY) -> None:
     """Register a player or a team."""
@@ -239,7 +246,8 @@ def _names(text: str) -> list[str]:
 def ev_draw(event: str, competition: str, groups: str | None = typer.Option(None, "--groups"),
             method: str | None = typer.Option(None, "--method", help="snake or pots"),
             seed: str | None = typer.Option(None, "--seed"),
-            group: list[str] = typer.Option([], "--group", help="a group drawn elsewhere: NAME=T1,T2,... (repeat)"),
+            group: list[str] = typer.Option([], "--group",
+                                            help="a group drawn elsewhere: NAME=T1,T2,... (repeat)"),
             db: str | None = DB, by: str = BY) -> None:
     """Draw the groups and their round-robin fixtures (or enter groups drawn elsewhere with --group)."""
     given: dict[str, list[str]] | None = None
@@ -251,7 +259,8 @@ def ev_draw(event: str, competition: str, groups: str | None = typer.Option(None
                 raise TournamentError(f"--group is NAME=T1,T2,..., not {g!r}")
             given[name.strip()] = _names(members)
     with _Open(db) as st:
-        out = st.draw(st.competition(event, competition), _by(by), whole(groups, "--groups", 1) if groups else None,
+        out = st.draw(st.competition(event, competition), _by(by),
+                      whole(groups, "--groups", 1) if groups else None,
                       method, whole(seed, "--seed", 0) if seed else None, given)
         for g, members in out.items():
             typer.echo(f"group {g}: {', '.join(members)}")
@@ -259,8 +268,9 @@ def ev_draw(event: str, competition: str, groups: str | None = typer.Option(None
 
 @event_app.command("next-round")
 def ev_next(event: str, competition: str, seed: str | None = typer.Option(None, "--seed"),
-            seating: list[str] = typer.Option([], "--seating", help="a table of a round seated elsewhere: "
-                                              "'p1 p2 p3 p4' (repeat per table), or @FILE with a list of tables"),
+            seating: list[str] = typer.Option([], "--seating",
+                                              help="a table of a round seated elsewhere: 'p1 p2 p3 p4' "
+                                                   "(repeat per table), or @FILE with a list of tables"),
             db: str | None = DB, by: str = BY, as_json: bool = typer.Option(False, "--json")) -> None:
     """Generate the next round (league tables, Pictionary pairings, knock-out matches, the final), or enter a
     round seated elsewhere (--seating)."""
@@ -268,14 +278,16 @@ def ev_next(event: str, competition: str, seed: str | None = typer.Option(None, 
     if len(seating) == 1 and seating[0].startswith("@"):
         doc = read_document(Path(seating[0][1:]))
         if not isinstance(doc, list) or not all(isinstance(t, list) for t in doc):
-            raise TournamentError(f"{seating[0][1:]}: a seating file is a list of tables, each a list of entrants")
+            raise TournamentError(f"{seating[0][1:]}: a seating file is a list of tables, "
+                                  "each a list of entrants")
         tables = [[str(x) for x in t] for t in doc]
     elif seating:
         tables = [_names(t) for t in seating]
     with _Open(db) as st:
-        made = st.next_round(st.competition(event, competition), _by(by), whole(seed, "--seed", 0) if seed else None,
-                             tables)
-        out = [{"fixture": f.key, "stage": f.stage, "round": f.round, "table": f.table, "entrants": f.entrants}
+        made = st.next_round(st.competition(event, competition), _by(by),
+                             whole(seed, "--seed", 0) if seed else None, tables)
+        out = [{"fixture": f.key, "stage": f.stage, "round": f.round, "table": f.table,
+                "entrants": f.entrants}
                for f in made]
     if as_json:
         echo_json(out)
@@ -285,8 +297,8 @@ def ev_next(event: str, competition: str, seed: str | None = typer.Option(None, 
 
 
 @event_app.command("fixtures")
-def ev_fixtures(event: str, competition: str, db: str | None = DB, as_json: bool = typer.Option(False, "--json")
-                ) -> None:
+def ev_fixtures(event: str, competition: str, db: str | None = DB,
+                as_json: bool = typer.Option(False, "--json")) -> None:
     """List fixtures and whether they have a result."""
     with _Open(db) as st:
         comp = st.competition(event, competition)
@@ -313,8 +325,8 @@ def ev_fixtures(event: str, competition: str, db: str | None = DB, as_json: bool
 
 
 @event_app.command("result")
-def ev_result(event: str, competition: str, fixture: str = typer.Argument(..., help="fixture key, or - for a new "
-                                                                                   "Rummikub game"),
+def ev_result(event: str, competition: str,
+              fixture: str = typer.Argument(..., help="fixture key, or - for a new Rummikub game"),
               data: str = typer.Argument(..., help="result as YAML/JSON, or @FILE"), db: str | None = DB,
               by: str = BY, source: str = typer.Option("typed", "--source", help="typed or referee"),
               at: str | None = AT, referee: str | None = REFEREE, note: str = NOTE,
@@ -324,26 +336,28 @@ def ev_result(event: str, competition: str, fixture: str = typer.Argument(..., h
     if source not in ("typed", "referee"):
         raise TournamentError("--source must be 'typed' or 'referee'")
     with _Open(db) as st:
-        rows = st.enter_result(st.competition(event, competition), None if fixture == "-" else fixture, _data(data),
-                               facts(by, at, referee, note, source))
+        rows = st.enter_result(st.competition(event, competition), None if fixture == "-" else fixture,
+                               _data(data), facts(by, at, referee, note, source))
     _print_rows(rows, as_json)
 
 
 @event_app.command("correct")
-def ev_correct(event: str, competition: str, fixture: str, data: str, reason: str = typer.Option(..., "--reason"),
+def ev_correct(event: str, competition: str, fixture: str, data: str,
+               reason: str = typer.Option(..., "--reason"),
                db: str | None = DB, by: str = BY, at: str | None = AT, referee: str | None = REFEREE,
                as_json: bool = typer.Option(False, "--json")) -> None:
     """Correct an entered result (kept in the audit log with the reason); the standings are recomputed."""
     with _Open(db) as st:
-        rows = st.correct_result(st.competition(event, competition), fixture, _data(data), facts(by, at, referee),
-                                 reason)
+        rows = st.correct_result(st.competition(event, competition), fixture, _data(data),
+                                 facts(by, at, referee), reason)
     _print_rows(rows, as_json)
 
 
 @event_app.command("decide")
-def ev_decide(event: str, competition: str, order: list[str] = typer.Argument(..., help="entrants, best first"),
-              note: str = typer.Option("", "--note", help="how it was decided (e.g. drawn by lot), shown in the "
-                                                       "standings"),
+def ev_decide(event: str, competition: str,
+              order: list[str] = typer.Argument(..., help="entrants, best first"),
+              note: str = typer.Option("", "--note",
+                                       help="how it was decided (e.g. drawn by lot), shown in the standings"),
               at: str | None = AT, db: str | None = DB, by: str = BY) -> None:
     """Record the organiser's decision on a tie the chain cannot break."""
     with _Open(db) as st:
@@ -368,22 +382,24 @@ def ev_audit(event: str, competition: str, db: str | None = DB, as_json: bool = 
              ) -> None:
     """Every entry, correction, decision and penalty with who and when."""
     with _Open(db) as st:
-        out = [{"at": a.at.isoformat(), "who": a.who, "action": a.action, "subject": a.subject, "before": a.before,
-                "after": a.after, "reason": a.reason, "facts": a.facts or {}}
+        out = [{"at": a.at.isoformat(), "who": a.who, "action": a.action, "subject": a.subject,
+                "before": a.before, "after": a.after, "reason": a.reason, "facts": a.facts or {}}
                for a in st.audit(st.competition(event, competition))]
     if as_json:
         echo_json(out)
     else:
         for a in out:
             f = a["facts"]
-            said = ", ".join(f"{k} {f[k]}" for k in ("at", "referee", "note") if f.get(k) and f[k] != a["reason"])
+            said = ", ".join(f"{k} {f[k]}" for k in ("at", "referee", "note")
+                             if f.get(k) and f[k] != a["reason"])
             typer.echo(f"{a['at'][:19]}  {a['who']:<12} {a['action']:<14} {a['subject']}  {a['reason']}"
                        + (f"  ({said})" if said else ""))
 
 
 @event_app.command("print")
 def ev_print(event: str, competition: str,
-             what: str = typer.Argument(..., help="standings, groups, bracket, sheets (score sheets of open fixtures)"),
+             what: str = typer.Argument(..., help="standings, groups, bracket, sheets "
+                                                  "(score sheets of open fixtures)"),
              out: Path = typer.Option(..., "--out", help="HTML file to write"), db: str | None = DB) -> None:
     """Printable HTML (A4, print CSS)."""
     from tablesport.tournament import printouts as pr
@@ -427,27 +443,17 @@ def ev_print(event: str, competition: str,
 
 @event_app.command("export")
 def ev_export(event: str, competition: str, out: Path = typer.Option(..., "--out", help="CSV file to write"),
-              what: str = typer.Option("standings", "--what", help="standings or results"), db: str | None = DB) -> None:
+              what: str = typer.Option("standings", "--what", help="standings or results"),
+              db: str | None = DB) -> None:
     """CSV export of the standings or of every result with who entered it."""
-    from tablesport.tournament import printouts as pr
+    from tablesport.store import public
 
     with _Open(db) as st:
         comp = st.competition(event, competition)
         if what == "standings":
-            groups = st.groups(comp)
-            rows = [{**r, "group": g} for g in groups for r in st.standings(comp, g)] if groups else st.standings(comp)
-            text = pr.standings_csv(rows)
+            text = public.standings_csv(st, comp)
         elif what == "results":
-            lines = []
-            for f in st.fixtures(comp):
-                r = st.result_of(f)
-                lines.append({"fixture": f.key, "stage": f.stage, "round": f.round, "group": f.group or "",
-                              "entrants": " ".join(f.entrants), "result": json.dumps(r.data) if r else "",
-                              "version": r.version if r else "", "entered_by": r.entered_by if r else "",
-                              "entered_at": r.entered_at.isoformat() if r else "",
-                              "updated_by": r.updated_by if r else "",
-                              "updated_at": r.updated_at.isoformat() if r else ""})
-            text = pr.results_csv(lines)
+            text = public.results_csv(st, comp)
         else:
             raise TournamentError("--what must be 'standings' or 'results'")
     out.write_text(text, encoding="utf-8")
@@ -466,12 +472,14 @@ def ev_fees(event: str, db: str | None = DB, as_json: bool = typer.Option(False,
     with _Open(db) as st:
         ev = st.event(event)
         parts = []
-        for comp in st.s.scalars(select(TCompetition).where(TCompetition.event_id == ev.id).order_by(TCompetition.id)):
+        for comp in st.s.scalars(select(TCompetition).where(TCompetition.event_id == ev.id)
+                                 .order_by(TCompetition.id)):
             c = load(st.document(comp))
             parts.append((comp.key, c.preset.fee, list(c.entrants.values())))
         lines = fees_summary(parts)
-    rows = [{"competition": x.competition, "fee": x.fee, "entrants": x.entrants, "people": x.people, "due": x.due,
-             "paid": x.paid, "outstanding": x.outstanding, "unpaid": list(x.unpaid)} for x in lines]
+    rows = [{"competition": x.competition, "fee": x.fee, "entrants": x.entrants, "people": x.people,
+             "due": x.due, "paid": x.paid, "outstanding": x.outstanding, "unpaid": list(x.unpaid)}
+            for x in lines]
     if as_json:
         echo_json(rows)
     else:
@@ -504,11 +512,13 @@ def ev_timetable(event: str, start: str = typer.Option("10:30", "--start", help=
                  minutes: str = typer.Option("45", "--minutes", help="slot length"),
                  slots: str = typer.Option("3", "--slots", help="number of slots"),
                  gap: str = typer.Option("0", "--gap", help="minutes between slots"),
-                 tables: list[str] = typer.Option([], "--tables", help="COMP=T1,T2,... (default: 8 tables each)"),
+                 tables: list[str] = typer.Option([], "--tables",
+                                                  help="COMP=T1,T2,... (default: 8 tables each)"),
                  referee: list[str] = typer.Option([], "--referee", help="a referee (repeat)"),
                  out: Path | None = typer.Option(None, "--out", help="HTML file to write"),
                  db: str | None = DB, as_json: bool = typer.Option(False, "--json")) -> None:
-    """Timetable of every fixture still to play in the event: slots, tables, referees; nobody in two places."""
+    """Timetable of every fixture still to play in the event: slots, tables, referees; nobody in two
+    places."""
     from sqlalchemy import select
 
     from tablesport.store.models import TCompetition
@@ -524,7 +534,8 @@ def ev_timetable(event: str, start: str = typer.Option("10:30", "--start", help=
     with _Open(db) as st:
         ev = st.event(event)
         items = []
-        for comp in st.s.scalars(select(TCompetition).where(TCompetition.event_id == ev.id).order_by(TCompetition.id)):
+        for comp in st.s.scalars(select(TCompetition).where(TCompetition.event_id == ev.id)
+                                 .order_by(TCompetition.id)):
             ents = {e.key: e for e in st.entrants(comp)}
             pools.setdefault(comp.key, [f"{comp.key}-{i}" for i in range(1, 9)])
             for f in st.fixtures(comp):
@@ -538,10 +549,11 @@ def ev_timetable(event: str, start: str = typer.Option("10:30", "--start", help=
     items = [Item(i.key, i.competition, i.people, i.earliest - base, label=i.label) for i in items]
     tt = schedule(items, make_slots(start, whole(minutes, "--minutes", 1), whole(slots, "--slots", 1),
                                     whole(gap, "--gap", 0)), pools, referee)
-    rows = [{"slot": b.slot.label(), "table": b.table, "competition": b.item.competition, "fixture": b.item.key,
-             "match": b.item.label, "referee": b.referee} for b in tt.bookings]
+    rows = [{"slot": b.slot.label(), "table": b.table, "competition": b.item.competition,
+             "fixture": b.item.key, "match": b.item.label, "referee": b.referee} for b in tt.bookings]
     if out:
-        out.write_text(page(f"{event} · timetable", timetable_html(f"{event} · timetable", tt)), encoding="utf-8")
+        out.write_text(page(f"{event} · timetable", timetable_html(f"{event} · timetable", tt)),
+                       encoding="utf-8")
     if as_json:
         echo_json(rows)
     elif not out:

@@ -1,6 +1,6 @@
 """The game protocol: states, decisions, actions, events, results, rulesets, records."""
 
-from .bot import Bot, RandomBot
+from .bot import Bot, BotOption, RandomBot
 from .protocol import (
     Action,
     ConformanceBudget,
@@ -26,6 +26,7 @@ from .rng import Rng
 __all__ = [
     "Action",
     "Bot",
+    "BotOption",
     "ConformanceBudget",
     "Decision",
     "Event",

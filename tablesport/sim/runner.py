@@ -6,7 +6,6 @@ per side; see :mod:`tablesport.bots.registry`).
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
@@ -50,6 +49,8 @@ class GameOutcome:
     seat_sides: dict[int, str | None]
     side_bots: dict[str, str]
     seconds: float
+    first_seat: int | None = None
+    """The seat asked the game's first decision that asked one seat alone (``None`` if none did)."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -79,6 +80,7 @@ class Table:
         self.elapsed = 0.0
         self._fired_at: float | None = None
         self.decisions = 0
+        self.first_seat: int | None = None
         self.seat_sides: dict[int, str | None] = {}
 
     def choice_for(self, seat: int) -> BotChoice:
@@ -110,6 +112,8 @@ class Table:
         if decision is None:
             return False
         seat = decision.seats[0]
+        if self.first_seat is None and len(decision.seats) == 1:
+            self.first_seat = seat
         action = self.bot_for(seat).act(state, seat, decision)
         state.apply(seat, action)
         if self.recorder:
@@ -146,7 +150,8 @@ def play_one(game: Game, rs: Ruleset, seed: int, spec: BotSpec, clock: SimClock 
         if side is not None:
             choice = spec.per_side[side] if side in spec.per_side else spec.per_seat[s]
             side_bots.setdefault(side, choice.label())
-    return GameOutcome(seed, res, table.decisions, table.seat_sides, side_bots, time.perf_counter() - t0)
+    return GameOutcome(seed, res, table.decisions, table.seat_sides, side_bots, time.perf_counter() - t0,
+                       table.first_seat)
 
 
 @dataclass
@@ -210,16 +215,6 @@ class Summary:
         return out
 
 
-def _worker(args: tuple[str, int, str | None, SimClock | None, str | None, list[int]]) -> list[GameOutcome]:
-    from tablesport.games import find_preset
-
-    preset, seed, bots, clock, record_dir, indexes = args
-    game, rs = find_preset(preset)
-    spec = BotSpec.parse(bots, game, rs)
-    rdir = Path(record_dir) if record_dir else None
-    return [play_one(game, rs, game_seed(seed, i), spec, clock, rdir, i) for i in indexes]
-
-
 def simulate(
     preset: str,
     games: int,
@@ -229,8 +224,13 @@ def simulate(
     record_dir: Path | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    engine: str = "local",
+    address: str | None = None,
 ) -> Summary:
+    """Play ``games`` seeded games of ``preset`` on ``engine`` (see :mod:`tablesport.sim.engines`)."""
     from tablesport.games import find_preset
+
+    from .engines import SimJob, chunks_of, default_chunk, make_engine
 
     game, rs = find_preset(preset)
     spec = BotSpec.parse(bots, game, rs)
@@ -239,24 +239,17 @@ def simulate(
     if record_dir is not None:
         record_dir.mkdir(parents=True, exist_ok=True)
     summary = Summary(preset, seed, spec.labels())
+    job = SimJob(preset, seed, bots, clock, str(record_dir) if record_dir else None)
     t0 = time.perf_counter()
-    if workers <= 1 or games < 2:
-        for i in range(games):
-            summary.outcomes.append(play_one(game, rs, game_seed(seed, i), spec, clock, record_dir, i))
+    runner = make_engine(engine, workers, address)
+    try:
+        played: list[tuple[int, GameOutcome]] = []
+        for chunk in runner.run(job, chunks_of(range(games), default_chunk(games, workers))):
+            played.extend(chunk)
             if progress:
-                progress(1)
-    else:
-        chunk = max(1, min(50, games // (workers * 4) or 1))
-        jobs = [
-            (preset, seed, bots, clock, str(record_dir) if record_dir else None,
-             list(range(i, min(games, i + chunk))))
-            for i in range(0, games, chunk)
-        ]
-        ctx = mp.get_context("fork")
-        with ctx.Pool(workers) as pool:
-            for outs in pool.imap(_worker, jobs):
-                summary.outcomes.extend(outs)
-                if progress:
-                    progress(len(outs))
+                progress(len(chunk))
+    finally:
+        runner.close()
+    summary.outcomes = [o for _, o in sorted(played, key=lambda p: p[0])]
     summary.wall = time.perf_counter() - t0
     return summary

@@ -40,10 +40,10 @@ class Facts:
         if not by:
             raise TournamentError("say who is doing this (--by NAME)", field="by")
         if self.source not in SOURCES:
-            raise TournamentError(f"the source is 'typed' (a physical table) or 'referee' (a digital table), not "
-                                  f"{self.source!r}", allowed=SOURCES, field="source")
-        return Facts(by[:100], normal_time(self.at) if self.at else None, (self.referee or "").strip()[:100] or None,
-                     (self.note or "").strip(), self.source)
+            raise TournamentError("the source is 'typed' (a physical table) or 'referee' (a digital table), "
+                                  f"not {self.source!r}", allowed=SOURCES, field="source")
+        return Facts(by[:100], normal_time(self.at) if self.at else None,
+                     (self.referee or "").strip()[:100] or None, (self.note or "").strip(), self.source)
 
     def clock(self) -> str:
         """The time of day it happened, HH:MM (now, when not given)."""

@@ -99,18 +99,21 @@ class HallDesk:
         return bool(self.s.scalar(select(func.count()).select_from(THallEntry)
                                   .where(THallEntry.competition_id == comp.id)))
 
-    def _ops(self, comp: TCompetition, override: tuple[TFixture, Mapping[str, Any]] | None = None) -> list[Op]:
+    def _ops(self, comp: TCompetition,
+             override: tuple[TFixture, Mapping[str, Any]] | None = None) -> list[Op]:
         """The stored entries (read as plain rows: a morning holds hundreds) with each game's result."""
         games: dict[str, tuple[list[str], Mapping[str, Any]]] = {
             key: (entrants, data) for key, entrants, data in self.s.execute(
-                select(TFixture.key, TFixture.entrants, TResult.data).join(TResult, TResult.fixture_id == TFixture.id)
+                select(TFixture.key, TFixture.entrants, TResult.data)
+                .join(TResult, TResult.fixture_id == TFixture.id)
                 .where(TFixture.competition_id == comp.id)).all()}
         if override is not None:
             games[override[0].key] = (list(override[0].entrants), dict(override[1]))
         ops = []
         for kind, at, player, table, fixture, data in self.s.execute(
-                select(THallEntry.kind, THallEntry.at, THallEntry.player, THallEntry.table, THallEntry.fixture,
-                       THallEntry.data).where(THallEntry.competition_id == comp.id).order_by(THallEntry.id)).all():
+                select(THallEntry.kind, THallEntry.at, THallEntry.player, THallEntry.table,
+                       THallEntry.fixture, THallEntry.data)
+                .where(THallEntry.competition_id == comp.id).order_by(THallEntry.id)).all():
             if kind == "game":
                 players, result = games[fixture or ""]
                 ops.append(Op(kind, at, player, table, fixture, result, tuple(players)))
@@ -146,20 +149,22 @@ class HallDesk:
         ents = self.st.entrants(comp)
         cards = {e.key: PlayerCard(e.key, e.division, e.club, e.lost_sheets) for e in ents}
         divisions = {e.key: e.division for e in ents}
-        return Replay(OpenPlay(cards, tables or 1, per, cutoff, factor, auto_hand_in=False), divisions=divisions,
-                      withdrawn={e.key for e in ents if e.withdrawn}, tables_set=tables is not None,
-                      key=comp.key)
+        return Replay(OpenPlay(cards, tables or 1, per, cutoff, factor, auto_hand_in=False),
+                      divisions=divisions, withdrawn={e.key for e in ents if e.withdrawn},
+                      tables_set=tables is not None, key=comp.key)
 
     def _apply(self, rp: Replay, op: Op, divisions: Mapping[str, str | None], factor: float,
                withdrawn: set[str]) -> None:
         hall, at = rp.hall, minutes(op.at)
         if op.at < rp.last_at:
-            raise TournamentError(f"the hall is kept in order: its last entry is at {rp.last_at}; an entry at {op.at} "
-                                  f"would change what followed", allowed=[f"{rp.last_at} or later"], field="at")
+            raise TournamentError(f"the hall is kept in order: its last entry is at {rp.last_at}; "
+                                  f"an entry at {op.at} would change what followed",
+                                  allowed=[f"{rp.last_at} or later"], field="at")
         rp.last_at = op.at
         if op.kind != "tables" and not rp.tables_set:
-            raise TournamentError(f"how many tables does the hall of {rp.key!r} have? set them first (hall tables N) "
-                                  f"or give 'tables' in the event file", field="tables")
+            raise TournamentError(f"how many tables does the hall of {rp.key!r} have? "
+                                  "set them first (hall tables N) or give 'tables' in the event file",
+                                  field="tables")
         p = op.player or ""
         sheets_before = len(hall.sheets.cards[p].sheets) if p in hall.sheets.cards else 0
         if op.kind == "tables":
@@ -203,7 +208,8 @@ class HallDesk:
         except TournamentError as exc:
             if override is None:
                 raise
-            raise exc.within(f"with this change to {override[0].key}, a later hall entry no longer fits") from None
+            raise exc.within(f"with this change to {override[0].key}, "
+                             "a later hall entry no longer fits") from None
 
     def status(self, comp: TCompetition, text: str = "") -> HallStatus:
         rp = self.replay(comp, self._ops(comp))
@@ -219,8 +225,8 @@ class HallDesk:
     def _do(self, comp: TCompetition, op: Op, facts: Facts, text: str,
             game: tuple[TFixture, dict[str, Any]] | None = None, rp: Replay | None = None
             ) -> tuple[HallStatus, Replay]:
-        """Replay the hall (or take ``rp``, the hall as stored), apply ``op`` (refused if it does not fit), check
-        the standings with it, store it."""
+        """Replay the hall (or take ``rp``, the hall as stored), apply ``op`` (refused if it does not
+        fit), check the standings with it, store it."""
         if rp is None:
             rp = self.replay(comp, self._ops(comp))
         if game is not None:
@@ -233,13 +239,15 @@ class HallDesk:
                 self.s.add(fx)
                 self.s.flush()
                 t = now()
-                self.s.add(TResult(fixture_id=fx.id, data=data, version=1, source=facts.source, entered_by=facts.by,
-                                   entered_at=t, updated_by=facts.by, updated_at=t, facts=facts.to_json()))
+                self.s.add(TResult(fixture_id=fx.id, data=data, version=1, source=facts.source,
+                                   entered_by=facts.by, entered_at=t, updated_by=facts.by, updated_at=t,
+                                   facts=facts.to_json()))
             self.s.add(THallEntry(competition_id=comp.id, kind=op.kind, player=op.player, table=op.table,
                                   fixture=op.fixture, at=op.at,
                                   data=dict(op.data) if op.data and game is None else None,
                                   facts=facts.to_json(), who=facts.by, entered_at=now()))
-            self.st._audit(comp, f"hall_{op.kind}", op.fixture or op.player or str(op.table or ""), facts.by, None,
+            self.st._audit(comp, f"hall_{op.kind}", op.fixture or op.player or str(op.table or ""),
+                           facts.by, None,
                            {k: v for k, v in (("player", op.player), ("table", op.table), ("at", op.at),
                                               ("data", game[1] if game else op.data)) if v is not None},
                            facts.note, facts=facts.to_json())
@@ -268,9 +276,9 @@ class HallDesk:
         return self._do(comp, Op("arrive", facts.clock(), p), facts, f"{p} queues")[0]
 
     def game(self, comp: TCompetition, table: int, result: Mapping[str, Any], facts: Facts) -> HallStatus:
-        """The game just finished at ``table``: ``winner`` and ``racks`` (totals), ``seen`` (the tiles left, scored
-        by the engine) or ``scores``. Each player's sheet takes the game; a full sheet goes to the desk, else
-        the two with the most minus points queue again (賽制 5)."""
+        """The game just finished at ``table``: ``winner`` and ``racks`` (totals), ``seen`` (the tiles
+        left, scored by the engine) or ``scores``. Each player's sheet takes the game; a full sheet goes
+        to the desk, else the two with the most minus points queue again (賽制 5)."""
         facts = facts.checked()
         if not isinstance(result, Mapping):
             raise TournamentError("a game is a mapping: winner and racks, seen, or scores", field="result")
@@ -279,18 +287,18 @@ class HallDesk:
         seated = list(t.seated)
         named = result.get("players")
         if named is not None:
-            check_table_players(f"table {table}", seated, named if isinstance(named, list) else [named], "result",
-                                "rummikub_table")
+            check_table_players(f"table {table}", seated, named if isinstance(named, list) else [named],
+                                "result", "rummikub_table")
         n = int(self.s.scalar(select(func.count()).select_from(TFixture)
                               .where(TFixture.competition_id == comp.id)) or 0) + 1
-        fx = TFixture(competition_id=comp.id, key=f"G{n}", stage="open", round=n, group=None, table=str(table),
-                      entrants=seated)
+        fx = TFixture(competition_id=comp.id, key=f"G{n}", stage="open", round=n, group=None,
+                      table=str(table), entrants=seated)
         data = self.st._scored(comp, fx, {k: v for k, v in result.items() if k != "players"})
         if isinstance(data.get("scores"), Mapping):
             check_table_players(f"table {table}", seated, data["scores"], "scores", "rummikub_table")
         else:
-            named2 = list(dict.fromkeys([*(data.get("racks") or {}), *([str(data["winner"])] if data.get("winner")
-                                                                         else [])]))
+            named2 = list(dict.fromkeys([*(data.get("racks") or {}),
+                                         *([str(data["winner"])] if data.get("winner") else [])]))
             if set(named2) != set(seated):
                 check_table_players(f"table {table}", seated, named2, "racks", "rummikub_table")
         op = Op("game", facts.clock(), table=table, fixture=fx.key)
@@ -310,12 +318,13 @@ class HallDesk:
         p = self._player(comp, player)
         data = None
         if scores is not None:
-            if not isinstance(scores, list | tuple) or not all(isinstance(x, int | float) and not isinstance(x, bool)
-                                                               for x in scores):
+            if not isinstance(scores, list | tuple) or not all(
+                    isinstance(x, int | float) and not isinstance(x, bool) for x in scores):
                 raise TournamentError("the paper sheet's scores are a list of numbers", field="scores")
             data = {"scores": [float(x) for x in scores]}
         cut = self._params(comp)[1]
-        after = "a new sheet, queues" if minutes(facts.clock()) < cut else "no new sheet after the cut-off: done"
+        after = ("a new sheet, queues" if minutes(facts.clock()) < cut
+                 else "no new sheet after the cut-off: done")
         return self._do(comp, Op("hand_in", facts.clock(), p, data=data), facts,
                         f"{p} hands the sheet in: {after}")[0]
 
@@ -331,13 +340,15 @@ class HallDesk:
         return self._do(comp, Op("leave", facts.clock(), p), facts, f"{p} leaves the hall")[0]
 
 
-def _compare_paper(player: str, number: int, recorded: Sequence[float], games: Sequence[str], paper: Sequence[float]
-                   ) -> None:
+def _compare_paper(player: str, number: int, recorded: Sequence[float], games: Sequence[str],
+                   paper: Sequence[float]) -> None:
     if len(paper) != len(recorded):
-        raise TournamentError(f"{player}'s sheet {number}: the paper has {len(paper)} scores, the games entered "
-                              f"{len(recorded)}", rule=rule("rummikub_sheet"), field="scores")
+        raise TournamentError(f"{player}'s sheet {number}: the paper has {len(paper)} scores, "
+                              f"the games entered {len(recorded)}", rule=rule("rummikub_sheet"),
+                              field="scores")
     for i, (want, got) in enumerate(zip(paper, recorded, strict=True), 1):
         if abs(want - got) > 0.05:
-            raise TournamentError(f"{player}'s sheet {number} game {i}: the paper says {want:g}, the game entered "
-                                  f"({games[i - 1] or 'unknown'}) gives {got:g}; correct the game or the sheet",
+            raise TournamentError(f"{player}'s sheet {number} game {i}: the paper says {want:g}, "
+                                  f"the game entered ({games[i - 1] or 'unknown'}) gives {got:g}; "
+                                  "correct the game or the sheet",
                                   rule=rule("rummikub_sheet"), allowed=[f"{got:g}"], field="scores")

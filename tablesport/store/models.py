@@ -86,7 +86,8 @@ class TResult(Base):
     __tablename__ = "tournament_results"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    fixture_id: Mapped[int] = mapped_column(ForeignKey("tournament_fixtures.id", ondelete="CASCADE"), unique=True)
+    fixture_id: Mapped[int] = mapped_column(ForeignKey("tournament_fixtures.id", ondelete="CASCADE"),
+                                            unique=True)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)
     source: Mapped[str] = mapped_column(String(16), default="typed")  # typed (physical table) or referee
@@ -105,7 +106,8 @@ class TGame(Base):
     __table_args__ = (UniqueConstraint("fixture_id", "number"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    fixture_id: Mapped[int] = mapped_column(ForeignKey("tournament_fixtures.id", ondelete="CASCADE"), index=True)
+    fixture_id: Mapped[int] = mapped_column(ForeignKey("tournament_fixtures.id", ondelete="CASCADE"),
+                                            index=True)
     number: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     facts: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

@@ -25,7 +25,8 @@ def events(st: EventStore) -> list[dict[str, Any]]:
 
 
 def competitions(st: EventStore, ev: TEvent) -> list[TCompetition]:
-    return list(st.s.scalars(select(TCompetition).where(TCompetition.event_id == ev.id).order_by(TCompetition.id)))
+    return list(st.s.scalars(select(TCompetition).where(TCompetition.event_id == ev.id)
+                             .order_by(TCompetition.id)))
 
 
 def competition_summary(c: TCompetition) -> dict[str, Any]:
@@ -33,12 +34,16 @@ def competition_summary(c: TCompetition) -> dict[str, Any]:
 
 
 def competition(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str, Any]:
-    fixtures = st.s.scalar(select(func.count()).select_from(TFixture).where(TFixture.competition_id == comp.id))
-    results = st.s.scalar(select(func.count()).select_from(TResult).join(TFixture, TFixture.id == TResult.fixture_id)
+    fixtures = st.s.scalar(select(func.count()).select_from(TFixture)
+                           .where(TFixture.competition_id == comp.id))
+    results = st.s.scalar(select(func.count()).select_from(TResult)
+                          .join(TFixture, TFixture.id == TResult.fixture_id)
                           .where(TFixture.competition_id == comp.id))
-    entrants = st.s.scalar(select(func.count()).select_from(TEntrant).where(TEntrant.competition_id == comp.id))
-    return {"event": ev.name, **competition_summary(comp), "kind": st.preset(comp).kind, "config": dict(comp.config),
-            "groups": st.groups(comp), "entrants": entrants or 0, "fixtures": fixtures or 0, "results": results or 0}
+    entrants = st.s.scalar(select(func.count()).select_from(TEntrant)
+                           .where(TEntrant.competition_id == comp.id))
+    return {"event": ev.name, **competition_summary(comp), "kind": st.preset(comp).kind,
+            "config": dict(comp.config), "groups": st.groups(comp), "entrants": entrants or 0,
+            "fixtures": fixtures or 0, "results": results or 0}
 
 
 def entrant(e: TEntrant) -> dict[str, Any]:
@@ -54,8 +59,9 @@ def fixtures(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
     out = []
     for f in st.fixtures(comp):
         r = st.result_of(f)
-        row: dict[str, Any] = {"key": f.key, "stage": f.stage, "round": f.round, "group": f.group, "table": f.table,
-                               "entrants": list(f.entrants), "result": r.data if r else None,
+        row: dict[str, Any] = {"key": f.key, "stage": f.stage, "round": f.round, "group": f.group,
+                               "table": f.table, "entrants": list(f.entrants),
+                               "result": r.data if r else None,
                                "version": r.version if r else None, "score": None, "games": None}
         if series:
             status = st.series.status(comp, f.key)
@@ -91,8 +97,8 @@ def prizes(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
     """Who receives each prize (``winner`` none while the place is not decided); Rummikub adds the schools."""
     p = st.preset(comp)
     rows: list[dict[str, Any]] = [
-        {"group": g or None, "place": pr.place, "prize": pr.title, "description": pr.description, "value": pr.value,
-         "winner": who}
+        {"group": g or None, "place": pr.place, "prize": pr.title, "description": pr.description,
+         "value": pr.value, "winner": who}
         for g, places in st.placings(comp).items() for pr, who in award(p.prizes, places)]
     if p.kind == "rummikub":
         rows += [{"group": "schools", "place": i, "prize": f"team #{i}", "value": 0, "winner": school,
@@ -103,7 +109,8 @@ def prizes(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
 
 def decisions(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
     q = select(TDecision).where(TDecision.competition_id == comp.id).order_by(TDecision.id)
-    return [{"order": list(d.order), "who": d.who, "at": d.at.isoformat(), "note": d.note} for d in st.s.scalars(q)]
+    return [{"order": list(d.order), "who": d.who, "at": d.at.isoformat(), "note": d.note}
+            for d in st.s.scalars(q)]
 
 
 def penalties(st: EventStore, comp: TCompetition, game: str | None = None) -> list[dict[str, Any]]:

@@ -11,14 +11,13 @@ result keeps what was seen next to the score. Registered here:
 * ``blokus-event``: the pieces each player did not place (Pentobi names: 1, 2, I3, V3, I4, L4, O, T4,
   Z4, F, I5, L5, N, P, T5, U, V5, W, X, Y, Z5), or all placed and whether the single square went last
   → the game score by the Blokus engine (−1 per square not placed, +15, +20).
-
+* ``monopoly-deal-event``: each player's bank cards and property cards (with any House/Hotel), by card id,
+  key or money as ``5M`` → each player's bank + property value by the Monopoly Deal engine's ``table_value``
+  (seed 000 THE WINNER), which the competition ranks 10/7/5/3.
 * ``ttr-event``: each player's claimed routes (city pairs or route ids) and destination tickets (city pairs
   or ticket ids) → the final scoring by the Ticket to Ride engine (route points, tickets ±, the longest path
   +10 to all who tie), with the game's places (most completed tickets, then the longest path, between equal
   totals).
-
-``monopoly-deal-event`` has no scorer yet: the Monopoly Deal engine's ``table_value`` (bank and property
-cards) is to be registered here once that game exists.
 """
 
 from __future__ import annotations
@@ -56,7 +55,8 @@ def score_seen(preset: str, result: Mapping[str, Any], players: Sequence[str], d
                               field="seen")
     seen = result.get("seen")
     if not isinstance(seen, Mapping):
-        raise TournamentError("'seen' maps each player to what the referee sees in front of them", field="seen")
+        raise TournamentError("'seen' maps each player to what the referee sees in front of them",
+                              field="seen")
     return fn(result, players, divisions, table)
 
 
@@ -65,8 +65,8 @@ def _rack_codes(value: Any, who: str) -> list[str]:
 
     items = value.split() if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
-        raise TournamentError(f"{who}: a rack is tile codes (R7 K13 J), not {value!r}", rule=rule("rummikub_tiles"),
-                              field="seen")
+        raise TournamentError(f"{who}: a rack is tile codes (R7 K13 J), not {value!r}",
+                              rule=rule("rummikub_tiles"), field="seen")
     out = []
     for t in items:
         t = str(t).strip().upper() if not is_id(str(t).strip()) else str(t).strip()
@@ -107,8 +107,9 @@ def rummikub_racks(result: Mapping[str, Any], players: Sequence[str], divisions:
     named = list(racks) if winner is None else list({*racks, str(winner)})
     check_table_players(table, players, named, "racks seen", "rummikub_table")
     if winner is not None and racks.get(str(winner)):
-        raise TournamentError(f"the winner {winner} went out: their rack is empty, not {' '.join(racks[str(winner)])}",
-                              rule=rule("rummikub_scoring"), field="seen")
+        raise TournamentError(f"the winner {winner} went out: their rack is empty, "
+                              f"not {' '.join(racks[str(winner)])}", rule=rule("rummikub_scoring"),
+                              field="seen")
     empty = [p for p, r in racks.items() if not r and p != winner]
     if empty:
         raise TournamentError(f"{', '.join(empty)}: an empty rack means going out; name the winner instead",
@@ -116,7 +117,8 @@ def rummikub_racks(result: Mapping[str, Any], players: Sequence[str], divisions:
     count = Counter(c for r in racks.values() for c in r)
     over = sorted(c for c, n in count.items() if n > 2)
     if over:
-        raise TournamentError(f"{', '.join(over)} seen more than twice: there are two of each tile and two jokers",
+        raise TournamentError(f"{', '.join(over)} seen more than twice: "
+                              "there are two of each tile and two jokers",
                               rule=rule("rummikub_tiles"), field="seen")
     totals: dict[str, Any] = {}
     for p, rack in racks.items():
@@ -182,6 +184,24 @@ def blokus_pieces(result: Mapping[str, Any], players: Sequence[str], divisions: 
     return out
 
 
+@register("monopoly-deal-event")
+def monopoly_deal_values(result: Mapping[str, Any], players: Sequence[str], divisions: Mapping[str, Any],
+                         table: str) -> dict[str, Any]:
+    from tablesport.games.monopoly_deal.scoring import TableError, seen_cards, table_value
+
+    seen = {str(k): v for k, v in result["seen"].items()}
+    check_table_players(table, players, list(seen), "tables seen")
+    try:
+        values = table_value(seen)
+        kept = seen_cards(seen)
+    except TableError as exc:
+        raise TournamentError(str(exc), allowed=exc.allowed, field="seen") from None
+    out: dict[str, Any] = {k: v for k, v in result.items() if k != "scores"}
+    out["scores"] = {p: values[p] for p in players}
+    out["seen"] = kept
+    return out
+
+
 @register("ttr-event")
 def ttr_claims(result: Mapping[str, Any], players: Sequence[str], divisions: Mapping[str, Any], table: str
                ) -> dict[str, Any]:
@@ -196,7 +216,8 @@ def ttr_claims(result: Mapping[str, Any], players: Sequence[str], divisions: Map
         for i, p in enumerate(players):
             message = message.replace(f"player {i}", p)
         raise TournamentError(f"{table}: {message}", rule=rule("table_score"),
-                              allowed=['{player: {"routes": [[city, city], ...], "tickets": [[city, city], ...]}}'],
+                              allowed=['{player: {"routes": [[city, city], ...], '
+                                       '"tickets": [[city, city], ...]}}'],
                               field="seen") from None
     out: dict[str, Any] = {k: v for k, v in result.items() if k not in ("scores", "places")}
     out["scores"] = {p: r["total"] for p, r in zip(players, rows, strict=True)}

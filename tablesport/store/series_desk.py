@@ -80,7 +80,8 @@ class GameOutcome:
 
     def to_json(self) -> dict[str, Any]:
         return {"fixture": self.fixture, "number": self.number, "game": self.game, "score": list(self.score),
-                "decided": self.decided, "winner": self.winner, "text": self.text, "may_command": self.may_command}
+                "decided": self.decided, "winner": self.winner, "text": self.text,
+                "may_command": self.may_command}
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +160,8 @@ class SeriesDesk:
         data = [g.data for g in self.rows(fx)] if games is None else list(games)
         members = {e.key: list(e.members) for e in self.st.entrants(comp) if e.key in (a, b)}
         parsed = [game_from(g, a, b, f"{fx.key} game {i + 1}") for i, g in enumerate(data)]
-        return check_series(self.fmt(comp, fx), parsed, {"a": members.get(a, []), "b": members.get(b, [])}, fx.key,
-                            complete=False, a=a, b=b)
+        return check_series(self.fmt(comp, fx), parsed, {"a": members.get(a, []), "b": members.get(b, [])},
+                            fx.key, complete=False, a=a, b=b)
 
     def ledger(self, comp: TCompetition) -> PenaltyLedger:
         rules = self.st.preset(comp).penalties
@@ -195,7 +196,8 @@ class SeriesDesk:
                             self._may_command(prog), tech, prog.describe())
 
     # ---- checks shared by every write ------------------------------------------------------------------
-    def _technical(self, comp: TCompetition, fx: TFixture, number: int, game: dict[str, Any]) -> dict[str, Any]:
+    def _technical(self, comp: TCompetition, fx: TFixture, number: int,
+                   game: dict[str, Any]) -> dict[str, Any]:
         """The game with its technical points: the fouls recorded for it count once any is recorded."""
         if self.st.preset(comp).penalties is None:
             return game
@@ -205,8 +207,9 @@ class SeriesDesk:
         given = {k: v for k, v in (game.get("technical") or {}).items() if v}
         if given and given != recorded:
             raise TournamentError(
-                f"{fx.key} game {number}: technical points {given} differ from the fouls recorded for this game "
-                f"{recorded}", rule=rule("technical_limit"), allowed=[str(recorded)], field="technical")
+                f"{fx.key} game {number}: technical points {given} differ from the fouls recorded "
+                f"for this game {recorded}", rule=rule("technical_limit"), allowed=[str(recorded)],
+                field="technical")
         return {**game, "technical": recorded}
 
     def _decided_by_foul(self, comp: TCompetition, fx: TFixture, number: int) -> TGame | None:
@@ -226,10 +229,11 @@ class SeriesDesk:
         self.st._check_document(comp, fx, data)
         old = self.st.result_of(fx)
         if fx.stage == "knockout" and old is not None:
-            later = [f for f in self.st.fixtures(comp, "knockout") if f.round > fx.round and self.st.result_of(f)]
+            later = [f for f in self.st.fixtures(comp, "knockout")
+                     if f.round > fx.round and self.st.result_of(f)]
             if later and (not prog.decided or prog.winner != self.st._winner(comp, fx, old.data)):
-                raise TournamentError(f"{fx.key}: the winner cannot change once later knock-out results exist "
-                                      f"({later[0].key})", allowed=[f"correct {later[0].key} first"])
+                raise TournamentError(f"{fx.key}: the winner cannot change once later knock-out results "
+                                      f"exist ({later[0].key})", allowed=[f"correct {later[0].key} first"])
         return prog
 
     def _write(self, comp: TCompetition, fx: TFixture, games: list[dict[str, Any]], prog: SeriesProgress,
@@ -251,8 +255,9 @@ class SeriesDesk:
         if prog.decided:
             data = {"games": games}
             if res is None:
-                self.s.add(TResult(fixture_id=fx.id, data=data, version=1, source=facts.source, entered_by=facts.by,
-                                   entered_at=t, updated_by=facts.by, updated_at=t, facts=facts.to_json()))
+                self.s.add(TResult(fixture_id=fx.id, data=data, version=1, source=facts.source,
+                                   entered_by=facts.by, entered_at=t, updated_by=facts.by, updated_at=t,
+                                   facts=facts.to_json()))
             elif res.data != data:
                 res.data, res.version, res.updated_by, res.updated_at = data, res.version + 1, facts.by, t
         elif res is not None:
@@ -261,7 +266,8 @@ class SeriesDesk:
 
     def _outcome(self, comp: TCompetition, fx: TFixture, number: int, prog: SeriesProgress,
                  standings: list[dict[str, Any]]) -> GameOutcome:
-        return GameOutcome(fx.key, number, game_doc(prog.games[number - 1], prog.a, prog.b), prog.score, prog.decided, prog.winner, prog.describe(), self._may_command(prog), standings)
+        return GameOutcome(fx.key, number, game_doc(prog.games[number - 1], prog.a, prog.b), prog.score,
+                           prog.decided, prog.winner, prog.describe(), self._may_command(prog), standings)
 
     # ---- games ----------------------------------------------------------------------------------------
     def enter_game(self, comp: TCompetition, fixture: str, game: Mapping[str, Any], facts: Facts,
@@ -271,7 +277,8 @@ class SeriesDesk:
         fx = self._series_fixture(comp, fixture)
         self.st._not_withdrawn(comp, fx)
         if not isinstance(game, Mapping):
-            raise TournamentError("a game is a mapping with 'winner' (and how, surviving, lost_hp, commanders)")
+            raise TournamentError("a game is a mapping with 'winner' "
+                                  "(and how, surviving, lost_hp, commanders)")
         rows = self.rows(fx)
         n = number if number is not None else len(rows) + 1
         foul = self._decided_by_foul(comp, fx, n)
@@ -295,8 +302,8 @@ class SeriesDesk:
             standings = self.st._refresh(comp)
         return self._outcome(comp, fx, n, new, standings)
 
-    def correct_game(self, comp: TCompetition, fixture: str, number: int, game: Mapping[str, Any], facts: Facts,
-                     reason: str) -> GameOutcome:
+    def correct_game(self, comp: TCompetition, fixture: str, number: int, game: Mapping[str, Any],
+                     facts: Facts, reason: str) -> GameOutcome:
         """Replace game ``number`` (kept in the audit log with before, after and the reason)."""
         facts = facts.checked()
         if not reason or not reason.strip():
@@ -314,8 +321,9 @@ class SeriesDesk:
             for team, rid in led.losers(game_key(fx.key, number)):
                 if doc["winner"] == team:
                     raise TournamentError(
-                        f"{fx.key} game {number}: {team} lost this game by the recorded fouls; withdraw the foul "
-                        f"before giving {team} the game", rule=rule(rid), allowed=["withdraw the penalty first"])
+                        f"{fx.key} game {number}: {team} lost this game by the recorded fouls; "
+                        f"withdraw the foul before giving {team} the game", rule=rule(rid),
+                        allowed=["withdraw the penalty first"])
         old = rows[number - 1]
         games = [g.data for g in rows]
         games[number - 1] = doc
@@ -323,12 +331,13 @@ class SeriesDesk:
         fct = {**(old.facts or {}), "corrected": facts.to_json(reason=reason.strip())}
         with self.s.begin_nested():
             self._write(comp, fx, games, new, facts, {number: fct})
-            self.st._audit(comp, "correct_game", game_key(fx.key, number), facts.by, old.data, doc, reason.strip(),
-                           facts=facts.to_json())
+            self.st._audit(comp, "correct_game", game_key(fx.key, number), facts.by, old.data, doc,
+                           reason.strip(), facts=facts.to_json())
             standings = self.st._refresh(comp)
         return self._outcome(comp, fx, number, new, standings)
 
-    def remove_game(self, comp: TCompetition, fixture: str, number: int, facts: Facts, reason: str) -> SeriesStatus:
+    def remove_game(self, comp: TCompetition, fixture: str, number: int, facts: Facts,
+                    reason: str) -> SeriesStatus:
         """Remove the last game entered (entered by mistake); kept in the audit log with the reason."""
         facts = facts.checked()
         if not reason or not reason.strip():
@@ -336,11 +345,13 @@ class SeriesDesk:
         fx = self._series_fixture(comp, fixture)
         rows = self.rows(fx)
         if not rows or number != rows[-1].number:
-            raise TournamentError(f"only the last game entered can be removed ({fx.key} has {len(rows)} game(s))",
+            raise TournamentError(f"only the last game entered can be removed "
+                                  f"({fx.key} has {len(rows)} game(s))",
                                   allowed=[str(rows[-1].number)] if rows else [], field="number")
         if self.st.preset(comp).penalties is not None and self.ledger(comp).losers(game_key(fx.key, number)):
-            raise TournamentError(f"{fx.key} game {number} was decided by the recorded fouls; withdraw the foul",
-                                  rule=rule("technical_limit"), allowed=["withdraw the penalty"])
+            raise TournamentError(f"{fx.key} game {number} was decided by the recorded fouls; "
+                                  "withdraw the foul", rule=rule("technical_limit"),
+                                  allowed=["withdraw the penalty"])
         games = [g.data for g in rows[:-1]]
         new = self._check_games(comp, fx, games, f"after removing game {number}")
         with self.s.begin_nested():
@@ -355,8 +366,9 @@ class SeriesDesk:
         rows = self.rows(fx)
         if rows and self.st.result_of(fx) is None:
             prog = self.progress(comp, fx)
-            raise TournamentError(f"{fx.key} has {len(rows)} game(s) entered game by game ({prog.describe()}); "
-                                  f"enter game {prog.next_number} on its own", rule=rule("game_order"),
+            raise TournamentError(f"{fx.key} has {len(rows)} game(s) entered game by game "
+                                  f"({prog.describe()}); enter game {prog.next_number} on its own",
+                                  rule=rule("game_order"),
                                   allowed=[f"game {prog.next_number}"], field="games")
         games = self._normal_games(comp, fx, data)
         prog = self._check_games(comp, fx, games, "")
@@ -371,14 +383,18 @@ class SeriesDesk:
         if not prog.decided:
             check_series(prog.fmt, prog.games, None, fx.key, complete=True, a=prog.a, b=prog.b)
         rows = {g.number: g for g in self.rows(fx)}
-        changed = {n: {**(rows[n].facts or {}), "corrected": facts.to_json()} if n in rows else facts.to_json()
-                   for n in range(1, len(games) + 1) if n not in rows or rows[n].data != games[n - 1]}
+        changed = {n: ({**(rows[n].facts or {}), "corrected": facts.to_json()} if n in rows
+                       else facts.to_json())
+                   for n in range(1, len(games) + 1)
+                   if n not in rows or rows[n].data != games[n - 1]}
         self._write(comp, fx, games, prog, facts, changed)
 
-    def _normal_games(self, comp: TCompetition, fx: TFixture, data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    def _normal_games(self, comp: TCompetition, fx: TFixture,
+                      data: Mapping[str, Any]) -> list[dict[str, Any]]:
         raw = data.get("games")
         if not isinstance(raw, list):
-            raise TournamentError(f"{fx.key}: a series result is {{games: [...]}}, one mapping per game", field="games")
+            raise TournamentError(f"{fx.key}: a series result is {{games: [...]}}, one mapping per game",
+                                  field="games")
         a, b = fx.entrants[0], fx.entrants[1]
         return [self._technical(comp, fx, n, game_doc(game_from(g, a, b, f"{fx.key} game {n}"), a, b))
                 for n, g in enumerate(raw, 1)]
@@ -396,27 +412,31 @@ class SeriesDesk:
         fx = self._series_fixture(comp, fixture)
         a, b = fx.entrants[0], fx.entrants[1]
         if p.team not in (a, b):
-            raise TournamentError(f"{p.team!r} does not play {fx.key} ({a} v {b})", allowed=[a, b], field="team")
+            raise TournamentError(f"{p.team!r} does not play {fx.key} ({a} v {b})", allowed=[a, b],
+                                  field="team")
         members = next((list(e.members) for e in self.st.entrants(comp) if e.key == p.team), [])
         if p.kind == "player" and members and p.player not in members:
-            raise TournamentError(f"{p.player!r} is not a member of {p.team}; members: {members}", allowed=members,
-                                  rule=rule("team_members"), field="player")
+            raise TournamentError(f"{p.player!r} is not a member of {p.team}; members: {members}",
+                                  allowed=members, rule=rule("team_members"), field="player")
         if p.commander and p.kind != "player":
             raise TournamentError("'commander' marks a player penalty against the player commanding",
                                   field="commander")
         rows = self.rows(fx)
         prog = self.progress(comp, fx)
         if n > len(rows) + 1:
-            raise TournamentError(f"{fx.key} game {n} has not started: game {len(rows) + 1} is the one being played",
-                                  rule=rule("game_order"), allowed=[game_key(fx.key, len(rows) + 1)], field="game")
+            raise TournamentError(f"{fx.key} game {n} has not started: "
+                                  f"game {len(rows) + 1} is the one being played", rule=rule("game_order"),
+                                  allowed=[game_key(fx.key, len(rows) + 1)], field="game")
         if n == len(rows) + 1 and prog.decided:
             raise TournamentError(f"{fx.key} is decided ({prog.describe()}); there is no game {n}",
                                   rule=rule("series_decided"),
-                                  allowed=[game_key(fx.key, k) for k in range(1, len(rows) + 1)], field="game")
+                                  allowed=[game_key(fx.key, k) for k in range(1, len(rows) + 1)],
+                                  field="game")
         key = game_key(fx.key, n)
         ledger = self.ledger(comp)
         before = set(ledger.losers(key))
-        pen = Penalty(p.kind, key, p.team, p.points, p.reason, facts.by, facts.at or "", p.player, p.commander)
+        pen = Penalty(p.kind, key, p.team, p.points, p.reason, facts.by, facts.at or "", p.player,
+                      p.commander)
         consequences = ledger.record(pen)
         new_losers = [x for x in ledger.losers(key) if x not in before]
         tech = ledger.technical_by_team(key)
@@ -427,8 +447,9 @@ class SeriesDesk:
             for team, rid in new_losers:
                 if stored["winner"] == team:
                     raise TournamentError(
-                        f"{fx.key} game {n} is stored as won by {team}; this foul would have ended it as {team}'s "
-                        f"loss — correct the game first", rule=rule(rid), allowed=["correct the game with a reason"])
+                        f"{fx.key} game {n} is stored as won by {team}; "
+                        f"this foul would have ended it as {team}'s loss — correct the game first",
+                        rule=rule(rid), allowed=["correct the game with a reason"])
             if tech and stored.get("technical") != tech:
                 update = {**stored, "technical": tech}
                 updated_games = [r.data for r in rows]
@@ -455,8 +476,8 @@ class SeriesDesk:
             self.s.add(row)
             self.s.flush()
             self.st._audit(comp, "penalty", key, facts.by, None,
-                           {"id": row.id, "kind": p.kind, "team": p.team, "player": p.player, "points": p.points,
-                            "consequences": consequences, "game_decided": decided_game},
+                           {"id": row.id, "kind": p.kind, "team": p.team, "player": p.player,
+                            "points": p.points, "consequences": consequences, "game_decided": decided_game},
                            p.reason, facts=facts.to_json())
             outcome: GameOutcome | None = None
             if decided_game is not None:
@@ -466,7 +487,8 @@ class SeriesDesk:
                 more = {"decided_by": rid, "decided_by_text": f"{why} (penalty {row.id}, {facts.by}"
                         f"{' at ' + facts.at if facts.at else ''})", "penalty": row.id}
                 outcome = self._enter_decided(comp, fx, n, decided_game, facts, more)
-                consequences = [*consequences, f"{key} stored: {outcome.game['winner']} wins — {why} ended it"]
+                consequences = [*consequences,
+                                f"{key} stored: {outcome.game['winner']} wins — {why} ended it"]
             else:
                 if update is not None:
                     self._write(comp, fx, updated_games, updated_prog, facts,
@@ -480,8 +502,8 @@ class SeriesDesk:
         games = [g.data for g in rows] + [game]
         new = self._check_games(comp, fx, games, "")
         self._write(comp, fx, games, new, facts, {n: facts.to_json(**more)})
-        self.st._audit(comp, "game", game_key(fx.key, n), facts.by, None, game, str(more.get("decided_by_text", "")),
-                       facts=facts.to_json(**more))
+        self.st._audit(comp, "game", game_key(fx.key, n), facts.by, None, game,
+                       str(more.get("decided_by_text", "")), facts=facts.to_json(**more))
         return self._outcome(comp, fx, n, new, self.st._refresh(comp))
 
     def penalties(self, comp: TCompetition, game: str | None = None, withdrawn: bool = False
@@ -491,8 +513,9 @@ class SeriesDesk:
             q = q.where(TPenalty.game == game)
         if not withdrawn:
             q = q.where(TPenalty.withdrawn.is_(False))
-        return [{"id": x.id, "game": x.game, "kind": x.kind, "team": x.team, "player": x.player, "points": x.points,
-                 "reason": x.reason, "recorded_by": x.recorded_by, "recorded_at": x.at.isoformat(),
+        return [{"id": x.id, "game": x.game, "kind": x.kind, "team": x.team, "player": x.player,
+                 "points": x.points, "reason": x.reason, "recorded_by": x.recorded_by,
+                 "recorded_at": x.at.isoformat(),
                  "facts": x.facts or {}, "withdrawn": x.withdrawn}
                 for x in self.s.scalars(q.order_by(TPenalty.id))]
 
@@ -505,19 +528,21 @@ class SeriesDesk:
         row = self.s.get(TPenalty, penalty_id)
         if row is None or row.competition_id != comp.id or row.withdrawn:
             live = [str(x["id"]) for x in self.penalties(comp)]
-            raise TournamentError(f"no penalty {penalty_id} in force in {comp.key!r}", allowed=live, field="penalty")
+            raise TournamentError(f"no penalty {penalty_id} in force in {comp.key!r}", allowed=live,
+                                  field="penalty")
         fixture, n = parse_game_key(row.game)
         fx = self.st._fixture(comp, fixture)
         rows = self.rows(fx)
         ledger = self.ledger(comp)
-        after = PenaltyLedger(ledger.rules, [e for e, x in zip(ledger.entries, self._penalty_rows(comp), strict=True)
+        after = PenaltyLedger(ledger.rules, [e for e, x in zip(ledger.entries, self._penalty_rows(comp),
+                                                               strict=True)
                                              if x.id != penalty_id])
         lost_before, lost_after = set(ledger.losers(row.game)), set(after.losers(row.game))
         decided = self._decided_by_foul(comp, fx, n)
         remove = decided is not None and lost_before != lost_after
         if remove and (decided is None or decided.number != len(rows)):
-            raise TournamentError(f"penalty {penalty_id} decided {row.game}, and later games follow it; remove those "
-                                  f"games first", allowed=["remove the later games"])
+            raise TournamentError(f"penalty {penalty_id} decided {row.game}, and later games follow it; "
+                                  "remove those games first", allowed=["remove the later games"])
         games = [g.data for g in rows]
         if remove:
             games = games[:-1]
@@ -534,8 +559,8 @@ class SeriesDesk:
             self.st._audit(comp, "withdraw_penalty", row.game, facts.by, {"id": row.id, "points": row.points},
                            {"game_removed": remove}, reason.strip(), facts=facts.to_json())
             self.st._refresh(comp)
-        return [f"penalty {penalty_id} withdrawn"] + ([f"{row.game} removed (the foul had decided it)"] if remove
-                                                       else [])
+        return [f"penalty {penalty_id} withdrawn"] + ([f"{row.game} removed (the foul had decided it)"]
+                                                       if remove else [])
 
     # ---- time-up ----------------------------------------------------------------------------------------
     def propose_time_up(self, comp: TCompetition, fixture: str, boards: Mapping[str, Any], overtimes: int = 0,
@@ -562,8 +587,9 @@ class SeriesDesk:
                     continue
                 given = bd.get("technical_points", bd.get("technical"))
                 if recorded and given is not None and given != recorded.get(name, 0):
-                    raise TournamentError(f"{name}: technical points {given} differ from the fouls recorded for "
-                                          f"{key} ({recorded.get(name, 0)})", rule=rule("technical_limit"),
+                    raise TournamentError(f"{name}: technical points {given} differ from the fouls "
+                                          f"recorded for {key} ({recorded.get(name, 0)})",
+                                          rule=rule("technical_limit"),
                                           allowed=[str(recorded.get(name, 0))], field="technical_points")
                 if recorded and given is None:
                     bd["technical_points"] = recorded.get(name, 0)
@@ -588,7 +614,8 @@ class SeriesDesk:
         if prop.game is None:
             raise TournamentError(f"{prop.fixture} game {prop.number}: {prop.decision.describe()}",
                                   rule=LADDERS[prop.decision.ladder].rule,
-                                  allowed=["overtime" if prop.decision.next == "overtime" else "points_winner"])
+                                  allowed=["overtime" if prop.decision.next == "overtime"
+                                           else "points_winner"])
         game = {**prop.game, **({"commanders": dict(commanders)} if commanders else {})}
         return self.enter_game(comp, fixture, game, facts, prop.number, {"time_up": prop.decision.to_json()})
 

@@ -65,7 +65,8 @@ class EventStore:
 
     # ---- events and competitions --------------------------------------------------------------------
     def create_event(self, doc: Any, who: str) -> TEvent:
-        """``{event: name, competitions: [{key, preset, title?, groups?, draw?, seed?, tables?, entrants: [...]}]}``"""
+        """``{event: name, competitions: [{key, preset, title?, groups?, draw?, seed?, tables?,
+        entrants: [...]}]}``"""
         who = _who(who)
         if not isinstance(doc, Mapping) or not doc.get("event"):
             raise TournamentError("an event document is a mapping with 'event' (its name) and 'competitions'")
@@ -106,7 +107,8 @@ class EventStore:
 
     def competition(self, event: str, key: str) -> TCompetition:
         ev = self.event(event)
-        comp = self.s.scalar(select(TCompetition).where(TCompetition.event_id == ev.id, TCompetition.key == key))
+        comp = self.s.scalar(select(TCompetition)
+                             .where(TCompetition.event_id == ev.id, TCompetition.key == key))
         if comp is None:
             keys = self.s.scalars(select(TCompetition.key).where(TCompetition.event_id == ev.id)).all()
             raise TournamentError(f"no competition {key!r} in {event!r}; competitions: {', '.join(keys)}")
@@ -117,7 +119,8 @@ class EventStore:
 
     # ---- entrants -----------------------------------------------------------------------------------
     def entrants(self, comp: TCompetition) -> list[TEntrant]:
-        return list(self.s.scalars(select(TEntrant).where(TEntrant.competition_id == comp.id).order_by(TEntrant.id)))
+        return list(self.s.scalars(select(TEntrant).where(TEntrant.competition_id == comp.id)
+                                   .order_by(TEntrant.id)))
 
     def playing(self, comp: TCompetition) -> list[TEntrant]:
         """Who is drawn: the checked-in entrants once check-in has started, else every entrant; never the
@@ -131,7 +134,8 @@ class EventStore:
         e = entrant_from(value)
         p = self.preset(comp)
         if p.team_size and len(e.members) != p.team_size:
-            raise TournamentError(f"team {e.id!r} has {len(e.members)} members; {p.title} needs {p.team_size}")
+            raise TournamentError(f"team {e.id!r} has {len(e.members)} members; "
+                                  f"{p.title} needs {p.team_size}")
         if comp.stage != "registration":
             raise TournamentError(f"registration for {comp.key!r} is closed (stage: {comp.stage})")
         existing = self.entrants(comp)
@@ -141,9 +145,9 @@ class EventStore:
             both = set(x.members) & set(e.members)
             if both:
                 raise TournamentError(f"{sorted(both)} already play for {x.key!r}")
-        row = TEntrant(competition_id=comp.id, key=e.id, name=e.name, members=list(e.members), division=e.division,
-                       club=e.club, seed=e.seed, paid=e.paid, checked_in=e.checked_in, withdrawn=e.withdrawn,
-                       lost_sheets=int(e.extra.get("lost_sheets", 0)))
+        row = TEntrant(competition_id=comp.id, key=e.id, name=e.name, members=list(e.members),
+                       division=e.division, club=e.club, seed=e.seed, paid=e.paid, checked_in=e.checked_in,
+                       withdrawn=e.withdrawn, lost_sheets=int(e.extra.get("lost_sheets", 0)))
         self.s.add(row)
         self.s.flush()
         self._audit(comp, "register", e.id, who, None, _entrant_json(row))
@@ -155,7 +159,8 @@ class EventStore:
         before = _entrant_json(row)
         for k, v in flags.items():
             if k not in ("paid", "checked_in", "withdrawn", "lost_sheets"):
-                raise TournamentError(f"cannot change {k!r}; allowed: paid, checked_in, withdrawn, lost_sheets")
+                raise TournamentError(f"cannot change {k!r}; "
+                                      "allowed: paid, checked_in, withdrawn, lost_sheets")
             if k == "checked_in" and v and row.withdrawn:
                 raise TournamentError(f"{key!r} has withdrawn and cannot check in")
             setattr(row, k, v)
@@ -193,7 +198,8 @@ class EventStore:
         return fx
 
     def draw(self, comp: TCompetition, who: str, groups: int | None = None, method: str | None = None,
-             seed: int | None = None, given: Mapping[str, Sequence[str]] | None = None) -> dict[str, list[str]]:
+             seed: int | None = None,
+             given: Mapping[str, Sequence[str]] | None = None) -> dict[str, list[str]]:
         """Groups with a single round robin each (Sanguosha, Pictionary by groups). ``given``: groups drawn
         elsewhere (on paper), {name: [entrants]}, checked: every playing entrant in exactly one group, the
         groups' sizes differing by at most one."""
@@ -261,30 +267,33 @@ class EventStore:
         elif p.kind == "duel" and comp.stage in ("registration", "league"):
             made = self._next_duel_round(comp, p, seed)
         elif p.kind == "duel" and comp.stage == "final":
-            raise TournamentError(f"{comp.key!r} is finished: the preliminary rounds and the final are played")
+            raise TournamentError(f"{comp.key!r} is finished: "
+                                  "the preliminary rounds and the final are played")
         elif p.kind in ("series", "duel"):
             made = self._next_knockout(comp, p)
         else:
             raise TournamentError(f"{p.title} has no rounds: tables start whenever 4 players are free")
         self.s.flush()
-        self._audit(comp, "next_round", comp.key, who, None, [{"key": f.key, "entrants": f.entrants} for f in made],
+        self._audit(comp, "next_round", comp.key, who, None,
+                    [{"key": f.key, "entrants": f.entrants} for f in made],
                     "seated elsewhere" if seating is not None else "")
         self._refresh(comp)
         return made
 
-    def _seated_round(self, comp: TCompetition, p: CompetitionFormat, seating: Sequence[Sequence[str]]) -> list[TFixture]:
+    def _seated_round(self, comp: TCompetition, p: CompetitionFormat,
+                      seating: Sequence[Sequence[str]]) -> list[TFixture]:
         if p.kind not in ("table", "duel"):
-            raise TournamentError(f"{p.title} has no seated rounds: a draw made elsewhere is entered with draw "
-                                  f"--group", field="seating")
+            raise TournamentError(f"{p.title} has no seated rounds: "
+                                  "a draw made elsewhere is entered with draw --group", field="seating")
         stage = "league"
         done = max((f.round for f in self.fixtures(comp, stage)), default=0)
         rounds = int(comp.config.get("rounds", p.rounds))
         if done >= rounds or comp.stage == "final":
-            raise TournamentError(f"the {rounds} league rounds of {comp.key!r} are drawn; the final is the top "
-                                  f"{p.final_size} by the standings", field="seating")
+            raise TournamentError(f"the {rounds} league rounds of {comp.key!r} are drawn; "
+                                  f"the final is the top {p.final_size} by the standings", field="seating")
         playing = [e.key for e in self.playing(comp)]
-        tables = check_round(seating, playing, 2 if p.kind == "duel" else p.table_size, exact=p.kind == "duel",
-                             registered=[e.key for e in self.entrants(comp)])
+        tables = check_round(seating, playing, 2 if p.kind == "duel" else p.table_size,
+                             exact=p.kind == "duel", registered=[e.key for e in self.entrants(comp)])
         comp.stage = "league"
         if p.kind == "duel":
             return [self._add_fixture(comp, f"R{done + 1}-{i}", stage, done + 1, t, table=str(i))
@@ -302,9 +311,11 @@ class EventStore:
             index = {k: i for i, k in enumerate(players)}
             history = [[[index[k] for k in f.entrants if k in index] for f in league if f.round == r]
                        for r in range(1, done + 1)]
-            plan = plan_tables(len(players), 1, p.table_size, seed + done, history=history, ahead=rounds - done - 1)
-            return [self._add_fixture(comp, f"R{done + 1}-T{t}", "league", done + 1, [players[i] for i in tbl],
-                                      table=str(t)) for t, tbl in enumerate(plan.rounds[0], 1)]
+            plan = plan_tables(len(players), 1, p.table_size, seed + done, history=history,
+                               ahead=rounds - done - 1)
+            return [self._add_fixture(comp, f"R{done + 1}-T{t}", "league", done + 1,
+                                      [players[i] for i in tbl], table=str(t))
+                    for t, tbl in enumerate(plan.rounds[0], 1)]
         if self.fixtures(comp, "final"):
             raise TournamentError(f"{comp.key!r} is finished: the league and the final are played")
         top = self._top(comp, p.final_size)
@@ -410,8 +421,9 @@ class EventStore:
         data = self._scored(comp, fx, data)
         if old is not None:
             same = "the same result" if self._same(comp, fx, old.data, data) else "a different result"
-            raise TournamentError(f"duplicate result: {fx.key} already has a result entered by {old.updated_by} at "
-                                  f"{old.updated_at:%H:%M:%S}; this is {same} — use 'correct' with a reason",
+            raise TournamentError(f"duplicate result: {fx.key} already has a result entered "
+                                  f"by {old.updated_by} at {old.updated_at:%H:%M:%S}; "
+                                  f"this is {same} — use 'correct' with a reason",
                                   allowed=["correct with a reason"])
         with self.s.begin_nested():
             if p.kind == "series":
@@ -421,13 +433,8 @@ class EventStore:
                 data = stored.data
             else:
                 self._validate(comp, fx, data)
-                t = now()
-                self.s.add(TResult(fixture_id=fx.id, data=dict(data), version=1, source=facts.source,
-                                   entered_by=facts.by, entered_at=t, updated_by=facts.by, updated_at=t,
-                                   facts=facts.to_json()))
-            self._audit(comp, "result", fx.key, facts.by, None, dict(data), facts.note, facts=facts.to_json())
-            self.s.flush()
-            return self._refresh(comp)
+                self._add_result(fx, data, facts)
+            return self._entered(comp, fx, data, facts)
 
     def _open_game(self, comp: TCompetition, data: Mapping[str, Any], facts: Facts) -> list[dict[str, Any]]:
         """A Rummikub game from any table, outside the hall (no queue kept)."""
@@ -448,12 +455,21 @@ class EventStore:
         with self.s.begin_nested():
             self.s.add(fx)
             self.s.flush()
-            t = now()
-            self.s.add(TResult(fixture_id=fx.id, data=dict(data), version=1, source=facts.source, entered_by=facts.by,
-                               entered_at=t, updated_by=facts.by, updated_at=t, facts=facts.to_json()))
-            self._audit(comp, "result", fx.key, facts.by, None, dict(data), facts.note, facts=facts.to_json())
-            self.s.flush()
-            return self._refresh(comp)
+            self._add_result(fx, data, facts)
+            return self._entered(comp, fx, data, facts)
+
+    def _add_result(self, fx: TFixture, data: Mapping[str, Any], facts: Facts) -> None:
+        t = now()
+        self.s.add(TResult(fixture_id=fx.id, data=dict(data), version=1, source=facts.source,
+                           entered_by=facts.by, entered_at=t, updated_by=facts.by, updated_at=t,
+                           facts=facts.to_json()))
+
+    def _entered(self, comp: TCompetition, fx: TFixture, data: Mapping[str, Any], facts: Facts
+                 ) -> list[dict[str, Any]]:
+        """The audit entry of a new result, then the standings it makes."""
+        self._audit(comp, "result", fx.key, facts.by, None, dict(data), facts.note, facts=facts.to_json())
+        self.s.flush()
+        return self._refresh(comp)
 
     def _same(self, comp: TCompetition, fx: TFixture, old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
         if self.preset(comp).kind != "series":
@@ -476,8 +492,9 @@ class EventStore:
         if p.kind == "table":
             scores = out.get("scores")
             if not isinstance(scores, Mapping):
-                raise TournamentError(f"{fx.key}: give 'scores' {{player: game score}} for the players of the table",
-                                      allowed=list(fx.entrants), field="scores")
+                raise TournamentError(f"{fx.key}: give 'scores' {{player: game score}} "
+                                      "for the players of the table", allowed=list(fx.entrants),
+                                      field="scores")
             check_table_players(where, fx.entrants, scores)
         return out
 
@@ -502,8 +519,8 @@ class EventStore:
         if fx.stage == "knockout" and p.kind != "series":
             later = [f for f in self.fixtures(comp, "knockout") if f.round > fx.round and self.result_of(f)]
             if later and self._winner(comp, fx, data) != self._winner(comp, fx, old.data):
-                raise TournamentError(f"{fx.key}: the winner cannot change once later knock-out results exist "
-                                      f"({later[0].key})")
+                raise TournamentError(f"{fx.key}: the winner cannot change once later knock-out results "
+                                      f"exist ({later[0].key})")
         before = dict(old.data)
         with self.s.begin_nested():
             if p.kind == "series":
@@ -514,11 +531,13 @@ class EventStore:
                 old.data = dict(data)
                 old.version += 1
                 old.updated_by, old.updated_at = facts.by, now()
-            self._audit(comp, "correct", fx.key, facts.by, before, dict(data), reason.strip(), facts=facts.to_json())
+            self._audit(comp, "correct", fx.key, facts.by, before, dict(data), reason.strip(),
+                        facts=facts.to_json())
             self.s.flush()
             return self._refresh(comp)
 
-    def _validate(self, comp: TCompetition, fx: TFixture, data: Mapping[str, Any], replacing: bool = False) -> None:
+    def _validate(self, comp: TCompetition, fx: TFixture, data: Mapping[str, Any],
+                  replacing: bool = False) -> None:
         self._check_document(comp, fx, data)
 
     def _check_document(self, comp: TCompetition, fx: TFixture, data: Mapping[str, Any]) -> None:
@@ -532,7 +551,8 @@ class EventStore:
         optionally with the hall's results as just replayed)."""
         docs = self._documents(comp, override, hall_results)
         if group is not None and group not in docs:
-            raise TournamentError(f"no group {group!r} in {comp.key!r}; groups: {sorted(g for g in docs if g)}")
+            raise TournamentError(f"no group {group!r} in {comp.key!r}; "
+                                  f"groups: {sorted(g for g in docs if g)}")
         return docs[group]
 
     def _documents(self, comp: TCompetition, override: tuple[TFixture, Mapping[str, Any]] | None = None,
@@ -546,13 +566,15 @@ class EventStore:
         played: list[tuple[str | None, dict[str, Any]]] = []
         if p.kind == "series":
             q = (select(TFixture, TGame).join(TGame, TGame.fixture_id == TFixture.id)
-                 .where(TFixture.competition_id == comp.id).order_by(TFixture.round, TFixture.id, TGame.number))
+                 .where(TFixture.competition_id == comp.id)
+                 .order_by(TFixture.round, TFixture.id, TGame.number))
             by_fx: dict[int, tuple[TFixture, list[dict[str, Any]]]] = {}
             for fx, g in self.s.execute(q).all():
                 by_fx.setdefault(fx.id, (fx, []))[1].append(g.data)
             if override and override[0].id not in by_fx and override[0].id is not None:
                 by_fx[override[0].id] = (override[0], [])
-            decided = set(self.s.scalars(select(TResult.fixture_id).join(TFixture, TFixture.id == TResult.fixture_id)
+            decided = set(self.s.scalars(select(TResult.fixture_id)
+                                         .join(TFixture, TFixture.id == TResult.fixture_id)
                                          .where(TFixture.competition_id == comp.id)))
             for fid, (fx, games) in sorted(by_fx.items(), key=lambda kv: (kv[1][0].round, kv[0])):
                 data: Mapping[str, Any] = {"games": games, "in_progress": fid not in decided}
@@ -578,7 +600,8 @@ class EventStore:
                      for d in self.s.scalars(select(TDecision).where(TDecision.competition_id == comp.id)
                                              .order_by(TDecision.id))]
 
-        extra = {"cutoff": comp.config["cutoff"]} if p.kind == "rummikub" and comp.config.get("cutoff") else {}
+        extra = ({"cutoff": comp.config["cutoff"]} if p.kind == "rummikub" and comp.config.get("cutoff")
+                 else {})
 
         def make(members: list[TEntrant], group: str | None) -> dict[str, Any]:
             keys = {e.key for e in members}
@@ -600,10 +623,11 @@ class EventStore:
         keys = {e.key for e in self.entrants(comp)}
         bad = [k for k in order if k not in keys]
         if len(order) < 2 or bad or len(set(order)) != len(order):
-            raise TournamentError(f"a decision orders at least 2 different registered entrants; unknown: {bad}",
-                                  allowed=sorted(keys), field="order")
+            raise TournamentError(f"a decision orders at least 2 different registered entrants; "
+                                  f"unknown: {bad}", allowed=sorted(keys), field="order")
         with self.s.begin_nested():
-            self.s.add(TDecision(competition_id=comp.id, order=list(order), who=facts.by, at=now(), note=facts.note))
+            self.s.add(TDecision(competition_id=comp.id, order=list(order), who=facts.by, at=now(),
+                                 note=facts.note))
             self._audit(comp, "decision", " > ".join(order), facts.by, None, list(order), facts.note,
                         facts=facts.to_json())
             self.s.flush()
@@ -650,7 +674,8 @@ class EventStore:
 
         clubs = {e.key: e.club for e in self.entrants(comp)}
         best = int(self.preset(comp).params.get("team_best", 3))  # type: ignore[call-overload]
-        return school_ranking([(r["entrant"], clubs.get(r["entrant"]), int(r["tiebreaks"]["wins"]), float(r["points"]))
+        return school_ranking([(r["entrant"], clubs.get(r["entrant"]), int(r["tiebreaks"]["wins"]),
+                                float(r["points"]))
                                for r in self.standings(comp)], best)
 
     def groups(self, comp: TCompetition) -> list[str]:
@@ -663,25 +688,28 @@ class EventStore:
         return list(self.s.scalars(select(TStanding).where(TStanding.competition_id == comp.id)
                                    .order_by(TStanding.group, TStanding.rank, TStanding.entrant)))
 
-    def _refresh(self, comp: TCompetition, hall_results: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-        """Recompute and store the standings snapshot (``hall_results``: the hall's document results, when the
-        caller has just replayed the hall)."""
+    def _refresh(self, comp: TCompetition,
+                 hall_results: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """Recompute and store the standings snapshot (``hall_results``: the hall's document results, when
+        the caller has just replayed the hall)."""
         self.s.execute(delete(TStanding).where(TStanding.competition_id == comp.id))
         t = now()
         out: list[dict[str, Any]] = []
         docs = self._documents(comp, hall_results=hall_results)
-        parts = [(g, rows(load(d))) for g, d in docs.items() if g] if len(docs) > 1 else [("", rows(load(docs[None])))]
+        parts = ([(g, rows(load(d))) for g, d in docs.items() if g] if len(docs) > 1
+                 else [("", rows(load(docs[None])))])
         for g, table in parts:
             for r in table:
                 self.s.add(TStanding(competition_id=comp.id, group=g, rank=r["rank"], entrant=r["entrant"],
-                                     points=r["points"], tiebreaks=r["tiebreaks"], needs_decision=r["needs_decision"],
-                                     computed_at=t))
+                                     points=r["points"], tiebreaks=r["tiebreaks"],
+                                     needs_decision=r["needs_decision"], computed_at=t))
                 out.append({**r, "group": g} if g else r)
         self.s.flush()
         return out
 
     def audit(self, comp: TCompetition) -> list[TAudit]:
-        return list(self.s.scalars(select(TAudit).where(TAudit.competition_id == comp.id).order_by(TAudit.id)))
+        return list(self.s.scalars(select(TAudit).where(TAudit.competition_id == comp.id)
+                                   .order_by(TAudit.id)))
 
     def _audit(self, comp: TCompetition, action: str, subject: str, who: str, before: Any, after: Any,
                reason: str = "", facts: Mapping[str, Any] | None = None) -> None:

@@ -79,7 +79,8 @@ class ApiTokenEvent(Base):
     __tablename__ = "api_token_events"
 
     token_id: Mapped[int] = mapped_column(ForeignKey("api_tokens.id", ondelete="CASCADE"), primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"), primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"),
+                                          primary_key=True)
 
 
 class ApiTokenUse(Base):
@@ -124,8 +125,9 @@ class TokenInfo:
         def iso(t: datetime | None) -> str | None:
             return None if t is None else _aware(t).isoformat()
 
-        return {"id": self.id, "owner": self.owner, "name": self.name, "hint": self.hint, "scopes": self.scopes,
-                "events": self.events, "created_at": iso(self.created_at), "expires_at": iso(self.expires_at),
+        return {"id": self.id, "owner": self.owner, "name": self.name, "hint": self.hint,
+                "scopes": self.scopes, "events": self.events, "created_at": iso(self.created_at),
+                "expires_at": iso(self.expires_at),
                 "revoked_at": iso(self.revoked_at), "last_used_at": iso(self.last_used_at),
                 "active": self.active}
 
@@ -154,8 +156,9 @@ def event_ids(session: Session, token: ApiToken) -> set[int]:
 
 
 def info(session: Session, token: ApiToken) -> TokenInfo:
-    return TokenInfo(token.id, token.owner, token.name, token.hint, token.scope_list, _events_of(session, token.id),
-                     token.created_at, token.expires_at, token.revoked_at, token.last_used_at)
+    return TokenInfo(token.id, token.owner, token.name, token.hint, token.scope_list,
+                     _events_of(session, token.id), token.created_at, token.expires_at, token.revoked_at,
+                     token.last_used_at)
 
 
 def create_token(session: Session, owner: str, name: str, events: Sequence[str], scopes: Sequence[str],
@@ -215,8 +218,8 @@ def revoke_token(session: Session, token_id: int, by: str, owner: str | None = N
         raise TokenError(f"no token {token_id}" + (f" of {owner}" if owner is not None else ""), allowed=mine,
                          field="token")
     if row.revoked_at is not None:
-        raise TokenError(f"token {token_id} was already revoked on {_aware(row.revoked_at):%Y-%m-%d %H:%M} UTC",
-                         field="token")
+        raise TokenError(f"token {token_id} was already revoked on "
+                         f"{_aware(row.revoked_at):%Y-%m-%d %H:%M} UTC", field="token")
     row.revoked_at, row.revoked_by = _now(), by
     session.flush()
     return info(session, row)
@@ -238,8 +241,8 @@ def unusable(token: ApiToken) -> str | None:
     return None
 
 
-def log_use(session: Session, token: ApiToken, method: str, path: str, event_id: int | None, scope: str | None,
-            status: int, outcome: str, detail: str = "") -> None:
+def log_use(session: Session, token: ApiToken, method: str, path: str, event_id: int | None,
+            scope: str | None, status: int, outcome: str, detail: str = "") -> None:
     at = _now()
     session.add(ApiTokenUse(token_id=token.id, at=at, method=method[:8], path=path[:300], event_id=event_id,
                             scope=scope, status=status, outcome=outcome, detail=detail[:2000]))

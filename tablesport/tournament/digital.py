@@ -27,14 +27,15 @@ def _seats(result: Result, players: Sequence[str]) -> None:
 
 
 def table_entry(result: Result, players: Sequence[str]) -> dict[str, Any]:
-    """``{"scores": {player: game score}, "places": {player: place}, "stats": {player: {figure: value}}}`` for a
-    table fixture; ``players`` in seat order. ``places`` are the game's own (its tie-breaks between equal
-    scores decide the placement points); ``stats`` keeps the game's figures given per seat."""
+    """``{"scores": {player: game score}, "places": {player: place}, "stats": {player: {figure: value}}}``
+    for a table fixture; ``players`` in seat order. ``places`` are the game's own (its tie-breaks between
+    equal scores decide the placement points); ``stats`` keeps the game's figures given per seat."""
     _seats(result, players)
     n = len(players)
     stats = {k: v for k, v in result.stats.items() if isinstance(v, list | tuple) and len(v) == n}
     entry: dict[str, Any] = {
-        "scores": {p: (int(s) if float(s).is_integer() else s) for p, s in zip(players, result.scores, strict=True)},
+        "scores": {p: (int(s) if float(s).is_integer() else s)
+                   for p, s in zip(players, result.scores, strict=True)},
         "places": dict(zip(players, result.placements, strict=True)),
     }
     if stats:
@@ -48,7 +49,8 @@ def series_game(result: Result, teams: Mapping[str, str], players: Mapping[int, 
     ``players`` (optional) maps seats to people, to record the commanders for the rotation check."""
     win = [side for side, sr in result.sides.items() if sr.placement == 1]
     if len(win) != 1 or set(result.sides) != set(teams):
-        raise TournamentError(f"a series game needs one winning side among {sorted(teams)}; got {sorted(win)}")
+        raise TournamentError(f"a series game needs one winning side among {sorted(teams)}; "
+                              f"got {sorted(win)}")
     side = win[0]
     reason = result.reason
     how = "time" if reason.startswith("time_up") else HOW.get(reason)
@@ -63,7 +65,8 @@ def series_game(result: Result, teams: Mapping[str, str], players: Mapping[int, 
         game["technical"] = tech
     if players:
         cmd = {teams[s]: players[sr.stats["commander"]["seat"]] for s, sr in result.sides.items()
-               if isinstance(sr.stats.get("commander"), Mapping) and sr.stats["commander"].get("seat") in players}
+               if isinstance(sr.stats.get("commander"), Mapping)
+               and sr.stats["commander"].get("seat") in players}
         if cmd:
             game["commanders"] = cmd
     return game
@@ -73,7 +76,8 @@ def rummikub_entry(result: Result, players: Sequence[str], at: str | None = None
     """A Rummikub game as scored by the referee: ``{"players", "scores", "at"}``."""
     _seats(result, players)
     entry: dict[str, Any] = {"players": list(players),
-                             "scores": {p: round(float(s), 1) for p, s in zip(players, result.scores, strict=True)}}
+                             "scores": {p: round(float(s), 1)
+                                        for p, s in zip(players, result.scores, strict=True)}}
     if at:
         entry["at"] = at
     return entry
@@ -84,12 +88,14 @@ def duel_entry(result: Result, teams: Mapping[str, str]) -> dict[str, Any]:
     the game's sides ('A', 'B') to entrants: ``{"winner", "squares"}``, with ``"finish": true`` when a team
     reached Finish and ``"time_up": true`` when the round clock decided it (seed 000 Pictionary §4, §5)."""
     if set(result.sides) != set(teams) or len(teams) != 2:
-        raise TournamentError(f"a Pictionary round has two sides {sorted(result.sides)}; teams given for {sorted(teams)}")
+        raise TournamentError(f"a Pictionary round has two sides {sorted(result.sides)}; "
+                              f"teams given for {sorted(teams)}")
     side = result.winner_side
     if side is None:
         raise TournamentError("a Pictionary round always has a winner; this result has none")
     entry: dict[str, Any] = {"winner": teams[side],
-                             "squares": {teams[s]: int(sr.stats.get("squares", sr.score)) for s, sr in result.sides.items()}}
+                             "squares": {teams[s]: int(sr.stats.get("squares", sr.score))
+                                         for s, sr in result.sides.items()}}
     if result.reason == "finish":
         entry["finish"] = True
     elif result.reason.startswith("time_up"):

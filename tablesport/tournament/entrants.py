@@ -55,7 +55,8 @@ def entrant_from(value: Any) -> Entrant:
     if "id" not in value:
         raise TournamentError(f"entrant {dict(value)!r} has no 'id'")
     if unknown:
-        raise TournamentError(f"entrant {value['id']!r}: unknown field(s) {sorted(unknown)}; allowed: {sorted(_FIELDS)}")
+        raise TournamentError(f"entrant {value['id']!r}: unknown field(s) {sorted(unknown)}; "
+                              f"allowed: {sorted(_FIELDS)}")
     members = value.get("members") or ()
     if not isinstance(members, list | tuple) or not all(isinstance(m, str | int) for m in members):
         raise TournamentError(f"entrant {value['id']!r}: 'members' must be a list of names")
@@ -81,7 +82,8 @@ def check_entrants(entrants: Sequence[Entrant], team_size: int | None = None) ->
         if e.id in out:
             raise TournamentError(f"entrant {e.id!r} is registered twice")
         if team_size is not None and len(e.members) not in (0, team_size):
-            raise TournamentError(f"team {e.id!r} has {len(e.members)} members; this competition needs {team_size}")
+            raise TournamentError(f"team {e.id!r} has {len(e.members)} members; "
+                                  f"this competition needs {team_size}")
         for p in e.members:
             if p in person_in:
                 raise TournamentError(f"{p!r} is a member of both {person_in[p]!r} and {e.id!r}")
@@ -137,5 +139,6 @@ def fees_summary(competitions: Iterable[tuple[str, Fee, Sequence[Entrant]]]) -> 
         lines.append(FeeLine(name, fee.describe(), len(active), sum(len(e.people) for e in active), due, paid,
                              due - paid, tuple(e.id for e in active if not e.paid)))
     lines.append(FeeLine("total", "", sum(x.entrants for x in lines), sum(x.people for x in lines),
-                         sum(x.due for x in lines), sum(x.paid for x in lines), sum(x.outstanding for x in lines), ()))
+                         sum(x.due for x in lines), sum(x.paid for x in lines),
+                         sum(x.outstanding for x in lines), ()))
     return lines

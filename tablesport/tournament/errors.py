@@ -34,10 +34,12 @@ class TournamentError(TablesportError):
 
     def within(self, where: str) -> TournamentError:
         """The same refusal with ``where`` (e.g. "result 3") before its message."""
-        return TournamentError(f"{where}: {self.message}", rule=self.rule, allowed=self.allowed, field=self.field)
+        return TournamentError(f"{where}: {self.message}", rule=self.rule, allowed=self.allowed,
+                               field=self.field)
 
     def to_json(self) -> dict[str, Any]:
         """What a web form shows: the message, the rule and its clause, what is allowed, the field."""
         return {"message": self.message, "rule": self.rule.id if self.rule else None,
-                "clause": self.rule.clause if self.rule else None, "rule_text": self.rule.text if self.rule else None,
+                "clause": self.rule.clause if self.rule else None,
+                "rule_text": self.rule.text if self.rule else None,
                 "allowed": list(self.allowed), "field": self.field}

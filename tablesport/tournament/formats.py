@@ -1,20 +1,28 @@
-"""Competition formats named after the seeds (a competition's "preset" in the store and the CLI): format, scoring, tie-break chain, fee and prizes.
+"""Competition formats named after the seeds (a competition's "preset" in the store and the CLI):
+format, scoring, tie-break chain, fee and prizes.
 
-| preset | seed clause |
-| --- | --- |
-| ``sgs-3v3-2011`` | 000 §一4: 16 teams, 4 groups, single round robin, top 2; a group round is 2 games with the commander rotating, win 3 / loss 0 / draw (1:1) 1 each; knock-out best of 3 |
-| ``sgs-1v1-2014`` | 001 1v1: one player a side; a match of several games (read as best of 3, the 3v3 format of the same seed), no commander; match points as 2012 |
-| ``sgs-3v3-2012`` | 003 §2.1.1 best of 3 with rotation; §4.1 2:0 → 3/0, 2:1 → 2/1; §4.2 chain A/B/C with head-to-head for two |
-| ``ttr-event`` | 000 Ticket to Ride: 10/7/5/3, 3 rounds, top 4 final, ties → higher points in a single game |
-| ``monopoly-deal-event`` | 000 Monopoly Deal: 10/7/5/3 by property value, league of 4 rounds, top 4 final |
-| ``blokus-event`` | 000 Blokus: league of 4 rounds by game score, 12 or 16 players, top 4 final |
-| ``pictionary-event`` | 000 Pictionary: two teams a table, winner 5 / other 3, 3 preliminary rounds, top 2 final |
-| ``rummikub-2018`` | 002: open play, best 3-game sheet by wins then plus points, −10 % per lost sheet |
+Presets and their seed clauses:
+
+- ``sgs-3v3-2011``: 000 §一4: 16 teams, 4 groups, single round robin, top 2; a group round is 2 games
+  with the commander rotating, win 3 / loss 0 / draw (1:1) 1 each; knock-out best of 3
+- ``sgs-1v1-2014``: 001 1v1: one player a side; a match of several games (read as best of 3, the 3v3
+  format of the same seed), no commander; match points as 2012
+- ``sgs-3v3-2012``: 003 §2.1.1 best of 3 with rotation; §4.1 2:0 → 3/0, 2:1 → 2/1; §4.2 chain A/B/C
+  with head-to-head for two
+- ``ttr-event``: 000 Ticket to Ride: 10/7/5/3, 3 rounds, top 4 final, ties → higher points in a single
+  game
+- ``monopoly-deal-event``: 000 Monopoly Deal: 10/7/5/3 by property value, league of 4 rounds, top 4
+  final
+- ``blokus-event``: 000 Blokus: league of 4 rounds by game score, 12 or 16 players, top 4 final
+- ``pictionary-event``: 000 Pictionary: two teams a table, winner 5 / other 3, 3 preliminary rounds,
+  top 2 final
+- ``rummikub-2018``: 002: open play, best 3-game sheet by wins then plus points, −10 % per lost sheet
 
 Where a seed gives no standings tie-break, the chain stops after the points and the organiser
 decides (``needs_decision``). 2011 deducts technical points (a time-up and standings figure) but states
-no limit; 2014 and 2012 end the game at the third (001 §一1.2, 003 §2.1.2). The 2011 chain follows the seed's own order for undecided games at
-time-up (surviving generals, lost HP, technical points) — the seed prints no standings chain.
+no limit; 2014 and 2012 end the game at the third (001 §一1.2, 003 §2.1.2). The 2011 chain follows the
+seed's own order for undecided games at time-up (surviving generals, lost HP, technical points) — the
+seed prints no standings chain.
 """
 
 from __future__ import annotations
@@ -64,7 +72,8 @@ class CompetitionFormat:
         return {"preset": self.name, "title": self.title, "kind": self.kind,
                 "chain": [t.to_json() for t in self.chain], "fee": self.fee.describe(),
                 "match_points": {k: list(v) for k, v in self.match_points.items()},
-                "placement_points": list(self.placement_points), "rounds": self.rounds, "final_size": self.final_size}
+                "placement_points": list(self.placement_points), "rounds": self.rounds,
+                "final_size": self.final_size}
 
 
 _SGS_PRIZES = (Prize(1, "Champion", "$180 worth of games and vouchers for the team", 180),
@@ -162,4 +171,5 @@ def get_format(name: str) -> CompetitionFormat:
     try:
         return FORMATS[name]
     except KeyError:
-        raise TournamentError(f"unknown competition preset {name!r}; presets: {', '.join(sorted(FORMATS))}") from None
+        raise TournamentError(f"unknown competition preset {name!r}; "
+                              f"presets: {', '.join(sorted(FORMATS))}") from None

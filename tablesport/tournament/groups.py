@@ -49,7 +49,8 @@ def draw_from_pots(ranked: Sequence[str], groups: int, rng: Rng) -> dict[str, li
     return out
 
 
-def draw_groups(ranked: Sequence[str], groups: int, method: str = "snake", seed: int = 0) -> dict[str, list[str]]:
+def draw_groups(ranked: Sequence[str], groups: int, method: str = "snake",
+                seed: int = 0) -> dict[str, list[str]]:
     """``ranked`` is in seeding order (best first). ``method`` is 'snake' or 'pots'."""
     if len(set(ranked)) != len(ranked):
         raise TournamentError("an entrant appears twice in the draw")

@@ -14,7 +14,8 @@ from .errors import TournamentError
 
 
 def bracket_order(size: int) -> list[int]:
-    """Seed numbers in bracket order so that seeds 1 and 2 can only meet in the final (1, 8, 4, 5, 2, 7, 3, 6)."""
+    """Seed numbers in bracket order so that seeds 1 and 2 can only meet in the final
+    (1, 8, 4, 5, 2, 7, 3, 6)."""
     if size < 2 or size & (size - 1):
         raise TournamentError(f"a bracket size must be a power of two, not {size}")
     order = [1, 2]
@@ -25,7 +26,8 @@ def bracket_order(size: int) -> list[int]:
 
 
 def round_name(matches_in_round: int) -> str:
-    return {1: "final", 2: "semi-final", 4: "quarter-final"}.get(matches_in_round, f"round of {2 * matches_in_round}")
+    return {1: "final", 2: "semi-final", 4: "quarter-final"}.get(matches_in_round,
+                                                                  f"round of {2 * matches_in_round}")
 
 
 @dataclass(slots=True)
@@ -44,7 +46,8 @@ class Match:
         return self.b if self.winner == self.a else self.a
 
     def to_json(self) -> dict[str, object]:
-        return {"key": self.key, "round": self.round, "a": self.a, "b": self.b, "winner": self.winner, "bye": self.bye}
+        return {"key": self.key, "round": self.round, "a": self.a, "b": self.b, "winner": self.winner,
+                "bye": self.bye}
 
 
 @dataclass(slots=True)
@@ -108,8 +111,10 @@ class Bracket:
         if winner not in (m.a, m.b):
             raise TournamentError(f"{winner!r} does not play in {key}; allowed: {m.a!r} or {m.b!r}")
         if m.winner is not None and m.winner != winner:
-            raise TournamentError(f"match {key} already has winner {m.winner!r}; correct it instead of re-entering")
-        later = [x for x in self.matches() if x.round > m.round and x.winner is not None and m.winner in (x.a, x.b)]
+            raise TournamentError(f"match {key} already has winner {m.winner!r}; "
+                                  "correct it instead of re-entering")
+        later = [x for x in self.matches()
+                 if x.round > m.round and x.winner is not None and m.winner in (x.a, x.b)]
         if m.winner is not None and later:
             raise TournamentError(f"match {key} already fed later results")
         m.winner = winner

@@ -177,7 +177,8 @@ class _Search:
     """The tabu search state: the rounds, pair counts and, per player, bit masks of the players met
     at least once (``met1``) and at least twice (``met2``); history rounds are counted, not moved."""
 
-    def __init__(self, n: int, sizes: list[int], history: list[list[list[int]]], rounds: int, rng: Rng) -> None:
+    def __init__(self, n: int, sizes: list[int], history: list[list[list[int]]], rounds: int,
+                 rng: Rng) -> None:
         self.n, self.sizes, self.rng = n, sizes, rng
         self.fixed = len(history)
         self.c = [[0] * n for _ in range(n)]
@@ -382,7 +383,8 @@ class _Search:
                         for q in plan[r][tb]:
                             steps += 1
                             b = mb ^ (1 << q)
-                            d = (m1 & b).bit_count() - (met2[q] & b).bit_count() + (met1[q] & a).bit_count() - loss
+                            d = ((m1 & b).bit_count() - (met2[q] & b).bit_count()
+                                 + (met1[q] & a).bit_count() - loss)
                             if (barred or tabu.get((r, q, ta), 0) > step) and cost + d >= best_cost:
                                 continue
                             if not moves or d < best_delta:
@@ -430,7 +432,8 @@ def _balance_seats(plan: list[list[list[int]]], n: int, size: int, rng: Rng,
         new_round = []
         for t in rnd:
             if len(t) <= 5:
-                best_perm = min(permutations(t), key=lambda perm: sum(counts[p][s] for s, p in enumerate(perm)))
+                best_perm = min(permutations(t),
+                                key=lambda perm: sum(counts[p][s] for s, p in enumerate(perm)))
             else:
                 best_perm = tuple(sorted(t, key=lambda p: counts[p].index(min(counts[p]))))
             for s, p in enumerate(best_perm):

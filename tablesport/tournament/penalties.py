@@ -60,7 +60,8 @@ class PenaltyLedger:
         if not allowed:
             raise TournamentError(f"this competition has no {p.kind} penalties")
         if p.points not in allowed:
-            raise TournamentError(f"a {p.kind} penalty is worth {' or '.join(map(str, allowed))} point(s), not {p.points}")
+            raise TournamentError(f"a {p.kind} penalty is worth {' or '.join(map(str, allowed))} point(s), "
+                                  f"not {p.points}")
         if p.kind == "player" and not p.player:
             raise TournamentError("a player penalty names the player")
         before = self.consequences(p.game)
@@ -72,7 +73,8 @@ class PenaltyLedger:
                    and (game is None or e.game == game))
 
     def player_points(self, player: str, game: str) -> int:
-        return sum(e.points for e in self.entries if e.kind == "player" and e.player == player and e.game == game)
+        return sum(e.points for e in self.entries
+                   if e.kind == "player" and e.player == player and e.game == game)
 
     def game_lost_by(self, game: str) -> list[str]:
         lim = self.rules.technical_limit
@@ -85,7 +87,8 @@ class PenaltyLedger:
         out = [(t, "technical_limit") for t in self.game_lost_by(game)]
         for p in self.disqualified(game):
             team = next(e.team for e in self.entries if e.game == game and e.player == p)
-            if any(e.commander for e in self.entries if e.game == game and e.player == p) and team not in dict(out):
+            if (any(e.commander for e in self.entries if e.game == game and e.player == p)
+                    and team not in dict(out)):
                 out.append((team, "disqualification"))
         return out
 
@@ -114,6 +117,6 @@ def parse_game_key(key: str) -> tuple[str, int]:
     """``"A-R1-1/2"`` → ``("A-R1-1", 2)``."""
     fixture, sep, n = str(key).rpartition("/")
     if not sep or not fixture or not n.isdigit() or int(n) < 1:
-        raise TournamentError(f"a game is FIXTURE/N (game N of that fixture's series, e.g. A-R1-1/2), not {key!r}",
-                              field="game")
+        raise TournamentError("a game is FIXTURE/N (game N of that fixture's series, e.g. A-R1-1/2), "
+                              f"not {key!r}", field="game")
     return fixture, int(n)

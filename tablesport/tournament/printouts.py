@@ -1,6 +1,7 @@
 """Printable pages (HTML with print CSS) and CSV exports. Pure: every function returns text.
 
-* Sanguosha score sheet with the captains' signature lines (seed 000/001/003: 双方队长在比赛记分表上签字确认结果)
+* Sanguosha score sheet with the captains' signature lines
+  (seed 000/001/003: 双方队长在比赛记分表上签字确认结果)
 * Rummikub 3-game score sheet (seed 002: 每張「記分紙」將記下三局賽事的分數)
 * brackets, group tables, standings, the day's timetable; CSV of standings and results.
 """
@@ -23,12 +24,15 @@ table { border-collapse: collapse; width: 100%; margin: .4em 0 1em; }
 th, td { border: 1px solid #333; padding: .3em .5em; text-align: left; vertical-align: top; }
 th { background: #eee; } td.num, th.num { text-align: right; }
 .tall td { height: 2.2em; } .meta { color: #333; margin: .2em 0 .8em; }
-.sign { display: flex; gap: 2em; margin-top: 2.5em; } .sign div { flex: 1; border-top: 1px solid #000; padding-top: .2em; }
+.sign { display: flex; gap: 2em; margin-top: 2.5em; }
+.sign div { flex: 1; border-top: 1px solid #000; padding-top: .2em; }
 .bracket { display: flex; gap: 1.5em; align-items: center; } .round { flex: 1; }
-.match { border: 1px solid #333; margin: .6em 0; } .match div { padding: .2em .4em; border-bottom: 1px dotted #999; }
+.match { border: 1px solid #333; margin: .6em 0; }
+.match div { padding: .2em .4em; border-bottom: 1px dotted #999; }
 .match div:last-child { border-bottom: none; } .win { font-weight: bold; }
 .flag { color: #a00; font-weight: bold; } .note { font-size: 9pt; color: #333; }
-@media print { body { margin: 0; } .page { page-break-after: always; } .page:last-child { page-break-after: auto; }
+@media print { body { margin: 0; } .page { page-break-after: always; }
+  .page:last-child { page-break-after: auto; }
   th { background: #ddd !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; } }
 @page { size: A4; margin: 12mm; }
 """
@@ -53,18 +57,19 @@ def sanguosha_sheet(event: str, competition: str, match: str, a: str, b: str, me
     body = [
         '<div class="page">',
         "<h1>三国杀 3V3 比赛记分表 · Sanguosha 3v3 score sheet</h1>",
-        f'<p class="meta">{escape(event)} · {escape(competition)} · {escape(stage)} match <b>{escape(match)}</b></p>',
+        f'<p class="meta">{escape(event)} · {escape(competition)} · {escape(stage)} '
+        f"match <b>{escape(match)}</b></p>",
         _table(["Team", "Members (主帅 commander rotates every game)"],
                [[a, ", ".join(members_a)], [b, ", ".join(members_b)]]),
         _table(["Game", f"Commander {a}", f"Commander {b}", "Winner",
                 "How (commander death / time / foul / concede)", "Winner's surviving generals",
                 "Lost HP of survivors", f"Technical pts {a} / {b}", "Referee"], rows, "tall"),
-        '<p class="note">Time up: more surviving generals wins, then fewer lost HP (max HP − current HP of living '
-        "generals), then fewer technical points; 3 technical points lose the game. A loser's surviving generals "
-        "count 0.</p>",
+        '<p class="note">Time up: more surviving generals wins, then fewer lost HP '
+        "(max HP − current HP of living generals), then fewer technical points; "
+        "3 technical points lose the game. A loser's surviving generals count 0.</p>",
         _table(["Result", f"{a} games won", f"{b} games won", "Match points"], [["", "", "", ""]], "tall"),
-        f'<div class="sign"><div>Captain of {escape(a)} 队长签字</div><div>Captain of {escape(b)} 队长签字</div>'
-        "<div>Referee 裁判</div></div>",
+        f'<div class="sign"><div>Captain of {escape(a)} 队长签字</div>'
+        f"<div>Captain of {escape(b)} 队长签字</div><div>Referee 裁判</div></div>",
         "</div>",
     ]
     return "\n".join(body)
@@ -76,13 +81,14 @@ def rummikub_sheet(event: str, player: str, division: str | None, school: str | 
     return "\n".join([
         '<div class="page">',
         "<h1>魔力橋 Rummikub 記分紙 · score sheet</h1>",
-        f'<p class="meta">{escape(event)} · {escape(player)} · {escape(division or "")} · {escape(school or "")}'
-        f" · sheet no. {number}</p>",
-        _table(["Game 局", "Table 枱", "Won 勝 / Lost 負", "Plus 正分", "Minus 負分", "Judge 評審"], rows, "tall"),
+        f'<p class="meta">{escape(event)} · {escape(player)} · {escape(division or "")} · '
+        f'{escape(school or "")} · sheet no. {number}</p>',
+        _table(["Game 局", "Table 枱", "Won 勝 / Lost 負", "Plus 正分", "Minus 負分", "Judge 評審"],
+               rows, "tall"),
         _table(["Wins 勝局", "Plus points 正分", "Minus points 負分"], [["", "", ""]], "tall"),
-        '<p class="note">The sheet with the most wins, then the most plus points, counts. Each lost sheet cuts the '
-        "plus points by 10 %. No new sheet from 12:00. When a junior wins, senior losers' minus points ×1.2 "
-        "(−100 / −200 not adjusted).</p>",
+        '<p class="note">The sheet with the most wins, then the most plus points, counts. '
+        "Each lost sheet cuts the plus points by 10 %. No new sheet from 12:00. "
+        "When a junior wins, senior losers' minus points ×1.2 (−100 / −200 not adjusted).</p>",
         '<div class="sign"><div>Player 參賽者</div><div>Score desk 報分登記處</div></div>',
         "</div>",
     ])
@@ -117,8 +123,10 @@ def _figure_keys(rows: Sequence[Mapping[str, Any]], skip: Sequence[str]) -> list
     return keys
 
 
-def standings_html(title: str, rows: Sequence[Mapping[str, Any]], chain_labels: Mapping[str, str] | None = None) -> str:
-    keys = _figure_keys(rows, ("tied_with", "decided_by", "division", "decided_at", "head_to_head", "decision_note"))
+def standings_html(title: str, rows: Sequence[Mapping[str, Any]],
+                   chain_labels: Mapping[str, str] | None = None) -> str:
+    keys = _figure_keys(rows, ("tied_with", "decided_by", "division", "decided_at", "head_to_head",
+                               "decision_note"))
     labels = chain_labels or {}
     head = ["Rank", "Entrant", "Points", *[labels.get(k, k) for k in keys], "Note"]
     out = []
@@ -143,7 +151,8 @@ def bracket_html(title: str, bracket: Bracket) -> str:
     cols = []
     for name, rnd in zip(bracket.names, bracket.rounds, strict=True):
         ms = "".join(f'<div class="match"><div class="{"win" if m.winner and m.winner == m.a else ""}">'
-                     f'{escape(m.a or "—")}</div><div class="{"win" if m.winner and m.winner == m.b else ""}">'
+                     f'{escape(m.a or "—")}</div>'
+                     f'<div class="{"win" if m.winner and m.winner == m.b else ""}">'
                      f'{escape(m.b or ("bye" if m.bye else "—"))}</div></div>' for m in rnd)
         cols.append(f'<div class="round"><h2>{escape(name)}</h2>{ms}</div>')
     third = ""
@@ -188,7 +197,8 @@ def standings_csv(rows: Sequence[Mapping[str, Any]]) -> str:
 
 
 def results_csv(lines: Sequence[Mapping[str, Any]]) -> str:
-    """Rows of {fixture, stage, round, group, entrants, result, version, entered_by, entered_at, updated_by, updated_at}."""
+    """Rows of {fixture, stage, round, group, entrants, result, version, entered_by, entered_at,
+    updated_by, updated_at}."""
     cols = ["fixture", "stage", "round", "group", "entrants", "result", "version", "entered_by", "entered_at",
             "updated_by", "updated_at"]
     buf = io.StringIO()

@@ -21,7 +21,8 @@ def award(prizes: Sequence[Prize], placings: Mapping[int, str]) -> list[tuple[Pr
 
 
 def podium(champion: str, runner_up: str, third: str) -> tuple[Prize, ...]:
-    return (Prize(1, "Champion", champion), Prize(2, "1st runner-up", runner_up), Prize(3, "2nd runner-up", third))
+    return (Prize(1, "Champion", champion), Prize(2, "1st runner-up", runner_up),
+            Prize(3, "2nd runner-up", third))
 
 
 def places_from_rows(rows: Sequence[Mapping[str, Any]], prizes: Sequence[Prize]) -> dict[int, str]:

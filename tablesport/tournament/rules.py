@@ -26,7 +26,8 @@ def _r(id: str, clause: str, text: str) -> Rule:
 
 RULES: dict[str, Rule] = {r.id: r for r in (
     _r("series_decided", "seed 000 §一1.1, 001 §一1.1, 003 §2.1.1",
-       "任一方先获胜2局即获得该轮比赛的胜利: the first team to win 2 games wins the series; no game is played after that"),
+       "任一方先获胜2局即获得该轮比赛的胜利: the first team to win 2 games wins the series; "
+       "no game is played after that"),
     _r("group_round_games", "seed 000 §一4",
        "2场比赛之后算总分: a 2011 group round is exactly 2 games (2:0 scores 3/0, 1:1 scores 1 each)"),
     _r("game_order", "seed 000 §二4, 001 §二4, 003 §3.4",
@@ -46,7 +47,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
        "一场比赛的负方剩余武将数恒定为0: the loser of a game counts 0 surviving generals and 0 lost HP"),
     _r("time_up_3v3_2011", "seed 000 §一4",
        "比赛时间结束，双方主帅均存活: more surviving generals wins, then less lost HP of the survivors, then "
-       "fewer technical points deducted; still level: the referee times 5 minutes of overtime, repeated until decided"),
+       "fewer technical points deducted; still level: the referee times 5 minutes of overtime, "
+       "repeated until decided"),
     _r("time_up_3v3_2014", "seed 001 §一4 2)",
        "比赛时间结束: more surviving generals, then less lost HP, then fewer technical points; still level: "
        "5 minutes of overtime, repeated until decided"),
@@ -54,8 +56,8 @@ RULES: dict[str, Rule] = {r.id: r for r in (
        "比賽時間結束: more surviving generals, then less lost HP; still level: 5 minutes of overtime "
        "(repeated until decided)"),
     _r("time_up_1v1_2014", "seed 001 1v1 §一3, §三",
-       "比赛时间到: more generals left (reserve and on the field) wins, then less lost HP of the generals on the "
-       "field, then 比点 (each side shows a card, the higher rank wins)"),
+       "比赛时间到: more generals left (reserve and on the field) wins, then less lost HP of the "
+       "generals on the field, then 比点 (each side shows a card, the higher rank wins)"),
     _r("table_seats", "seed 000 Ticket to Ride Competition 1, Monopoly Deal Match rules, Blokus league",
        "4 players per game: a table's result gives a score for exactly the players seated there"),
     _r("table_score", "seed 000 Blokus Calculating points, Ticket to Ride, Monopoly Deal THE WINNER",
@@ -74,11 +76,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
        "「記分紙」已滿的參賽者必須離枱，否則由負分較多的兩名參賽者須重新排隊: a full sheet leaves the table, "
        "else the two with the most minus points queue again"),
     _r("rummikub_sheet", "seed 002 賽制 1",
-       "每張「記分紙」將記下三局賽事的分數。每完成三局賽事，可到「報分登記處」提交「記分紙」，並換取另一張: a sheet "
-       "holds 3 games; a full sheet is handed in at the desk for a new one"),
+       "每張「記分紙」將記下三局賽事的分數。每完成三局賽事，"
+       "可到「報分登記處」提交「記分紙」，並換取另一張: "
+       "a sheet holds 3 games; a full sheet is handed in at the desk for a new one"),
     _r("rummikub_cutoff", "seed 002 賽制 1", "12:00 起將暫停換領新「記分紙」: no new sheet from the cut-off"),
     _r("rummikub_lost_sheet", "seed 002 賽制 1",
-       "每遺失一張「記分紙」，該參賽者的所有記分，正分將扣減10%: each lost sheet costs 10 % of the plus points"),
+       "每遺失一張「記分紙」，該參賽者的所有記分，正分將扣減10%: "
+       "each lost sheet costs 10 % of the plus points"),
     _r("rummikub_scoring", "seed 002 賽制 3, 計分方法",
        "the first to empty the rack wins; the others lose their rack (a joker 30; −100 / −200 without the "
        "initial meld); a junior winner makes senior losers ×1.2; the winner scores the losers' sum"),

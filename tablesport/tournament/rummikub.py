@@ -48,8 +48,9 @@ def _rack(value: Any, who: str) -> tuple[int, bool]:
     if isinstance(value, Mapping):
         v = value.get("never_melded")
         if v not in FIXED or len(value) != 1:
-            raise TournamentError(f"{who}: a player who never melded scores {{never_melded: 100}} (could not make "
-                                  f"30) or {{never_melded: 200}} (could have), not {dict(value)!r}")
+            raise TournamentError(f"{who}: a player who never melded scores {{never_melded: 100}} "
+                                  f"(could not make 30) or {{never_melded: 200}} (could have), "
+                                  f"not {dict(value)!r}")
         return int(v), True
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise TournamentError(f"{who}: a rack total is a whole number ≥ 0 (a joker counts 30), not {value!r}")
@@ -70,25 +71,26 @@ def score_game(players: Sequence[str], racks: Mapping[str, Any], divisions: Mapp
         low = min(vals.values())
         best = [p for p in players if vals[p] == low]
         if len(best) > 1:
-            raise TournamentError(f"racks level at {low} between {best}: name the winner", rule=rule("rummikub_scoring"),
-                                  allowed=best, field="winner")
+            raise TournamentError(f"racks level at {low} between {best}: name the winner",
+                                  rule=rule("rummikub_scoring"), allowed=best, field="winner")
         winner = best[0]
     if winner not in players:
-        raise TournamentError(f"winner {winner!r} is not at the table {list(players)}", rule=rule("table_seats"),
-                              allowed=list(players), field="winner")
+        raise TournamentError(f"winner {winner!r} is not at the table {list(players)}",
+                              rule=rule("table_seats"), allowed=list(players), field="winner")
     losers = [p for p in players if p != winner]
     missing = [p for p in losers if p not in racks]
     if missing:
-        raise TournamentError(f"missing rack totals for {missing}", rule=rule("rummikub_scoring"), allowed=missing,
-                              field="racks")
+        raise TournamentError(f"missing rack totals for {missing}", rule=rule("rummikub_scoring"),
+                              allowed=missing, field="racks")
     extra = set(racks) - set(players)
     if extra:
-        raise TournamentError(f"rack totals for players not at the table: {sorted(extra)}", rule=rule("table_seats"),
-                              allowed=losers, field="racks")
+        raise TournamentError(f"rack totals for players not at the table: {sorted(extra)}",
+                              rule=rule("table_seats"), allowed=losers, field="racks")
     out: dict[str, float] = {}
     for p in losers:
         pts, fixed = _rack(racks[p], p)
-        mult = factor if (not fixed and divisions.get(winner) == JUNIOR and divisions.get(p) == SENIOR) else 1.0
+        mult = (factor if (not fixed and divisions.get(winner) == JUNIOR and divisions.get(p) == SENIOR)
+                else 1.0)
         out[p] = -round(pts * mult, 1)
     out[winner] = round(-sum(out.values()), 1)
     return {p: out[p] for p in players}
@@ -108,8 +110,8 @@ def scores_of(game: Mapping[str, Any], players: Sequence[str], divisions: Mappin
         if any(not isinstance(v, int | float) or isinstance(v, bool) for v in scores.values()):
             raise TournamentError("scores are numbers", field="scores")
         if sum(1 for v in scores.values() if v > 0) != 1 or abs(sum(scores.values())) > 0.05:
-            raise TournamentError("contradictory scores: one winner whose plus points equal the losers' minus points",
-                                  rule=rule("rummikub_scoring"), field="scores")
+            raise TournamentError("contradictory scores: one winner whose plus points equal "
+                                  "the losers' minus points", rule=rule("rummikub_scoring"), field="scores")
         return {p: float(scores[p]) for p in players}
     racks = {str(k): v for k, v in (game.get("racks") or {}).items()}
     winner = game.get("winner")
@@ -189,7 +191,8 @@ class Sheets:
     opens sheets explicitly (:meth:`open`) when a player checks in, hands a full sheet in, or reports one
     lost — never from the cut-off (賽制 1)."""
 
-    def __init__(self, players: Mapping[str, PlayerCard], per_sheet: int = 3, cutoff: int | None = None) -> None:
+    def __init__(self, players: Mapping[str, PlayerCard], per_sheet: int = 3,
+                 cutoff: int | None = None) -> None:
         self.cards = dict(players)
         self.per_sheet = per_sheet
         self.cutoff = cutoff
@@ -199,8 +202,8 @@ class Sheets:
 
     def _cutoff_error(self, p: str, why: str) -> TournamentError:
         assert self.cutoff is not None
-        return TournamentError(f"{p!r} {why} and no new sheet is given from the cut-off ({clock(self.cutoff)})",
-                               rule=rule("rummikub_cutoff"))
+        return TournamentError(f"{p!r} {why} and no new sheet is given from the cut-off "
+                               f"({clock(self.cutoff)})", rule=rule("rummikub_cutoff"))
 
     def card(self, p: str) -> PlayerCard:
         if p not in self.cards:
@@ -225,8 +228,9 @@ class Sheets:
         card = self.card(p)
         held = card.held()
         if held is not None and len(held.scores) < self.per_sheet:
-            raise TournamentError(f"{p!r} still holds sheet {len(card.sheets)} with {len(held.scores)} game(s); a new "
-                                  f"sheet is given for a full one", rule=rule("rummikub_sheet"))
+            raise TournamentError(f"{p!r} still holds sheet {len(card.sheets)} "
+                                  f"with {len(held.scores)} game(s); a new sheet is given for a full one",
+                                  rule=rule("rummikub_sheet"))
         if not self.can_open(at):
             raise self._cutoff_error(p, "asks for a new sheet")
         if held is not None:  # a full sheet is handed in for the new one (賽制 1)
@@ -241,8 +245,9 @@ class Sheets:
         if held is None:
             raise TournamentError(f"{p!r} holds no sheet to hand in", rule=rule("rummikub_sheet"))
         if len(held.scores) < self.per_sheet:
-            raise TournamentError(f"{p!r}'s sheet {len(card.sheets)} has {len(held.scores)} of {self.per_sheet} "
-                                  f"games; a sheet is handed in when full", rule=rule("rummikub_sheet"),
+            raise TournamentError(f"{p!r}'s sheet {len(card.sheets)} has {len(held.scores)} "
+                                  f"of {self.per_sheet} games; a sheet is handed in when full",
+                                  rule=rule("rummikub_sheet"),
                                   allowed=[f"{self.per_sheet - len(held.scores)} more game(s) first"])
         held.handed_in = True
         return held
@@ -272,7 +277,8 @@ def awards(cards: Sequence[PlayerCard], cut: float = 0.10) -> dict[str, list[tup
     return out
 
 
-def team_scores(cards: Sequence[PlayerCard], best: int = 3, cut: float = 0.10) -> list[tuple[str, int, float, list[str]]]:
+def team_scores(cards: Sequence[PlayerCard], best: int = 3,
+                cut: float = 0.10) -> list[tuple[str, int, float, list[str]]]:
     """Per school: (school, wins, plus points, its best players), best school first."""
     return school_ranking([(c.player, c.school, w, p) for c, w, p in ranking(cards, cut)], best)
 
@@ -297,7 +303,8 @@ class Table:
     seated: list[str] = field(default_factory=list)
     playing: bool = False
     free_since: int = 0
-    """When (in the hall's order of events) the table last stopped playing: the longest waiting fills first."""
+    """When (in the hall's order of events) the table last stopped playing: the longest waiting
+    fills first."""
 
 
 class OpenPlay:
@@ -308,8 +315,8 @@ class OpenPlay:
     again only once :meth:`hand_in` records the sheet handed in — the seed's flow (賽制 1, 5).
     """
 
-    def __init__(self, cards: Mapping[str, PlayerCard], tables: int, per_sheet: int = 3, cutoff: int | None = None,
-                 factor: float = 1.2, auto_hand_in: bool = True) -> None:
+    def __init__(self, cards: Mapping[str, PlayerCard], tables: int, per_sheet: int = 3,
+                 cutoff: int | None = None, factor: float = 1.2, auto_hand_in: bool = True) -> None:
         if tables < 1:
             raise TournamentError("open play needs at least one table", field="tables")
         self.sheets = Sheets(cards, per_sheet, cutoff)
@@ -375,8 +382,9 @@ class OpenPlay:
                                   allowed=[str(x.number) for x in self.tables if x.playing])
         if not t.playing:
             seated = f" ({len(t.seated)} seated: {', '.join(t.seated)})" if t.seated else ""
-            raise TournamentError(f"table {table} is not playing a game{seated}; a game starts when 4 players sit "
-                                  f"at a table", rule=rule("rummikub_table"), field="table",
+            raise TournamentError(f"table {table} is not playing a game{seated}; "
+                                  "a game starts when 4 players sit at a table",
+                                  rule=rule("rummikub_table"), field="table",
                                   allowed=[str(x.number) for x in self.tables if x.playing])
         return t
 
@@ -442,8 +450,9 @@ class OpenPlay:
         place = self.where(player)
         t = self._table(player)
         if t is not None and t.playing:
-            raise TournamentError(f"{player!r} is playing at table {t.number}: report the lost sheet when that game "
-                                  f"has been entered", rule=rule("rummikub_lost_sheet"), field="player")
+            raise TournamentError(f"{player!r} is playing at table {t.number}: "
+                                  "report the lost sheet when that game has been entered",
+                                  rule=rule("rummikub_lost_sheet"), field="player")
         self.sheets.lose(player)
         if self.sheets.can_open(at):
             self.sheets.open(player, at)
@@ -451,13 +460,8 @@ class OpenPlay:
                 self.desk.remove(player)
                 self.queue.append(player)
             return True
-        if place == "queue":
-            self.queue.remove(player)
-        elif place == "desk":
-            self.desk.remove(player)
-        elif t is not None:
-            t.seated.remove(player)
         if place != "away":
+            self._take_out(player, place, t)
             self.done.add(player)
         return False
 
@@ -468,22 +472,26 @@ class OpenPlay:
         if t is not None and t.playing:
             raise TournamentError(f"{player!r} is playing at table {t.number}; enter that game first",
                                   field="player")
+        if t is None and place not in ("queue", "desk"):
+            raise TournamentError(f"{player!r} is not in the hall ({place})", field="player")
+        self._take_out(player, place, t)
+
+    def _take_out(self, player: str, place: str, t: Table | None) -> None:
+        """Takes ``player`` off the queue, the desk or the table where they sit."""
         if place == "queue":
             self.queue.remove(player)
         elif place == "desk":
             self.desk.remove(player)
         elif t is not None:
             t.seated.remove(player)
-        else:
-            raise TournamentError(f"{player!r} is not in the hall ({place})", field="player")
 
     def set_tables(self, count: int) -> None:
         if count < 1:
             raise TournamentError("open play needs at least one table", field="tables")
         busy = [t.number for t in self.tables[count:] if t.seated]
         if busy:
-            raise TournamentError(f"table(s) {busy} still have players seated; remove tables only when they are free",
-                                  field="tables")
+            raise TournamentError(f"table(s) {busy} still have players seated; "
+                                  "remove tables only when they are free", field="tables")
         self.tables = self.tables[:count] + [Table(i + 1) for i in range(len(self.tables), count)]
 
     def status(self) -> dict[str, Any]:
@@ -496,5 +504,6 @@ class OpenPlay:
                           "games_on_sheet": len(held.scores) if held else None,
                           "sheet_full": bool(held and len(held.scores) >= per)}
         return {"queue": list(self.queue),
-                "tables": [{"table": t.number, "seated": list(t.seated), "playing": t.playing} for t in self.tables],
+                "tables": [{"table": t.number, "seated": list(t.seated), "playing": t.playing}
+                           for t in self.tables],
                 "desk": list(self.desk), "done": sorted(self.done), "games": self.games, "players": players}

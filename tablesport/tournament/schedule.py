@@ -81,7 +81,8 @@ class Timetable:
                 tables.add(b.table)
                 for p in [*b.item.people, *([b.referee] if b.referee else [])]:
                     if p in busy:
-                        raise TournamentError(f"{p} is in two places at {s.label()}: {busy[p]} and {b.item.key}")
+                        raise TournamentError(f"{p} is in two places at {s.label()}: "
+                                              f"{busy[p]} and {b.item.key}")
                     busy[p] = b.item.key
 
 

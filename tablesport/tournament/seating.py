@@ -30,8 +30,8 @@ def check_table_players(table: str, seated: Sequence[str], named: Iterable[str],
     if strangers:
         parts.append(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not seated at {table}")
     if missing:
-        parts.append(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} seated there but missing from "
-                     f"the {what}")
+        parts.append(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} seated there "
+                     f"but missing from the {what}")
     if twice:
         parts.append(f"{', '.join(twice)} named twice")
     raise TournamentError(f"{table}: {'; '.join(parts)} (seated: {', '.join(seated)})", rule=rule(rule_id),
@@ -59,11 +59,13 @@ def check_round(tables: Sequence[Sequence[str]], playing: Sequence[str], size: i
                               rule=seat_rule, allowed=list(playing), field="seating")
     absent = sorted({p for p in named if p not in playing})
     if absent:
-        raise TournamentError(f"the seating names {', '.join(absent)}, not playing (withdrawn or not checked in)",
+        raise TournamentError(f"the seating names {', '.join(absent)}, "
+                              "not playing (withdrawn or not checked in)",
                               rule=seat_rule, allowed=list(playing), field="seating")
     twice = sorted(p for p, c in Counter(named).items() if c > 1)
     if twice:
-        raise TournamentError(f"the seating puts {', '.join(twice)} at two places", rule=seat_rule, field="seating")
+        raise TournamentError(f"the seating puts {', '.join(twice)} at two places", rule=seat_rule,
+                              field="seating")
     sizes = [size] if exact else [size, size - 1]
     bad = [(i + 1, len(t)) for i, t in enumerate(out) if len(t) not in sizes]
     if bad:
@@ -73,8 +75,9 @@ def check_round(tables: Sequence[Sequence[str]], playing: Sequence[str], size: i
     missing = [p for p in playing if p not in named]
     resting_ok = exact and size == 2 and len(playing) % 2 == 1 and len(missing) == 1
     if missing and not resting_ok:
-        raise TournamentError(f"the seating leaves out {', '.join(missing)}; every playing entrant sits once this "
-                              f"round", rule=seat_rule, allowed=missing, field="seating")
+        raise TournamentError(f"the seating leaves out {', '.join(missing)}; "
+                              "every playing entrant sits once this round",
+                              rule=seat_rule, allowed=missing, field="seating")
     if not exact and len(playing) >= size:
         short = sum(1 for t in out if len(t) == size - 1)
         fewest = -len(playing) % size

@@ -103,20 +103,21 @@ def game_from(value: Any, a: str, b: str, where: str) -> SeriesGame:
             got = {_side(k, a, b, where): _int(v, f"{where}: {key} of {k}", 0, hi) for k, v in raw.items()}
             if got.get(other(side), 0):
                 raise TournamentError(
-                    f"{where}: contradictory result: {names[other(side)]!r} lost the game, so its {key} counts 0 "
-                    f"(2012 §4.1: a loser's surviving generals are always 0)", rule=rule("loser_surviving_zero"),
-                    field=key)
+                    f"{where}: contradictory result: {names[other(side)]!r} lost the game, "
+                    f"so its {key} counts 0 (2012 §4.1: a loser's surviving generals are always 0)",
+                    rule=rule("loser_surviving_zero"), field=key)
             return got.get(side, 0)
         return _int(raw, f"{where}: {key}", 0, hi)
 
     surviving = per_side("surviving", 3)
     lost = per_side("lost_hp", 15)
     if value.get("surviving") is not None and surviving == 0:
-        raise TournamentError(f"{where}: contradictory result: the winner's commander is alive, so at least 1 "
-                              f"of its generals survives")
+        raise TournamentError(f"{where}: contradictory result: the winner's commander is alive, "
+                              "so at least 1 of its generals survives")
     if lost and not surviving:
         raise TournamentError(f"{where}: contradictory result: lost HP {lost} with no surviving general")
-    commanders: dict[str, str] = {_side(k, a, b, where): str(v) for k, v in (value.get("commanders") or {}).items()}
+    commanders: dict[str, str] = {_side(k, a, b, where): str(v)
+                                  for k, v in (value.get("commanders") or {}).items()}
     technical: dict[str, int] = {_side(k, a, b, where): _int(v, f"{where}: technical points", 0, 99)
                                  for k, v in (value.get("technical") or {}).items()}
     return SeriesGame(side, how, surviving, lost, commanders, technical)
@@ -210,21 +211,24 @@ class SeriesProgress:
             if 1 <= number < n:
                 old = self.games[number - 1]
                 raise TournamentError(
-                    f"{where}game {number} already has a result ({self.name(old.winner)} won); the next game is "
-                    f"game {n}", rule=rule("game_order"),
-                    allowed=[f"game {n}"] if not self.decided else ["correct a game with a reason"], field="number")
-            raise TournamentError(f"{where}game {number} cannot be entered before game {n}", rule=rule("game_order"),
-                                  allowed=[f"game {n}"], field="number")
+                    f"{where}game {number} already has a result ({self.name(old.winner)} won); "
+                    f"the next game is game {n}", rule=rule("game_order"),
+                    allowed=[f"game {n}"] if not self.decided else ["correct a game with a reason"],
+                    field="number")
+            raise TournamentError(f"{where}game {number} cannot be entered before game {n}",
+                                  rule=rule("game_order"), allowed=[f"game {n}"], field="number")
         if self.decided:
             wa, wb = self.score
             if self.fmt.kind == "fixed":
                 raise TournamentError(
-                    f"{where}{self.a} v {self.b} has played its {self.fmt.games} games ({wa}:{wb}); a group round "
-                    f"has no game {n}", rule=rule("group_round_games"), allowed=["correct a game with a reason"])
+                    f"{where}{self.a} v {self.b} has played its {self.fmt.games} games ({wa}:{wb}); "
+                    f"a group round has no game {n}", rule=rule("group_round_games"),
+                    allowed=["correct a game with a reason"])
             lead = self.winner
             raise TournamentError(
-                f"{where}game {n} was played after the series was decided: {lead} won {max(wa, wb)}:{min(wa, wb)} "
-                f"in a {self.fmt.describe()}", rule=rule("series_decided"), allowed=["correct a game with a reason"])
+                f"{where}game {n} was played after the series was decided: "
+                f"{lead} won {max(wa, wb)}:{min(wa, wb)} in a {self.fmt.describe()}",
+                rule=rule("series_decided"), allowed=["correct a game with a reason"])
         if not self.fmt.rotate_commander:
             return
         for side in SIDES:
@@ -234,7 +238,8 @@ class SeriesProgress:
             team = self._team(side)
             name = self.name(side)
             if team and c not in team:
-                raise TournamentError(f"{where}{name}: commander {c!r} of game {n} is not a member; members: {team}",
+                raise TournamentError(f"{where}{name}: commander {c!r} of game {n} is not a member; "
+                                      f"members: {team}",
                                       rule=rule("team_members"), allowed=team, field=f"commanders.{name}")
             cycle = _cycle([g.commanders.get(side) for g in self.games], len(team) or 3)
             led = dict(cycle)
@@ -252,7 +257,8 @@ class SeriesProgress:
         return replace(self, games=(*self.games, game))
 
 
-def check_series(fmt: SeriesFormat, games: Sequence[SeriesGame], members: Mapping[str, Sequence[str]] | None = None,
+def check_series(fmt: SeriesFormat, games: Sequence[SeriesGame],
+                 members: Mapping[str, Sequence[str]] | None = None,
                  where: str = "match", complete: bool = True, a: str = "a", b: str = "b") -> SeriesProgress:
     """Refuses a series that breaks its format or the commander rotation; returns it as played.
 
@@ -277,7 +283,8 @@ def check_series(fmt: SeriesFormat, games: Sequence[SeriesGame], members: Mappin
 
 def check_rotation(commanders: Sequence[str | None], team: Sequence[str] | None, where: str) -> None:
     """No repeat commander until every member has led once (then a new cycle starts)."""
-    prog = SeriesProgress(SeriesFormat("fixed", len(commanders) + 1), "a", "b", {"a": list(team or [])}, (), where)
+    prog = SeriesProgress(SeriesFormat("fixed", len(commanders) + 1), "a", "b", {"a": list(team or [])}, (),
+                          where)
     for c in commanders:
         prog = prog.add(SeriesGame("a", commanders={"a": c} if c is not None else {}))
 

@@ -60,10 +60,12 @@ def _list(doc: Mapping[str, Any], key: str) -> list[Any]:
 def load(doc: Any) -> Competition:
     if not isinstance(doc, Mapping):
         raise TournamentError("a competition document is a mapping with 'preset', 'entrants' and 'results'")
-    unknown = set(doc) - {"preset", "entrants", "results", "decisions", "tiebreaks", "title", "penalties", "cutoff"}
+    unknown = set(doc) - {"preset", "entrants", "results", "decisions", "tiebreaks", "title", "penalties",
+                          "cutoff"}
     if unknown:
-        raise TournamentError(f"unknown top-level field(s) {sorted(unknown)}; allowed: preset, entrants, results, "
-                              f"decisions, tiebreaks, title, cutoff (Rummikub: no new sheet from HH:MM)")
+        raise TournamentError(f"unknown top-level field(s) {sorted(unknown)}; "
+                              "allowed: preset, entrants, results, decisions, tiebreaks, title, "
+                              "cutoff (Rummikub: no new sheet from HH:MM)")
     if "preset" not in doc:
         raise TournamentError("the document names no 'preset'")
     preset = get_format(str(doc["preset"]))
@@ -131,8 +133,8 @@ def _series(comp: Competition, results: Sequence[Any]) -> None:
         where = f"result {i + 1} ({a} v {b})"
         key = (r.get("stage"), r.get("round"), frozenset((a, b)))
         if key in seen:
-            raise TournamentError(f"{where}: duplicate result: this match was already entered as result {seen[key]}"
-                                  f"; give a different 'round' or correct the first one")
+            raise TournamentError(f"{where}: duplicate result: this match was already entered "
+                                  f"as result {seen[key]}; give a different 'round' or correct the first one")
         seen[key] = i + 1
         knockout = not _stage_ok(r)
         fmt = p.knockout_series if knockout else p.series
@@ -147,8 +149,9 @@ def _series(comp: Competition, results: Sequence[Any]) -> None:
             for k, g in enumerate(games):
                 for side, tp in g.technical.items():
                     if tp >= p.penalties.technical_limit and g.winner == side:
-                        raise TournamentError(f"{where} game {k + 1}: contradictory result: {a if side == 'a' else b!r} "
-                                              f"reached {tp} technical points and so lost that game",
+                        raise TournamentError(f"{where} game {k + 1}: contradictory result: "
+                                              f"{a if side == 'a' else b!r} reached {tp} technical points "
+                                              "and so lost that game",
                                               rule=rule("technical_limit"))
         if knockout:
             continue
@@ -158,8 +161,9 @@ def _series(comp: Competition, results: Sequence[Any]) -> None:
         sides: tuple[tuple[Side, str, str, int, int, int | None], ...] = (
             ("a", a, b, wa, wb, pts[0]), ("b", b, a, wb, wa, pts[1]))
         for side, e, opp, mine, theirs, got in sides:
-            comp.extra[e]["series"].append({"opponent": opp, "round": r.get("round"), "score": f"{mine}:{theirs}",
-                                            "points": got, "decided": not partial})
+            comp.extra[e]["series"].append({"opponent": opp, "round": r.get("round"),
+                                            "score": f"{mine}:{theirs}", "points": got,
+                                            "decided": not partial})
             if got is None:
                 continue
             v = comp.values[e]
@@ -212,8 +216,8 @@ def _tables(comp: Competition, results: Sequence[Any]) -> None:
             already = seen.setdefault(rnd, set())
             twice = already & set(scores)
             if twice:
-                raise TournamentError(f"{where}: duplicate result: {sorted(twice)} already have a game in round "
-                                      f"{rnd[1]}")
+                raise TournamentError(f"{where}: duplicate result: {sorted(twice)} already have a game "
+                                      f"in round {rnd[1]}")
             already |= set(scores)
         places = _game_places(r.get("places"), scores, comp, where)
         for e, sc in scores.items():
@@ -232,7 +236,8 @@ def _tables(comp: Competition, results: Sequence[Any]) -> None:
             comp.values[e]["best_game"] = 0
 
 
-def _game_places(raw: Any, scores: Mapping[str, float], comp: Competition, where: str) -> dict[str, int] | None:
+def _game_places(raw: Any, scores: Mapping[str, float], comp: Competition, where: str
+                 ) -> dict[str, int] | None:
     """``places`` {player: place} of a table game as its referee placed it (a game's own tie-breaks, e.g.
     Ticket to Ride's completed tickets), checked against the scores: the same players, places 1..n, and a
     higher score never placed below a lower one."""
@@ -250,8 +255,8 @@ def _game_places(raw: Any, scores: Mapping[str, float], comp: Competition, where
     for a in scores:
         for b in scores:
             if scores[a] > scores[b] and places[a] > places[b]:
-                raise TournamentError(f"{where}: {a!r} scored more than {b!r} ({scores[a]} > {scores[b]}) but is "
-                                      f"placed below")
+                raise TournamentError(f"{where}: {a!r} scored more than {b!r} ({scores[a]} > {scores[b]}) "
+                                      f"but is placed below")
     return places
 
 
@@ -270,8 +275,8 @@ def _duels(comp: Competition, results: Sequence[Any]) -> None:
             raise TournamentError(f"{where}: {a!r} cannot play itself")
         if r.get("stage") == "final" and (r.get("time_up") or (r.get("squares") and not r.get("finish"))):
             raise TournamentError(
-                f"{where}: the final is won only by reaching Finish; time-up decides nothing there — play continues "
-                f"until a team lands on Finish", rule=rule("pictionary_final"),
+                f"{where}: the final is won only by reaching Finish; time-up decides nothing there — "
+                "play continues until a team lands on Finish", rule=rule("pictionary_final"),
                 allowed=["{winner: TEAM, finish: true} once a team reaches Finish"], field="finish")
         if not _stage_ok(r):
             continue
@@ -279,8 +284,8 @@ def _duels(comp: Competition, results: Sequence[Any]) -> None:
         if rnd[1] is not None:
             already = seen.setdefault(rnd, set())
             if already & {a, b}:
-                raise TournamentError(f"{where}: duplicate result: {sorted(already & {a, b})} already played in "
-                                      f"round {rnd[1]}")
+                raise TournamentError(f"{where}: duplicate result: {sorted(already & {a, b})} already played "
+                                      f"in round {rnd[1]}")
             already |= {a, b}
         squares = r.get("squares") or {}
         sq = {_entrant(comp, k, where): v for k, v in squares.items()}
@@ -340,8 +345,8 @@ def _rummikub(comp: Competition, results: Sequence[Any]) -> None:
     for e, card in cards.items():
         wins, plus = card.result(cut)
         best = card.best()
-        comp.values[e].update(wins=wins, plus_points=plus, sheets=len(card.sheets), lost_sheets=card.lost_total,
-                              points=plus)
+        comp.values[e].update(wins=wins, plus_points=plus, sheets=len(card.sheets),
+                              lost_sheets=card.lost_total, points=plus)
         comp.extra[e] = {"division": card.division, "best_sheet": list(best.scores) if best else []}
 
 

@@ -30,7 +30,8 @@ class TieBreak:
     label: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return {"key": self.key, "direction": self.direction, "head_to_head": self.head_to_head, "label": self.label}
+        return {"key": self.key, "direction": self.direction, "head_to_head": self.head_to_head,
+                "label": self.label}
 
 
 def tiebreak_from(value: object) -> TieBreak:
@@ -41,7 +42,8 @@ def tiebreak_from(value: object) -> TieBreak:
         d = value.get("direction", "desc")
         if d not in ("asc", "desc"):
             raise TournamentError(f"tie-break direction must be 'asc' or 'desc', not {d!r}")
-        return TieBreak(str(value["key"]), d, bool(value.get("head_to_head", False)), str(value.get("label", "")))
+        return TieBreak(str(value["key"]), d, bool(value.get("head_to_head", False)),
+                        str(value.get("label", "")))
     raise TournamentError(f"a tie-break is a key or a mapping with 'key', not {value!r}")
 
 
@@ -75,7 +77,8 @@ def rank(entrants: Sequence[str], values: Mapping[str, Mapping[str, float]], cha
         for i, e in enumerate(members):
             r = pos if needs else pos + i
             out.append(Placing(e, r, {k.key: values[e][k.key] for k in chain}, needs, how or None,
-                               tuple(m for m in members if m != e) if needs else (), at or None, against or None))
+                               tuple(m for m in members if m != e) if needs else (), at or None,
+                               against or None))
         pos += len(members)
     return out
 
@@ -110,7 +113,8 @@ def _order(group: list[str], step: int, values: Mapping[str, Mapping[str, float]
                 if w not in block:
                     raise TournamentError(f"head-to-head returned {w!r}, not one of {block}")
                 loser = block[1] if w == block[0] else block[0]
-                out += [([w], False, "head_to_head", item.key, loser), ([loser], False, "head_to_head", item.key, w)]
+                out += [([w], False, "head_to_head", item.key, loser),
+                        ([loser], False, "head_to_head", item.key, w)]
                 i = j
                 continue
         if len(block) == 1:

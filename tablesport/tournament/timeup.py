@@ -1,13 +1,16 @@
 """Time-up at a physical table: the edition's ladder applied to the board the referee types.
 
 When the game clock runs out (and the current turn, or in 2012 the round, has ended) the referee reads
-the board for each side and the manager adjudicates it (pure data in, a decision out):
+the board for each side and the manager adjudicates it (pure data in, a decision out). Each ladder:
+its figures, in order; what happens when still level.
 
-| ladder | figures, in order | still level |
-| --- | --- | --- |
-| ``sgs-3v3-2011`` (000 §一4), ``sgs-3v3-2014`` (001 §一4 2)) | more surviving generals, less lost HP of the survivors, fewer technical points deducted | 5 minutes of overtime, repeated until decided |
-| ``sgs-3v3-2012`` (003 §2.4.2) | more surviving generals, less lost HP | 5 minutes of overtime (repeated: reference D14) |
-| ``sgs-1v1-2014`` (001 1v1 §一3) | more generals left (reserve and on the field), less lost HP of the general on the field | 比点: each side shows a card, the higher rank wins |
+- ``sgs-3v3-2011`` (000 §一4), ``sgs-3v3-2014`` (001 §一4 2)): more surviving generals, less lost HP
+  of the survivors, fewer technical points deducted; still level: 5 minutes of overtime, repeated
+  until decided
+- ``sgs-3v3-2012`` (003 §2.4.2): more surviving generals, less lost HP; still level: 5 minutes of
+  overtime (repeated: reference D14)
+- ``sgs-1v1-2014`` (001 1v1 §一3): more generals left (reserve and on the field), less lost HP of the
+  general on the field; still level: 比点: each side shows a card, the higher rank wins
 
 A 3v3 board per side: ``surviving`` (1–3: both commanders are alive at time-up, or the game would have
 ended), ``lost_hp`` (max HP − HP summed over the survivors, a commander's max HP counting +1; HP below 0
@@ -51,13 +54,15 @@ class Ladder:
         return tuple(k for k, _ in self.steps)
 
     def describe(self) -> str:
-        steps = ", then ".join(f"{'more' if b == 'more' else 'fewer'} {FIGURES.get(k, k)}" for k, b in self.steps)
+        steps = ", then ".join(f"{'more' if b == 'more' else 'fewer'} {FIGURES.get(k, k)}"
+                               for k, b in self.steps)
         last = (f"{self.overtime_minutes} minutes of overtime, repeated" if self.then == "overtime"
                 else "比点 (compare points)")
         return f"{steps}; still level: {last}"
 
 
-_3V3_2011: tuple[tuple[str, Better], ...] = (("surviving", "more"), ("lost_hp", "less"), ("technical_points", "less"))
+_3V3_2011: tuple[tuple[str, Better], ...] = (("surviving", "more"), ("lost_hp", "less"),
+                                             ("technical_points", "less"))
 
 LADDERS: dict[str, Ladder] = {ld.name: ld for ld in (
     Ladder("sgs-3v3-2011", rule("time_up_3v3_2011"), _3V3_2011, "overtime"),
@@ -97,7 +102,8 @@ def board_from(ladder: Ladder, value: Any, who: str) -> dict[str, int]:
     """One side's board, checked: known figures only, each in its range."""
     keys = set(ladder.figures) | ({"technical_points"} if ladder.mode == "3v3" else set())
     if not isinstance(value, Mapping):
-        raise TournamentError(f"{who}: the board is a mapping of {sorted(keys)}, not {value!r}", allowed=sorted(keys))
+        raise TournamentError(f"{who}: the board is a mapping of {sorted(keys)}, not {value!r}",
+                              allowed=sorted(keys))
     value = {("technical_points" if k == "technical" else k): v for k, v in value.items()}
     unknown = set(value) - keys
     if unknown:
@@ -106,7 +112,8 @@ def board_from(ladder: Ladder, value: Any, who: str) -> dict[str, int]:
     out: dict[str, int] = {}
     if ladder.mode == "3v3":
         if "surviving" not in value:
-            raise TournamentError(f"{who}: give the surviving generals (both commanders are alive at time-up)",
+            raise TournamentError(f"{who}: give the surviving generals "
+                                  "(both commanders are alive at time-up)",
                                   allowed=["surviving: 1–3"], field="surviving")
         s = _whole(value["surviving"], f"{who}: surviving", 1, 3)
         out["surviving"] = s
@@ -165,13 +172,16 @@ class TimeUpDecision:
             return f"{self.names.get(self.winner, self.winner)} wins at time-up {how}"
         if self.next == "overtime":
             ld = LADDERS[self.ladder]
-            return (f"level on every figure: overtime {self.overtimes + 1} of {ld.overtime_minutes} minutes, then read "
-                    f"the board again")
-        return "level on every figure: 比点 — each side shows a card, the higher rank wins; give the side that won"
+            return (f"level on every figure: overtime {self.overtimes + 1} of {ld.overtime_minutes} minutes, "
+                    "then read the board again")
+        return ("level on every figure: 比点 — each side shows a card, the higher rank wins; "
+                "give the side that won")
 
     def to_json(self) -> dict[str, Any]:
-        return {"ladder": self.ladder, "boards": {self.names.get(s, s): dict(b) for s, b in self.boards.items()},
-                "overtimes": self.overtimes, "winner": self.names.get(self.winner, self.winner) if self.winner else None,
+        return {"ladder": self.ladder,
+                "boards": {self.names.get(s, s): dict(b) for s, b in self.boards.items()},
+                "overtimes": self.overtimes,
+                "winner": self.names.get(self.winner, self.winner) if self.winner else None,
                 "decided_by": self.decided_by, "next": self.next, "text": self.describe()}
 
 
@@ -185,7 +195,8 @@ def adjudicate(ladder_name: str, a: Any, b: Any, overtimes: int = 0, points_winn
     ld = get_ladder(ladder_name)
     nm = dict(names or {"a": "a", "b": "b"})
     if not isinstance(overtimes, int) or isinstance(overtimes, bool) or overtimes < 0:
-        raise TournamentError(f"overtimes played must be a whole number ≥ 0, not {overtimes!r}", field="overtimes")
+        raise TournamentError(f"overtimes played must be a whole number ≥ 0, not {overtimes!r}",
+                              field="overtimes")
     if ld.then != "overtime" and overtimes:
         raise TournamentError(f"{ld.name} has no overtime: a level board goes to 比点", rule=ld.rule,
                               allowed=["overtimes: 0"], field="overtimes")
@@ -201,8 +212,8 @@ def adjudicate(ladder_name: str, a: Any, b: Any, overtimes: int = 0, points_winn
         if points_winner is None:
             return TimeUpDecision(ld.name, boards, overtimes, next="compare_points", names=nm)
         if points_winner not in sides:
-            raise TournamentError(f"the side that won 比点 is {nm['a']!r} or {nm['b']!r}, not {points_winner!r}",
-                                  allowed=[nm["a"], nm["b"]], field="points_winner")
+            raise TournamentError(f"the side that won 比点 is {nm['a']!r} or {nm['b']!r}, "
+                                  f"not {points_winner!r}", allowed=[nm["a"], nm["b"]], field="points_winner")
         return TimeUpDecision(ld.name, boards, overtimes, points_winner, "compare_points", names=nm)
     if points_winner is not None:
         raise TournamentError(f"{ld.name} breaks a level board by overtime, not by 比点", rule=ld.rule,

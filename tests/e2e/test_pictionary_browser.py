@@ -91,7 +91,8 @@ def ink(page: Any, team: str) -> int:
     }""", team))
 
 
-def test_digital_draw_with_the_mouse_guess_a_plural_roll_and_advance(browser: Any, fake: ServerThread) -> None:
+def test_digital_draw_with_the_mouse_guess_a_plural_roll_and_advance(browser: Any,
+                                                                      fake: ServerThread) -> None:
     t = fake.create("pictionary-event", [{"kind": "person"}] * 6, seed=SEED)
     seats = t["seats"]  # type: ignore[index]
     others = {k: sock(fake, str(t["id"]), seats[k]["token"]) for k in (2, 3, 4, 5)}  # the other players, idle
@@ -124,7 +125,8 @@ def test_digital_draw_with_the_mouse_guess_a_plural_roll_and_advance(browser: An
         pic.mouse.down()
         pic.mouse.move(x0 + 200, y0 + 120, steps=10)
         pic.mouse.up()
-        guess.wait_for_function("Number(document.querySelector(\"canvas.pc-paper[data-team='A']\").dataset.ops) >= 2")
+        guess.wait_for_function("Number(document.querySelector(\"canvas.pc-paper[data-team='A']\")"
+                                ".dataset.ops) >= 2")
         assert ink(guess, "A") > 500  # the strokes are on the guesser's paper
         assert guess.locator("canvas.pc-paper[data-team='B']").count() == 0  # not the other team's paper
         # a typed plural is accepted
@@ -138,7 +140,8 @@ def test_digital_draw_with_the_mouse_guess_a_plural_roll_and_advance(browser: An
         pic.wait_for_function("Number(document.getElementById('pc-board').dataset.a) > 0")
         square = int(pic.get_attribute("#pc-board", "data-a") or 0)
         assert pic.locator(f".pc-square[data-square='{square}'] .pc-token[data-team='A']").count() == 1
-        assert guess.locator("#error:not([hidden])").count() == 0 and pic.locator("#error:not([hidden])").count() == 0
+        assert (guess.locator("#error:not([hidden])").count() == 0
+                and pic.locator("#error:not([hidden])").count() == 0)
     finally:
         for p in pages:
             p.context.close()
@@ -198,7 +201,8 @@ def test_facilitator_round_times_out_and_the_further_team_wins_the_standings(bro
             comp = store.competition("day", "pic")
             fx = store.next_round(comp, "org")[0]
             a, b_team = fx.entrants
-            store.enter_result(comp, fx.key, duel_entry(res, {"A": a, "B": b_team}), "table page", source="referee")
+            store.enter_result(comp, fx.key, duel_entry(res, {"A": a, "B": b_team}), "table page",
+                               source="referee")
             rows = {r["entrant"]: r["points"] for r in store.standings(comp)}
             assert rows[a if winner == "A" else b_team] == 5 and rows[b_team if winner == "A" else a] == 3
     finally:
@@ -220,8 +224,8 @@ def test_the_word_never_reaches_a_guessers_or_a_spectators_socket(browser: Any, 
             ctxs.append(ctx)
             pg = ctx.new_page()
             if role in received:
-                pg.on("websocket", lambda ws, role=role: ws.on("framereceived",
-                                                                lambda payload, role=role: received[role].append(payload)))
+                pg.on("websocket", lambda ws, role=role: ws.on(
+                    "framereceived", lambda payload, role=role: received[role].append(payload)))
             pages[role] = pg
         idle = {k: sock(fake, tid, seats[k]["token"]) for k in (2, 3, 5)}
         for role, pg in pages.items():
@@ -232,7 +236,8 @@ def test_the_word_never_reaches_a_guessers_or_a_spectators_socket(browser: Any, 
         pic.wait_for_selector("button.pc-act[data-act='roll']").click()
         pic.wait_for_function("!document.querySelector(\"#pc-controls button[data-act='roll']\")")
         send(idle[3], "roll")
-        pic.wait_for_selector("button.pc-act[data-act='change']").click()  # a changed-away word stays secret too
+        # a changed-away word stays secret too
+        pic.wait_for_selector("button.pc-act[data-act='change']").click()
         first = "kimono"
         pic.wait_for_selector("#pc-answer")
         pic.wait_for_function("document.getElementById('pc-answer').textContent !== 'kimono'")

@@ -45,7 +45,8 @@ def play(srv: ServerThread, tables: list[dict[str, Any]], timeout: float = 120) 
         for t in tables:
             tid = str(t["id"])
             if tid in finished and tid not in out:
-                lines = httpx.get(srv.url + f"/api/v1/tables/{tid}/record.jsonl", timeout=10).text.splitlines()
+                lines = httpx.get(srv.url + f"/api/v1/tables/{tid}/record.jsonl",
+                                  timeout=10).text.splitlines()
                 res = replay(lines, start_for_record).state.result()
                 assert res is not None
                 out[tid] = res
@@ -60,14 +61,17 @@ def test_eight_teams_three_rounds_and_a_final_on_digital_tables(srv: ServerThrea
     reasons: list[str] = []
     with make_sessionmaker(engine)() as session:
         store = EventStore(session)
-        store.create_event({"event": "game day", "competitions": [{"key": "pic", "preset": "pictionary-event",
-                                                                    "seed": 4, "entrants": teams}]}, "organiser")
+        store.create_event({"event": "game day",
+                            "competitions": [{"key": "pic", "preset": "pictionary-event", "seed": 4,
+                                              "entrants": teams}]}, "organiser")
         comp = store.competition("game day", "pic")
         for rnd in range(3):
             fixtures = store.next_round(comp, "organiser")
             assert len(fixtures) == 4
-            tables = [srv.create("pictionary-event", BOTS, seed=100 * rnd + i) for i, _ in enumerate(fixtures)]
-            if rnd == 0:  # one table's round clock runs out at once: level on Start, the All Play tie-break decides
+            tables = [srv.create("pictionary-event", BOTS, seed=100 * rnd + i)
+                      for i, _ in enumerate(fixtures)]
+            # one table's round clock runs out at once: level on Start, the All Play tie-break decides
+            if rnd == 0:
                 srv.advance(2400)
             results = play(srv, tables)
             for fx, t in zip(fixtures, tables, strict=True):
@@ -85,7 +89,8 @@ def test_eight_teams_three_rounds_and_a_final_on_digital_tables(srv: ServerThrea
             store.decide(comp, [r["entrant"] for r in order], "organiser", "squares covered")
             rows = store.standings(comp)
         final = store.next_round(comp, "organiser")
-        assert len(final) == 1 and final[0].stage == "final" and final[0].entrants == [r["entrant"] for r in rows[:2]]
+        assert (len(final) == 1 and final[0].stage == "final"
+                and final[0].entrants == [r["entrant"] for r in rows[:2]])
         # a finished table's replay redraws the strokes (the public view of every step carries the papers)
         frames = httpx.get(srv.url + f"/api/v1/tables/{tables[0]['id']}/replay", timeout=30).json()["frames"]
         papers = [f["view"]["word"]["drawings"] for f in frames if f["view"]["word"]]

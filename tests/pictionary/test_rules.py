@@ -14,7 +14,8 @@ from .helpers import act, digital_roll_off, guesser, kinds, roll_off, start_minu
 
 
 def test_higher_die_picks_the_first_card_and_a_tie_rolls_again() -> None:
-    """seed 000 Pictionary §1: "Each team rolls the die, and the team with the higher number selects the first card"."""
+    """seed 000 Pictionary §1: "Each team rolls the die, and the team with the higher number selects the
+    first card"."""
     st = table("pictionary-table")
     ev = roll_off(st, 3, 3)
     assert kinds(ev)[-1] == "roll_off_tie" and st.phase == "roll_off"
@@ -63,7 +64,8 @@ def test_facilitator_page_never_shows_the_word_but_the_picturist_phone_does() ->
 
 
 def test_picturists_rotate_through_the_team_every_word() -> None:
-    """seed 000 Pictionary §1: "Each team selects a picturist ... This duty rotates to all players in turn"."""
+    """seed 000 Pictionary §1: "Each team selects a picturist ... This duty rotates to all players in
+    turn"."""
     st = table("pictionary-table")
     roll_off(st, 5, 1)
     seen = []
@@ -90,7 +92,8 @@ def test_five_seconds_to_look_then_one_minute_to_draw() -> None:
 
 
 def test_one_card_change_per_draw_and_a_new_peek() -> None:
-    """seed 000 Pictionary §2: "Every time the picturist draws a card, he can change to another card but only once"."""
+    """seed 000 Pictionary §2: "Every time the picturist draws a card, he can change to another card but
+    only once"."""
     st = table("pictionary-table")
     roll_off(st, 4, 2)
     first = st.answer
@@ -104,7 +107,8 @@ def test_one_card_change_per_draw_and_a_new_peek() -> None:
 
 
 def test_only_the_team_in_turn_changes_the_card_in_all_play() -> None:
-    """seed 000 Pictionary §2 (one change per draw) in All Play: the team that draws the card may change it."""
+    """seed 000 Pictionary §2 (one change per draw) in All Play: the team that draws the card may change
+    it."""
     st = table()
     digital_roll_off(st)
     w = st.word
@@ -117,8 +121,9 @@ def test_only_the_team_in_turn_changes_the_card_in_all_play() -> None:
 
 
 def test_guessed_in_time_the_same_team_rolls_advances_and_draws_from_its_square() -> None:
-    """seed 000 Pictionary §2: "If the word is identified in less than a minute, the same team rolls and advances ...
-    and draws a new card"; "The category of word is chosen by the color space your team token is on"."""
+    """seed 000 Pictionary §2: "If the word is identified in less than a minute, the same team rolls and
+    advances ... and draws a new card"; "The category of word is chosen by the color space your team token
+    is on"."""
     st = table("pictionary-table")
     roll_off(st, 6, 1)
     act(st, 0, "ready")
@@ -133,7 +138,8 @@ def test_guessed_in_time_the_same_team_rolls_advances_and_draws_from_its_square(
 
 
 def test_not_guessed_in_a_minute_play_passes_to_the_other_team() -> None:
-    """seed 000 Pictionary §2: "If the word is not identified within a minute, play continues to the left to other team"."""
+    """seed 000 Pictionary §2: "If the word is not identified within a minute, play continues to the left
+    to other team"."""
     st = table("pictionary-table")
     roll_off(st, 6, 1)
     act(st, 0, "ready")
@@ -147,8 +153,8 @@ def test_not_guessed_in_a_minute_play_passes_to_the_other_team() -> None:
 
 
 def test_all_play_the_first_team_to_guess_takes_the_turn() -> None:
-    """seed 000 Pictionary §1 / reference: All Play: every team draws the same word at once; the first to guess takes
-    the turn (and rolls)."""
+    """seed 000 Pictionary §1 / reference: All Play: every team draws the same word at once; the first to
+    guess takes the turn (and rolls)."""
     st = table()
     digital_roll_off(st)
     start_minute(st)
@@ -173,8 +179,8 @@ def test_all_play_square_nobody_guesses_next_team_plays() -> None:
 
 
 def test_plurals_and_homophones_count_as_the_word() -> None:
-    """seed 000 Pictionary §3: "If the answer is a singular word, the plural form counts as correct, and vice versa";
-    "Identically sounding words can be used"."""
+    """seed 000 Pictionary §3: "If the answer is a singular word, the plural form counts as correct, and
+    vice versa"; "Identically sounding words can be used"."""
     st = table()
     digital_roll_off(st)
     start_minute(st)
@@ -228,7 +234,8 @@ def test_a_near_miss_typed_in_time_is_ruled_after_the_minute() -> None:
     d = st.pending()
     assert d is not None and d.kind == "confirm" and d.time_limit == 15
     ev = st.timeout(d.seats[0])
-    assert "word_closed" in kinds(ev) and next(e for e in ev if e.kind == "word_closed").data["how"] == "missed"
+    assert ("word_closed" in kinds(ev)
+            and next(e for e in ev if e.kind == "word_closed").data["how"] == "missed")
 
 
 def test_a_teams_guesses_are_not_shown_to_the_other_team_while_the_word_is_open() -> None:
@@ -251,7 +258,8 @@ def test_a_teams_guesses_are_not_shown_to_the_other_team_while_the_word_is_open(
 
 
 def test_in_all_play_a_team_sees_only_its_own_drawing() -> None:
-    """All Play in the browser: each team draws on its own paper; the other team cannot copy it (spectators see both)."""
+    """All Play in the browser: each team draws on its own paper; the other team cannot copy it (spectators
+    see both)."""
     st = table()
     digital_roll_off(st)
     start_minute(st)
@@ -264,8 +272,8 @@ def test_in_all_play_a_team_sees_only_its_own_drawing() -> None:
 
 
 def test_a_foul_ruled_by_the_facilitator_ends_the_turn() -> None:
-    """seed 000 Pictionary §2, §3: no letters or numbers, no talking, no secret or pre-arranged signs; a foul ends the
-    team's turn."""
+    """seed 000 Pictionary §2, §3: no letters or numbers, no talking, no secret or pre-arranged signs; a
+    foul ends the team's turn."""
     st = table("pictionary-table")
     roll_off(st, 6, 1)
     act(st, 0, "ready")
@@ -278,7 +286,8 @@ def test_a_foul_ruled_by_the_facilitator_ends_the_turn() -> None:
 
 
 def test_a_referee_foul_in_all_play_takes_only_that_team_out_of_the_word() -> None:
-    """seed 000 Pictionary §3 (fouls) with All Play: the fouling team is out of the word, the other may still guess it."""
+    """seed 000 Pictionary §3 (fouls) with All Play: the fouling team is out of the word, the other may
+    still guess it."""
     st = table()
     digital_roll_off(st)
     start_minute(st)
@@ -318,8 +327,8 @@ def test_the_other_team_reports_a_foul_and_the_referee_decides() -> None:
 
 
 def test_time_up_the_team_further_along_wins() -> None:
-    """seed 000 Pictionary §4: "If time is up before any team lands on the Finish square, the team that covers more
-    squares wins"."""
+    """seed 000 Pictionary §4: "If time is up before any team lands on the Finish square, the team that
+    covers more squares wins"."""
     st = table("pictionary-table")
     assert st.clock_limit() == 2400
     roll_off(st, 6, 1)
@@ -336,7 +345,8 @@ def test_time_up_the_team_further_along_wins() -> None:
 
 
 def test_a_word_guessed_before_time_up_is_still_rolled_for() -> None:
-    """seed 000 Pictionary §2 + §4 (tablesport's reading): a team that guessed in time still rolls and advances."""
+    """seed 000 Pictionary §2 + §4 (tablesport's reading): a team that guessed in time still rolls and
+    advances."""
     st = table("pictionary-table")
     roll_off(st, 1, 6)
     act(st, 0, "ready")
@@ -349,7 +359,8 @@ def test_a_word_guessed_before_time_up_is_still_rolled_for() -> None:
 
 
 def test_level_at_time_up_an_all_play_tiebreak_decides() -> None:
-    """seed 000 Pictionary §4 is silent on level squares; tablesport plays All Play words until a team guesses one."""
+    """seed 000 Pictionary §4 is silent on level squares; tablesport plays All Play words until a team
+    guesses one."""
     st = table("pictionary-table")
     roll_off(st, 6, 1)
     act(st, 0, "ready")
@@ -369,7 +380,8 @@ def test_level_at_time_up_an_all_play_tiebreak_decides() -> None:
 
 
 def test_the_final_has_no_time_up_and_ends_on_finish() -> None:
-    """seed 000 Pictionary §5: "During the finals, the rules are the same except that the team has to reach 'Finish'"."""
+    """seed 000 Pictionary §5: "During the finals, the rules are the same except that the team has to reach
+    'Finish'"."""
     st = table("pictionary-table-final")
     assert st.clock_limit() is None
     with pytest.raises(RuleError):
@@ -388,8 +400,8 @@ def test_the_final_has_no_time_up_and_ends_on_finish() -> None:
 
 
 def test_a_roll_past_finish_stops_on_finish() -> None:
-    """Reference: the track runs from Start to Finish; a roll that reaches or passes Finish ends the game (no exact
-    roll needed)."""
+    """Reference: the track runs from Start to Finish; a roll that reaches or passes Finish ends the game
+    (no exact roll needed)."""
     st = table("pictionary-table", board="short")
     roll_off(st, 6, 1)
     for die in (6, 6, 6):
@@ -405,7 +417,8 @@ def test_a_roll_past_finish_stops_on_finish() -> None:
 
 
 def test_result_carries_winner_squares_words_and_fouls() -> None:
-    """Result: winner and loser, squares covered, words guessed, fouls (what the play-off's 5/3 points need)."""
+    """Result: winner and loser, squares covered, words guessed, fouls (what the play-off's 5/3 points
+    need)."""
     st = table("pictionary-table")
     roll_off(st, 6, 1)
     act(st, 0, "ready")
@@ -456,7 +469,8 @@ def test_a_guesser_has_at_most_thirty_guesses_a_word() -> None:
 
 
 def test_strokes_undo_and_clear_and_the_paper_has_a_limit() -> None:
-    """Strokes as compact point lists: a line, more points, undo, clear; a paper holds at most 6,000 points."""
+    """Strokes as compact point lists: a line, more points, undo, clear; a paper holds at most 6,000
+    points."""
     st = table()
     digital_roll_off(st)
     start_minute(st)
@@ -508,7 +522,8 @@ def test_strokes_are_in_the_record_and_a_replay_redraws_them() -> None:
     rec.finish(st)
     papers = []
     rep = replay(rec.text().splitlines(), start_for_record,
-                 lambda s, step, ev: papers.append(s.view(None)["word"]["drawings"] if s.view(None)["word"] else None))
+                 lambda s, step, ev: papers.append(s.view(None)["word"]["drawings"] if s.view(None)["word"]
+                                                   else None))
     assert rep.final_hash == st.state_hash()
     team = "AB"[st.turn]
     assert papers[-1][team] == [(2, 3, 10, 10, 50, 60, 70, 80)]

@@ -29,7 +29,8 @@ def srv(tmp_path: Path) -> Iterator[ServerThread]:
 
 class Seat:
     def __init__(self, srv: ServerThread, table: str, token: str) -> None:
-        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{srv.port}/ws/{table}?token={token}", ping_interval=None)
+        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{srv.port}/ws/{table}?token={token}",
+                                            ping_interval=None)
         self.last: dict[str, Any] = {}
         self.errors: list[dict[str, Any]] = []
 
@@ -45,7 +46,8 @@ class Seat:
                 self.last = f
 
     def act(self, action: Any, seq: int | None = None) -> None:
-        self.ws.send(json.dumps({"type": "act", "seq": self.last["seq"] if seq is None else seq, "action": action}))
+        self.ws.send(json.dumps({"type": "act", "seq": self.last["seq"] if seq is None else seq,
+                                 "action": action}))
 
 
 def start(srv: ServerThread) -> tuple[str, list[Seat]]:
@@ -119,6 +121,7 @@ def test_a_late_spectator_gets_the_drawing_so_far(srv: ServerThread) -> None:
     pic.read()
     late = connect(f"ws://127.0.0.1:{srv.port}/ws/{tid}", ping_interval=None)
     hello = json.loads(late.recv(timeout=5))
-    assert hello["type"] == "hello" and hello["view"]["word"]["drawings"]["A"] == [[3, 2, 100, 100, 120, 130, 140, 160]]
+    assert (hello["type"] == "hello"
+            and hello["view"]["word"]["drawings"]["A"] == [[3, 2, 100, 100, 120, 130, 140, 160]])
     assert "answer" not in hello["view"]["word"]
     late.close()

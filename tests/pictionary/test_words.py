@@ -27,8 +27,9 @@ LANGS = ("en", "zh-Hans", "zh-Hant")
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_own_list_has_600_cards_of_five_words_all_checked(lang: str) -> None:
-    """One word per category on each card (P, O, A, D, AP); every word drawable, suitable and different from every
-    other word of the list (plurals, homophones, the other script and the same pinyin count as the same)."""
+    """One word per category on each card (P, O, A, D, AP); every word drawable, suitable and different from
+    every other word of the list (plurals, homophones, the other script and the same pinyin count as the
+    same)."""
     text = (DATA / "words" / f"{lang}.csv").read_text(encoding="utf-8")
     cards = parse_csv(text, lang)  # duplicates included
     assert len(cards) >= 600
@@ -88,7 +89,8 @@ def test_an_organiser_list_is_checked_with_clear_errors(text: str, says: str) ->
 
 def test_chinese_lists_refuse_latin_letters_and_same_sounding_words() -> None:
     cards = [list(c) for c in builtin("zh-Hans")[:25]]
-    assert check_word("T恤", "zh-Hans") and check_word("香烟", "zh-Hans") and check_word("猫", "zh-Hans") is None
+    assert (check_word("T恤", "zh-Hans") and check_word("香烟", "zh-Hans")
+            and check_word("猫", "zh-Hans") is None)
     cards[3][1] = "攻势"
     cards[4][2] = "公式"
     with pytest.raises(WordListError, match="same answer"):
@@ -107,9 +109,11 @@ def test_the_words_command(tmp_path: Path) -> None:
     f = tmp_path / "ours.csv"
     f.write_text(to_csv(builtin("zh-Hant")[:40]), encoding="utf-8")
     cli = [sys.executable, "-m", "tablesport.cli", "pictionary", "words"]
-    run = subprocess.run([*cli, str(f), "--lang", "zh-Hant", "--json"], capture_output=True, text=True, timeout=120)
+    run = subprocess.run([*cli, str(f), "--lang", "zh-Hant", "--json"], capture_output=True, text=True,
+                         timeout=120)
     assert run.returncode == 0 and '"cards": 40' in run.stdout
     bad = tmp_path / "bad.csv"
     bad.write_text("P,O,A,D,AP\ncat,dog\n", encoding="utf-8")
     run = subprocess.run([*cli, str(bad)], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2 and "line 2: 2 words" in run.stderr and len(run.stderr.strip().splitlines()) == 1
+    assert (run.returncode == 2 and "line 2: 2 words" in run.stderr
+            and len(run.stderr.strip().splitlines()) == 1)

@@ -115,6 +115,10 @@ def test_every_refusal_has_the_error_shape(client: TestClient) -> None:
         json={"preset": "goofspiel-2p", "seats": [{"kind": "bot"}] * 2, "params": {"speed": 1}},
     )
     assert r.status_code == 400 and "bid_seconds" in r.json()["allowed"]
+    for spec, says in (("ismcts:playouts=999999999", "from 1 to 5000"), ("ismcts:depth=3", "no option")):
+        seats = [{"kind": "bot", "bot": spec}] * 2
+        r = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": seats})
+        assert r.status_code == 400 and r.json()["field"] == "seats.0.bot" and says in r.json()["message"]
     r = client.get("/api/v1/tables/abcdef")
     assert r.status_code == 404 and r.json()["field"] == "tid"
     assert client.get("/api/v1/tables").json()["live"] == []  # nothing was made

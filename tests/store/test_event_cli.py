@@ -38,12 +38,14 @@ def test_event_commands(tmp_path: Path) -> None:
     (tmp_path / "event.yaml").write_text(EVENT)
     assert run("create", str(tmp_path / "event.yaml"), "--by", "ann").returncode == 0
     assert "group A: Tigers, Dragons" in run("draw", "Game day", "sgs", "--by", "ann").stdout
-    ok = run("result", "Game day", "sgs", "A-R1-1", "{games: [{winner: Tigers}, {winner: Tigers}]}", "--by", "desk",
-             "--json")
+    ok = run("result", "Game day", "sgs", "A-R1-1", "{games: [{winner: Tigers}, {winner: Tigers}]}", "--by",
+             "desk", "--json")
     assert ok.returncode == 0, ok.stderr
     assert json.loads(ok.stdout)[0]["entrant"] == "Tigers"
-    dup = run("result", "Game day", "sgs", "A-R1-1", "{games: [{winner: Dragons}, {winner: Dragons}]}", "--by", "x")
-    assert dup.returncode == 2 and "duplicate result" in dup.stderr and len(dup.stderr.strip().splitlines()) == 1
+    dup = run("result", "Game day", "sgs", "A-R1-1", "{games: [{winner: Dragons}, {winner: Dragons}]}",
+              "--by", "x")
+    assert (dup.returncode == 2 and "duplicate result" in dup.stderr
+            and len(dup.stderr.strip().splitlines()) == 1)
     fixed = run("correct", "Game day", "sgs", "A-R1-1", "{games: [{winner: Dragons}, {winner: Dragons}]}",
                 "--reason", "wrong team ticked", "--by", "chief", "--json")
     assert fixed.returncode == 0, fixed.stderr
@@ -53,7 +55,8 @@ def test_event_commands(tmp_path: Path) -> None:
     assert [(a["action"], a["who"]) for a in audit][-2:] == [("result", "desk"), ("correct", "chief")]
     assert run("print", "Game day", "sgs", "standings", "--out", str(tmp_path / "s.html")).returncode == 0
     assert "Dragons" in (tmp_path / "s.html").read_text()
-    assert run("export", "Game day", "sgs", "--out", str(tmp_path / "r.csv"), "--what", "results").returncode == 0
+    assert run("export", "Game day", "sgs", "--out", str(tmp_path / "r.csv"), "--what",
+               "results").returncode == 0
     rows = list(csv.DictReader((tmp_path / "r.csv").open()))
     assert rows[0]["entered_by"] == "desk" and rows[0]["updated_by"] == "chief" and rows[0]["version"] == "2"
     bad_game = run("penalty", "Game day", "sgs", "g1", "Tigers", "1", "--reason", "talk", "--by", "ref")

@@ -1,6 +1,6 @@
-"""The Rummikub hall in a stored event (seed 002), on SQLite and PostgreSQL: check-in and the queue, a table as
-soon as 4 are free, games per table, full sheets handed in at the desk, lost sheets, the cut-off, juniors and
-seniors, school teams; refusals store nothing."""
+"""The Rummikub hall in a stored event (seed 002), on SQLite and PostgreSQL: check-in and the queue, a table
+as soon as 4 are free, games per table, full sheets handed in at the desk, lost sheets, the cut-off, juniors
+and seniors, school teams; refusals store nothing."""
 
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ def audit_len(store: EventStore, comp: Any) -> int:
 
 
 def test_a_hall_morning(store: EventStore) -> None:
-    """002 賽制 1–6 in one morning: queue, tables of 4, sheets of 3 games, the desk, a lost sheet, the cut-off."""
+    """002 賽制 1–6 in one morning: queue, tables of 4, sheets of 3 games, the desk, a lost sheet, the
+    cut-off."""
     comp = hall_day(store)
     h = store.hall
     for p in ("j1", "j2", "s1", "s2", "j3", "j4"):
@@ -84,8 +85,8 @@ def test_a_hall_morning(store: EventStore) -> None:
     with pytest.raises(TournamentError, match="at the desk with a full sheet: hand it in first"):
         h.arrive(comp, "s1", at("10:31"))
     n = audit_len(store, comp)
-    with pytest.raises(TournamentError, match=r"s2's sheet 1 game 3: the paper says -5, the game entered \(G3\) "
-                                              r"gives -4.8") as exc:
+    with pytest.raises(TournamentError, match=r"s2's sheet 1 game 3: the paper says -5, "
+                                              r"the game entered \(G3\) gives -4.8") as exc:
         h.hand_in(comp, "s2", at("10:32"), [-100, -200, -5])
     assert exc.value.rule is RULES["rummikub_sheet"] and audit_len(store, comp) == n
     st = h.hand_in(comp, "s2", at("10:32"), [-100, -200, -4.8])
@@ -110,7 +111,8 @@ def test_a_hall_morning(store: EventStore) -> None:
     assert rows["s1"]["tiebreaks"]["best_sheet"] == [] and rows["s1"]["points"] == 0
     assert rows["j1"]["tiebreaks"]["best_sheet"] == [124.4, -3.0] and rows["j1"]["tiebreaks"]["wins"] == 1
     # 002 賽制 6: a school's team is its best 3 players
-    assert store.school_scores(comp) == [("S1", 2, 138.2, ["j1", "j2", "s1"]), ("S2", 1, 258.6, ["j3", "j4", "s2"])]
+    assert store.school_scores(comp) == [("S1", 2, 138.2, ["j1", "j2", "s1"]),
+                                         ("S2", 1, 258.6, ["j3", "j4", "s2"])]
     # leaving keeps the sheet held: back in the hall, the same sheet
     h.leave(comp, "j1", at("10:40"))
     assert h.status(comp).players["j1"]["where"] == "away"
@@ -133,20 +135,21 @@ def test_the_cut_off_and_corrections(store: EventStore) -> None:
     g1 = store.fixtures(comp)[0]
     n = audit_len(store, comp)
     # j2 and j4 would have queued again after G1, so G2 (j1 j2 s1 j4) could not have been played
-    with pytest.raises(TournamentError, match=r"with this change to G1, a later hall entry no longer fits: G2 "
-                                              r"\(game at 09:50\): table 1: j4 is not seated at table 1; j3 is seated "
-                                              r"there but missing from the game"):
+    with pytest.raises(TournamentError, match=r"with this change to G1, a later hall entry no longer fits: "
+                                              r"G2 \(game at 09:50\): table 1: j4 is not seated at table 1; "
+                                              r"j3 is seated there but missing from the game"):
         store.correct_result(comp, g1.key, {"winner": "j1", "racks": {"j2": 9, "j3": 1, "j4": 5}}, "chief",
                              "j2 had 9 left")
     assert audit_len(store, comp) == n
-    store.correct_result(comp, g1.key, {"winner": "j1", "racks": {"j2": 2, "j3": 5, "j4": 9}}, "chief", "j2 had 2")
+    store.correct_result(comp, g1.key, {"winner": "j1", "racks": {"j2": 2, "j3": 5, "j4": 9}}, "chief",
+                         "j2 had 2")
     assert {r["entrant"]: r["points"] for r in store.standings(comp)}["j1"] == 22.4  # 16 + 1 + 2.4 + 3
     st = h.game(comp, 1, {"winner": "j3", "racks": {"j1": 1, "j2": 2, "j4": 3}}, at("10:05"))
     assert st.desk == ["j1", "j2", "j4"] and st.tables[0]["seated"] == ["j3", "s1"]
     st = h.hand_in(comp, "j1", at("10:06"))
     assert "no new sheet after the cut-off: done" in st.text and "j1" in st.done
-    with pytest.raises(TournamentError, match="'j1' has no open score sheet and no new sheet is given from the "
-                                              "cut-off \\(10:00\\)") as exc:
+    with pytest.raises(TournamentError, match="'j1' has no open score sheet and no new sheet is given "
+                                              "from the cut-off \\(10:00\\)") as exc:
         h.arrive(comp, "j1", at("10:07"))
     assert exc.value.rule is RULES["rummikub_cutoff"]
     st = h.lost_sheet(comp, "j3", at("10:08"))  # no new sheet after the cut-off: the day is over

@@ -33,10 +33,13 @@ def store(engine: Engine) -> Iterator[EventStore]:
         s.commit()
 
 
-def day(store: EventStore, preset: str = "sgs-3v3-2014", teams: tuple[str, ...] = ("Tigers", "Cranes")) -> Any:
+def day(store: EventStore, preset: str = "sgs-3v3-2014",
+        teams: tuple[str, ...] = ("Tigers", "Cranes")) -> Any:
     ev = f"day {secrets.token_hex(3)}"
-    store.create_event({"event": ev, "competitions": [{"key": "sgs", "preset": preset, "groups": 1, "entrants": [
-        {"id": t, "members": TEAMS[t], "seed": i} for i, t in enumerate(teams, 1)]}]}, "desk")
+    store.create_event({"event": ev, "competitions": [{"key": "sgs", "preset": preset, "groups": 1,
+                                                       "entrants": [{"id": t, "members": TEAMS[t], "seed": i}
+                                                                    for i, t in enumerate(teams, 1)]}]},
+                       "desk")
     comp = store.competition(ev, "sgs")
     store.draw(comp, "desk")
     return comp
@@ -72,7 +75,7 @@ class Unchanged:
         assert not self.store.s.new and not self.store.s.deleted
 
 
-# ---- a best-of-3 game by game -------------------------------------------------------------------------------
+# ---- a best-of-3 game by game ------------------------------------------------------------------------------
 
 
 def test_best_of_3_entered_game_by_game(store: EventStore) -> None:
@@ -80,7 +83,8 @@ def test_best_of_3_entered_game_by_game(store: EventStore) -> None:
     comp = day(store)
     fx = store.fixtures(comp)[0]
     assert fx.entrants == ["Tigers", "Cranes"]
-    one = store.series.enter_game(comp, fx.key, g("Tigers", "Ann", "Jo", lost_hp=2), by(at="10:52", referee="Li"))
+    one = store.series.enter_game(comp, fx.key, g("Tigers", "Ann", "Jo", lost_hp=2),
+                                  by(at="10:52", referee="Li"))
     assert (one.number, one.score, one.decided) == (1, (1, 0), False)
     assert one.may_command == {"Tigers": ["Bo", "Cy"], "Cranes": ["Ka", "Li"]}
     rows = {r["entrant"]: r for r in one.standings}
@@ -182,8 +186,8 @@ def test_the_third_technical_point_ends_the_game_as_a_stored_loss(store: EventSt
     assert [p["facts"].get("at") for p in pens] == ["11:02", "11:09", "11:15"]
     assert pens[2]["facts"]["note"] == "seen by both referees"
     # withdrawing the deciding foul takes its game with it
-    assert store.series.withdraw_penalty(comp, pens[2]["id"], by("chief"), "it was the other team")[1].endswith(
-        "removed (the foul had decided it)")
+    assert (store.series.withdraw_penalty(comp, pens[2]["id"], by("chief"), "it was the other team")[1]
+            .endswith("removed (the foul had decided it)"))
     assert store.series.status(comp, fx.key).score == (1, 0)
 
 
@@ -212,14 +216,16 @@ def test_a_disqualified_commander_loses_the_game(store: EventStore) -> None:
     comp = day(store)
     fx = store.fixtures(comp)[0]
     key = f"{fx.key}/1"
-    store.series.penalty(comp, Penalty("player", key, "Cranes", 3, "talk that amounts to cheating", "ref", "", "Ka",
-                                       True), by())
-    out = store.series.penalty(comp, Penalty("player", key, "Cranes", 3, "again", "ref", "", "Ka", True), by())
+    store.series.penalty(comp, Penalty("player", key, "Cranes", 3, "talk that amounts to cheating", "ref", "",
+                                       "Ka", True), by())
+    out = store.series.penalty(comp, Penalty("player", key, "Cranes", 3, "again", "ref", "", "Ka", True),
+                               by())
     assert out.consequences[0] == "Ka disqualified"
     assert out.decided is not None and out.decided.game["winner"] == "Tigers"
     assert out.decided.game["how"] == "disqualified"
     with Unchanged(store, comp), pytest.raises(TournamentError, match="not a member of Cranes"):
-        store.series.penalty(comp, Penalty("player", f"{fx.key}/2", "Cranes", 1, "stalling", "ref", "", "Ann"), by())
+        store.series.penalty(comp, Penalty("player", f"{fx.key}/2", "Cranes", 1, "stalling", "ref", "",
+                                           "Ann"), by())
 
 
 # ---- time-up at a physical table -------------------------------------------------------------------------
@@ -240,7 +246,8 @@ def test_time_up_proposes_overtime_then_a_result(store: EventStore) -> None:
     boards["Tigers"] = {"surviving": 2, "lost_hp": 3}
     boards["Cranes"] = {"surviving": 2, "lost_hp": 3, "technical_points": 1}
     prop = store.series.propose_time_up(comp, fx.key, boards, overtimes=1)
-    assert prop.game == {"winner": "Tigers", "how": "time", "surviving": 2, "lost_hp": 3, "technical": {"Cranes": 1}}
+    assert prop.game == {"winner": "Tigers", "how": "time", "surviving": 2, "lost_hp": 3,
+                         "technical": {"Cranes": 1}}
     out = store.series.enter_time_up(comp, fx.key, boards, by(at="11:31"), overtimes=1,
                                      commanders={"Tigers": "Ann", "Cranes": "Jo"})
     assert out.number == 1 and out.game["how"] == "time"
@@ -268,18 +275,20 @@ def test_1v1_time_up_goes_to_compare_points(store: EventStore) -> None:
     assert out.game == {"winner": "Shu", "how": "time", "surviving": 2, "lost_hp": 1}
 
 
-# ---- 4-player tables ----------------------------------------------------------------------------------------
+# ---- 4-player tables ---------------------------------------------------------------------------------------
 
 
 def league(store: EventStore, preset: str, n: int = 8) -> Any:
     ev = f"league {secrets.token_hex(3)}"
     store.create_event({"event": ev, "competitions": [{"key": "g", "preset": preset, "seed": 1,
-                                                       "entrants": [f"p{i}" for i in range(1, n + 1)]}]}, "desk")
+                                                       "entrants": [f"p{i}" for i in range(1, n + 1)]}]},
+                       "desk")
     return store.competition(ev, "g")
 
 
 def test_a_table_result_naming_a_stranger_or_leaving_a_player_out_is_refused(store: EventStore) -> None:
-    """000 Ticket to Ride Competition 1: 4 players per game — name the stranger, the missing player, the table."""
+    """000 Ticket to Ride Competition 1: 4 players per game — name the stranger, the missing player, the
+    table."""
     comp = league(store, "ttr-event")
     fx = store.next_round(comp, "desk")[0]
     seated = fx.entrants
@@ -294,8 +303,8 @@ def test_a_table_result_naming_a_stranger_or_leaving_a_player_out_is_refused(sto
 
 
 def test_a_blokus_game_scored_from_the_pieces_left(store: EventStore) -> None:
-    """000 Blokus Calculating points: −1 per square not placed; +15 for all 21 pieces, +20 with the single square
-    placed last — scored by the Blokus engine from what the referee sees."""
+    """000 Blokus Calculating points: −1 per square not placed; +15 for all 21 pieces, +20 with the single
+    square placed last — scored by the Blokus engine from what the referee sees."""
     comp = league(store, "blokus-event")
     fx = store.next_round(comp, "desk")[0]
     a, b, c, d = fx.entrants
@@ -306,19 +315,41 @@ def test_a_blokus_game_scored_from_the_pieces_left(store: EventStore) -> None:
     assert res.data["seen"][c] == {"unplaced": ["I5", "L4", "1"]}
     assert {r["entrant"]: r["points"] for r in rows}[b] == 20
     fx2 = store.fixtures(comp)[1]
-    for bad, message in [({**{p: [] for p in fx2.entrants}, fx2.entrants[0]: ["Q7"]}, "'Q7' is not a Blokus piece"),
+    for bad, message in [({**{p: [] for p in fx2.entrants}, fx2.entrants[0]: ["Q7"]},
+                          "'Q7' is not a Blokus piece"),
                          ({p: ["I5", "I5"] for p in fx2.entrants}, "I5 listed twice"),
-                         ({p: {"unplaced": ["1"], "monomino_last": True} for p in fx2.entrants}, "single square"),
+                         ({p: {"unplaced": ["1"], "monomino_last": True} for p in fx2.entrants},
+                          "single square"),
                          ({p: [] for p in fx2.entrants[:3]}, "missing from the pieces seen")]:
         with Unchanged(store, comp), pytest.raises(TournamentError, match=message):
             store.enter_result(comp, fx2.key, {"seen": bad}, "desk")
 
 
-def test_monopoly_deal_has_no_scorer_from_the_table_yet(store: EventStore) -> None:
+def test_monopoly_deal_values_from_what_the_referee_sees(store: EventStore) -> None:
+    """000 Monopoly Deal THE WINNER: each player counts up the value of their Bank and Properties; the highest
+    gets 10, then 7, 5, 3 (the value by the engine's table_value)."""
     comp = league(store, "monopoly-deal-event")
     fx = store.next_round(comp, "desk")[0]
-    with Unchanged(store, comp), pytest.raises(TournamentError, match="no scoring from what the referee sees"):
-        store.enter_result(comp, fx.key, {"seen": {p: ["x"] for p in fx.entrants}}, "desk")
+    a, b, c, d = fx.entrants
+    seen = {a: {"bank": ["10M", "sly-deal"], "properties": ["dark_blue", "dark-blue-2", "house"]},
+            b: {"bank": "5M 1M", "properties": ["wild-any", "red"]},
+            c: {"bank": [], "properties": []},
+            d: {"bank": ["money-2"]}}
+    rows = store.enter_result(comp, fx.key, {"seen": seen}, "desk")
+    res = store.result_of(fx)
+    assert res is not None and res.data["scores"] == {a: 24, b: 9, c: 0, d: 2}
+    assert res.data["seen"][b] == {"bank": ["money-5", "money-1"], "properties": ["wild-any", "red"]}
+    points = {r["entrant"]: r["points"] for r in rows if r["entrant"] in fx.entrants}
+    assert points == {a: 10, b: 7, c: 3, d: 5}
+    fx2 = store.fixtures(comp)[1]
+    p = fx2.entrants
+    for bad, message in [({**{x: {} for x in p}, p[0]: {"bank": ["deal-breaker"]}}, "not in play"),
+                         ({**{x: {} for x in p}, p[0]: {"bank": ["red"]}}, "never banked"),
+                         ({**{x: {} for x in p}, p[0]: {"bank": ["10M", "10M"]}}, "than the deck holds"),
+                         ({**{x: {} for x in p}, p[0]: {"properties": ["7M"]}}, "not a Monopoly Deal card"),
+                         ({x: {} for x in p[:3]}, "missing from the tables seen")]:
+        with Unchanged(store, comp), pytest.raises(TournamentError, match=message):
+            store.enter_result(comp, fx2.key, {"seen": bad}, "desk")
 
 
 def test_a_seating_drawn_elsewhere_is_entered_for_a_round(store: EventStore) -> None:
@@ -348,7 +379,7 @@ def test_groups_drawn_elsewhere(store: EventStore) -> None:
     assert {tuple(f.entrants) for f in store.fixtures(comp)} == {("Tigers", "Phoenix"), ("Dragons", "Cranes")}
 
 
-# ---- Pictionary ---------------------------------------------------------------------------------------------
+# ---- Pictionary --------------------------------------------------------------------------------------------
 
 
 def test_the_pictionary_final_refuses_a_time_up_result(store: EventStore) -> None:
@@ -372,7 +403,7 @@ def test_the_pictionary_final_refuses_a_time_up_result(store: EventStore) -> Non
     assert store.placings(comp) == {"": {1: b, 2: a}}
 
 
-# ---- facts and decisions ------------------------------------------------------------------------------------
+# ---- facts and decisions -----------------------------------------------------------------------------------
 
 
 def test_decisions_and_entries_keep_their_facts(store: EventStore) -> None:
@@ -394,8 +425,8 @@ def test_decisions_and_entries_keep_their_facts(store: EventStore) -> None:
 
 
 def test_a_2011_group_round_game_by_game_is_two_games(store: EventStore) -> None:
-    """000 §一4: 每轮胜队得3分…平手则各1分。2场比赛之后算总分 — 1:1 after two games is a draw, 1 point each; a third
-    game does not exist."""
+    """000 §一4: 每轮胜队得3分…平手则各1分。2场比赛之后算总分 — 1:1 after two games is a draw,
+    1 point each; a third game does not exist."""
     comp = day(store, "sgs-3v3-2011")
     fx = store.fixtures(comp)[0]
     store.series.enter_game(comp, fx.key, g("Tigers", "Ann", "Jo"), by())
@@ -407,6 +438,6 @@ def test_a_2011_group_round_game_by_game_is_two_games(store: EventStore) -> None
     assert exc.value.rule is RULES["group_round_games"]
     # 2011 states no technical limit: a fourth point is recorded, and decides nothing
     for i in range(4):
-        assert store.series.penalty(comp, Penalty("technical", f"{fx.key}/2", "Cranes", 1, f"talk {i}", "ref", ""),
-                                    by()).decided is None
+        assert store.series.penalty(comp, Penalty("technical", f"{fx.key}/2", "Cranes", 1, f"talk {i}", "ref",
+                                                  ""), by()).decided is None
     assert store.series.status(comp, fx.key).games[1]["game"]["technical"] == {"Cranes": 4}

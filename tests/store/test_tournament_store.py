@@ -31,7 +31,8 @@ def uniq(name: str) -> str:
 
 
 def teams(n: int) -> list[dict[str, Any]]:
-    return [{"id": f"T{i:02d}", "members": [f"T{i:02d}.{k}" for k in "abc"], "seed": i} for i in range(1, n + 1)]
+    return [{"id": f"T{i:02d}", "members": [f"T{i:02d}.{k}" for k in "abc"], "seed": i}
+            for i in range(1, n + 1)]
 
 
 def two_nil(winner: str) -> dict[str, Any]:
@@ -48,9 +49,11 @@ def test_migrations_create_the_tournament_branch(engine: Engine) -> None:
 
 
 def test_sanguosha_2011_day_groups_to_knockout(store: EventStore) -> None:
-    """Seed 000: 16 teams, 4 groups (snake), single round robin, top 2 crossed A1–B2 / B1–A2, 3rd-place match and final."""
+    """Seed 000: 16 teams, 4 groups (snake), single round robin, top 2 crossed A1–B2 / B1–A2, 3rd-place
+    match and final."""
     ev = uniq("Game day 2011")
-    store.create_event({"event": ev, "competitions": [{"key": "sgs", "preset": "sgs-3v3-2011", "entrants": teams(16)}]},
+    store.create_event({"event": ev, "competitions": [{"key": "sgs", "preset": "sgs-3v3-2011",
+                                                       "entrants": teams(16)}]},
                        "organiser")
     comp = store.competition(ev, "sgs")
     groups = store.draw(comp, "organiser")
@@ -102,7 +105,8 @@ def test_entries_and_corrections_are_audited_and_recompute_standings(store: Even
     with pytest.raises(TournamentError, match="needs a reason"):
         store.correct_result(comp, fx.key, two_nil(b), "cy", "")
     rows = store.correct_result(comp, fx.key, two_nil(b), "cy", "score sheet misread: B won both games")
-    assert {r["entrant"]: r["points"] for r in rows}[b] == 3 and {r["entrant"]: r["points"] for r in rows}[a] == 0
+    assert ({r["entrant"]: r["points"] for r in rows}[b] == 3
+            and {r["entrant"]: r["points"] for r in rows}[a] == 0)
     assert {r.entrant: r.points for r in store.snapshot(comp)}[b] == 3
     log = [(x.action, x.who) for x in store.audit(comp) if x.subject == fx.key]
     assert log == [("result", "bob"), ("correct", "cy")]
@@ -140,19 +144,22 @@ def test_contradictory_results_are_refused_and_change_nothing(store: EventStore)
 
 
 def test_needs_decision_then_the_organisers_decision_is_kept(store: EventStore) -> None:
-    """003 §4.2 C: when A/B/C cannot separate teams the committee decides; the ruling is stored and applied."""
+    """003 §4.2 C: when A/B/C cannot separate teams the committee decides; the ruling is stored and
+    applied."""
     ev = uniq("decision")
     store.create_event({"event": ev, "competitions": [{"key": "sgs", "preset": "sgs-3v3-2012", "groups": 1,
                                                        "entrants": teams(3)}]}, "ann")
     comp = store.competition(ev, "sgs")
     store.draw(comp, "ann")
-    cycle = {frozenset(("T01", "T02")): "T01", frozenset(("T02", "T03")): "T02", frozenset(("T01", "T03")): "T03"}
+    cycle = {frozenset(("T01", "T02")): "T01", frozenset(("T02", "T03")): "T02",
+             frozenset(("T01", "T03")): "T03"}
     for fx in store.fixtures(comp):
         store.enter_result(comp, fx.key, two_nil(cycle[frozenset(fx.entrants)]), "bob")
     rows = store.standings(comp)
     assert all(r["needs_decision"] for r in rows)
     rows = store.decide(comp, ["T02", "T03", "T01"], "chief referee", "drawn by lot")
-    assert [(r["entrant"], r["rank"], r["needs_decision"]) for r in rows] == [("T02", 1, False), ("T03", 2, False),
+    assert [(r["entrant"], r["rank"], r["needs_decision"]) for r in rows] == [("T02", 1, False),
+                                                                               ("T03", 2, False),
                                                                                ("T01", 3, False)]
     assert [r.entrant for r in store.snapshot(comp)] == ["T02", "T03", "T01"]
     with pytest.raises(TournamentError, match="unknown"):
@@ -181,7 +188,8 @@ def test_blokus_league_rounds_without_repeats_then_final_of_top_4(store: EventSt
     top = [r["entrant"] for r in store.standings(comp)[:4]]
     assert final[0].entrants == top
     assert store.placings(comp) == {"": {}}
-    store.enter_result(comp, final[0].key, {"scores": {top[0]: -3, top[1]: 20, top[2]: -3, top[3]: -10}}, "desk")
+    store.enter_result(comp, final[0].key, {"scores": {top[0]: -3, top[1]: 20, top[2]: -3, top[3]: -10}},
+                       "desk")
     assert store.placings(comp) == {"": {1: top[1], 2: top[0], 3: top[2], 4: top[3]}}  # level: league order
 
 
@@ -193,13 +201,15 @@ def test_penalties_are_recorded_with_who_and_why(store: EventStore) -> None:
     comp = store.competition(ev, "sgs")
     fx = store.draw(comp, "ann") and store.fixtures(comp)[0]
     a = fx.entrants[0]
-    got = [store.series.penalty(comp, Penalty("technical", f"{fx.key}/1", a, 1, f"talk {i}", "ref Li", "")).consequences
+    got = [store.series.penalty(comp, Penalty("technical", f"{fx.key}/1", a, 1, f"talk {i}", "ref Li",
+                                              "")).consequences
            for i in range(3)]
     assert got[:2] == [[], []] and got[2][0] == f"game lost by {a}" and "stored" in got[2][1]
     b = fx.entrants[1]
-    store.series.penalty(comp, Penalty("player", f"{fx.key}/2", b, 3, "cheating talk", "ref Li", "", f"{b}.a"))
-    assert store.series.penalty(comp, Penalty("player", f"{fx.key}/2", b, 3, "again", "ref Li", "", f"{b}.a")
-                                ).consequences == [f"{b}.a disqualified"]
+    store.series.penalty(comp, Penalty("player", f"{fx.key}/2", b, 3, "cheating talk", "ref Li", "",
+                                       f"{b}.a"))
+    assert store.series.penalty(comp, Penalty("player", f"{fx.key}/2", b, 3, "again", "ref Li", "",
+                                              f"{b}.a")).consequences == [f"{b}.a disqualified"]
     assert [x.action for x in store.audit(comp)].count("penalty") == 5
 
 
@@ -208,7 +218,8 @@ def test_rummikub_open_play_results(store: EventStore) -> None:
     ev = uniq("rummikub")
     ents = [{"id": f"j{i}", "division": "junior", "school": "S1"} for i in range(4)]
     ents += [{"id": f"s{i}", "division": "senior", "school": "S2"} for i in range(4)]
-    store.create_event({"event": ev, "competitions": [{"key": "rk", "preset": "rummikub-2018", "entrants": ents}]},
+    store.create_event({"event": ev, "competitions": [{"key": "rk", "preset": "rummikub-2018",
+                                                       "entrants": ents}]},
                        "ann")
     comp = store.competition(ev, "rk")
     rows = store.enter_result(comp, None, {"players": ["j0", "j1", "s0", "s1"], "winner": "j0",
@@ -217,12 +228,14 @@ def test_rummikub_open_play_results(store: EventStore) -> None:
     assert store.school_scores(comp)[0] == ("S1", 1, 34.0, ["j0", "j1", "j2"])
     assert store.placings(comp)["junior"][1] == "j0"
     with pytest.raises(TournamentError, match="4 different players"):
-        store.enter_result(comp, None, {"players": ["j0", "j0", "s0", "s1"], "winner": "j0", "racks": {}}, "desk")
+        store.enter_result(comp, None, {"players": ["j0", "j0", "s0", "s1"], "winner": "j0", "racks": {}},
+                           "desk")
 
 
 def test_registration_rules(store: EventStore) -> None:
     ev = uniq("registration")
-    store.create_event({"event": ev, "competitions": [{"key": "sgs", "preset": "sgs-3v3-2011", "entrants": teams(2)}]},
+    store.create_event({"event": ev, "competitions": [{"key": "sgs", "preset": "sgs-3v3-2011",
+                                                       "entrants": teams(2)}]},
                        "ann")
     comp = store.competition(ev, "sgs")
     with pytest.raises(TournamentError, match="already registered"):
@@ -261,8 +274,8 @@ def test_check_in_decides_who_is_drawn_and_withdrawal_stops_fixtures(store: Even
 
 
 def test_pictionary_three_rounds_then_final_of_top_two_seed000(store: EventStore) -> None:
-    """000 Pictionary: 8 teams of 3, two teams a table, 3 preliminary rounds without repeat pairings, winner 5 / other 3,
-    the top 2 play the final; prizes $100 / $60."""
+    """000 Pictionary: 8 teams of 3, two teams a table, 3 preliminary rounds without repeat pairings,
+    winner 5 / other 3, the top 2 play the final; prizes $100 / $60."""
     ev = uniq("pictionary")
     ents = [{"id": f"P{i}", "members": [f"P{i}.{k}" for k in "abc"]} for i in range(8)]
     store.create_event({"event": ev, "competitions": [{"key": "pic", "preset": "pictionary-event", "seed": 2,
@@ -303,17 +316,19 @@ def test_migration_t0002_gives_stored_series_their_games(tmp_path: Any) -> None:
     with eng.begin() as c:
         c.execute(text("insert into tournament_events (id, name, created_at, created_by) values "
                        "(1, 'old', '2026-01-01 10:00:00', 'ann')"))
-        c.execute(text("insert into tournament_competitions (id, event_id, key, preset, title, config, stage) values "
-                       "(1, 1, 'sgs', 'sgs-3v3-2012', 't', '{}', 'groups')"))
-        c.execute(text("insert into tournament_fixtures (id, competition_id, key, stage, round, entrants) values "
-                       "(1, 1, 'A-R1-1', 'group', 1, '[\"T01\", \"T02\"]')"))
-        c.execute(text("insert into tournament_results (fixture_id, data, version, source, entered_by, entered_at, "
-                       "updated_by, updated_at) values (1, :d, 1, 'typed', 'bob', '2026-01-01 10:00:00', 'bob', "
-                       "'2026-01-01 10:00:00')"),
-                  {"d": '{"games": [{"winner": "T01"}, {"winner": "T02"}, {"winner": "T01", "surviving": 2}]}'})
+        c.execute(text("insert into tournament_competitions (id, event_id, key, preset, title, config, "
+                       "stage) values (1, 1, 'sgs', 'sgs-3v3-2012', 't', '{}', 'groups')"))
+        c.execute(text("insert into tournament_fixtures (id, competition_id, key, stage, round, entrants) "
+                       "values (1, 1, 'A-R1-1', 'group', 1, '[\"T01\", \"T02\"]')"))
+        c.execute(text("insert into tournament_results (fixture_id, data, version, source, entered_by, "
+                       "entered_at, updated_by, updated_at) values (1, :d, 1, 'typed', 'bob', "
+                       "'2026-01-01 10:00:00', 'bob', '2026-01-01 10:00:00')"),
+                  {"d": '{"games": [{"winner": "T01"}, {"winner": "T02"}, '
+                        '{"winner": "T01", "surviving": 2}]}'})
     upgrade(eng)
     with Session(eng) as s:
         games = s.scalars(select(TGame).order_by(TGame.number)).all()
-        assert [(g.number, g.data["winner"], g.entered_by) for g in games] == [(1, "T01", "bob"), (2, "T02", "bob"),
+        assert [(g.number, g.data["winner"], g.entered_by) for g in games] == [(1, "T01", "bob"),
+                                                                              (2, "T02", "bob"),
                                                                               (3, "T01", "bob")]
     eng.dispose()

@@ -1,5 +1,5 @@
-"""The walkthroughs in docs/tournament.md run: every ``$ tablesport ...`` line of a walkthrough is run against a
-fresh database, in order, and its output must be the lines the document shows under it (a refusal shows as
+"""The walkthroughs in docs/tournament.md run: every ``$ tablesport ...`` line of a walkthrough is run against
+a fresh database, in order, and its output must be the lines the document shows under it (a refusal shows as
 ``error: ...``). A walkthrough starts at ``<!-- walkthrough NAME: FILE -->``; the YAML block after the marker
 is written to FILE; the console blocks up to the next marker belong to it."""
 

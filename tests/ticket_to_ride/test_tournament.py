@@ -135,7 +135,8 @@ def test_a_physical_table_scored_from_the_claims_the_referee_sees(store: EventSt
     bad = {a: {"routes": [["Boston", "New York"], ["Boston", "New York"]]}, b: {}, c: {}, d: {}}
     with pytest.raises(TournamentError, match=f"{a}: both routes of the double"):
         store.enter_result(comp, fx.key, {"seen": bad}, "desk")
-    seen = {a: {"routes": [["Denver", "Santa Fe"], ["Santa Fe", "El Paso"]], "tickets": [["Denver", "El Paso"]]},
+    seen = {a: {"routes": [["Denver", "Santa Fe"], ["Santa Fe", "El Paso"]],
+                "tickets": [["Denver", "El Paso"]]},
             b: {"routes": [["Chicago", "Omaha"], ["Dallas", "Houston"]], "tickets": []},
             c: {"routes": [["Atlanta", "Nashville"]], "tickets": ["t02"]}, d: {"routes": [], "tickets": []}}
     rows = {r["entrant"]: r for r in store.enter_result(comp, fx.key, {"seen": seen}, "desk")}

@@ -46,7 +46,8 @@ def test_standings_json_contract(tmp_path: Path) -> None:
     assert rows[0]["tiebreaks"]["surviving_generals"] == 3 and rows[0]["tiebreaks"]["lost_hp"] == 3
     assert not any(r["needs_decision"] for r in rows)
     j = tmp_path / "event.json"
-    j.write_text(json.dumps({"preset": "ttr-event", "entrants": ["a", "b"], "results": [{"scores": {"a": 3, "b": 9}}]}))
+    j.write_text(json.dumps({"preset": "ttr-event", "entrants": ["a", "b"],
+                             "results": [{"scores": {"a": 3, "b": 9}}]}))
     assert [r["entrant"] for r in json.loads(run("standings", str(j), "--json").stdout)] == ["b", "a"]
 
 
@@ -90,9 +91,12 @@ def test_bad_documents_exit_2_one_line(tmp_path: Path, text: str, message: str) 
 
 
 def test_a_refused_entry_exits_2_with_one_line_naming_the_rule(tmp_path: Path) -> None:
-    """A refusal at the results desk: exit 2, one line with the message, the seed clause and what is allowed."""
-    (tmp_path / "e.yaml").write_text("event: D\ncompetitions:\n  - {key: sgs, preset: sgs-3v3-2014, groups: 1, "
-                                     "entrants: [{id: A, members: [a1, a2, a3]}, {id: B, members: [b1, b2, b3]}]}\n")
+    """A refusal at the results desk: exit 2, one line with the message, the seed clause and what is
+    allowed."""
+    (tmp_path / "e.yaml").write_text("event: D\ncompetitions:\n"
+                                     "  - {key: sgs, preset: sgs-3v3-2014, groups: 1, "
+                                     "entrants: [{id: A, members: [a1, a2, a3]}, "
+                                     "{id: B, members: [b1, b2, b3]}]}\n")
     db = ["--db", f"sqlite:///{tmp_path / 'e.sqlite3'}", "--by", "desk"]
     assert run("event", "create", str(tmp_path / "e.yaml"), *db).returncode == 0
     assert run("event", "draw", "D", "sgs", *db).returncode == 0
@@ -101,6 +105,7 @@ def test_a_refused_entry_exits_2_with_one_line_naming_the_rule(tmp_path: Path) -
     p = run("event", "game", "D", "sgs", "A-R1-1", "{winner: B, commanders: {A: a1}}", *db)
     assert p.returncode == 2 and "Traceback" not in p.stderr
     assert len([ln for ln in p.stderr.splitlines() if ln.strip()]) == 1
-    assert "'a1' already led game 1" in p.stderr and "003 §2.1.1" in p.stderr and "allowed: a2, a3" in p.stderr
+    assert ("'a1' already led game 1" in p.stderr and "003 §2.1.1" in p.stderr
+            and "allowed: a2, a3" in p.stderr)
     t = run("event", "time-up", "D", "sgs", "A-R1-1", "{A: {surviving: 0}, B: {surviving: 1}}", *db[:2])
     assert t.returncode == 2 and "surviving must be a whole number from 1 to 3" in t.stderr

@@ -55,7 +55,8 @@ def test_rummikub_scores_from_the_referee_are_checked() -> None:
 
 
 def test_digital_sanguosha_games_make_a_2012_series() -> None:
-    """003 §4.1: real 3v3 games played by the referee (random bots) become a best-of-3 series and its match points."""
+    """003 §4.1: real 3v3 games played by the referee (random bots) become a best-of-3 series and its match
+    points."""
     from tablesport.core import RandomBot, Rng
 
     game, _ = find_preset("sgs-3v3-2012")
@@ -69,14 +70,17 @@ def test_digital_sanguosha_games_make_a_2012_series() -> None:
         res = state.result()
         assert res is not None
         entry = series_game(res, {"warm": "Tigers", "cold": "Dragons"})
-        assert entry["surviving"] == res.sides[[s for s, r in res.sides.items() if r.placement == 1][0]].stats["surviving"]
+        assert entry["surviving"] == res.sides[[s for s, r in res.sides.items()
+                                                if r.placement == 1][0]].stats["surviving"]
         games.append(entry)
         wins[entry["winner"]] += 1
         seed += 1
-    rows = {r["entrant"]: r for r in standings({"preset": "sgs-3v3-2012", "entrants": ["Tigers", "Dragons"],
-                                                 "results": [{"a": "Tigers", "b": "Dragons", "games": games}]})}
+    rows = {r["entrant"]: r
+            for r in standings({"preset": "sgs-3v3-2012", "entrants": ["Tigers", "Dragons"],
+                                "results": [{"a": "Tigers", "b": "Dragons", "games": games}]})}
     expected = {2: (3, 0), 3: (2, 1)}[len(games)]
     winner = max(wins, key=lambda k: wins[k])
     loser = "Dragons" if winner == "Tigers" else "Tigers"
     assert (rows[winner]["points"], rows[loser]["points"]) == expected
-    assert rows[winner]["tiebreaks"]["surviving_generals"] == sum(g["surviving"] for g in games if g["winner"] == winner)
+    assert rows[winner]["tiebreaks"]["surviving_generals"] == sum(g["surviving"] for g in games
+                                                                  if g["winner"] == winner)

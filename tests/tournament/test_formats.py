@@ -67,7 +67,8 @@ def test_pots_draw_one_team_from_each_pot_per_group_and_is_seeded() -> None:
 
 
 def test_groups_to_knockout_crosses_winners_seed000() -> None:
-    """Seed 000: top 2 of 4 groups; A1–B2, B1–A2 (and C1–D2, D1–C2); same-group teams meet only in the final."""
+    """Seed 000: top 2 of 4 groups; A1–B2, B1–A2 (and C1–D2, D1–C2); same-group teams meet only in the
+    final."""
     ranks = {g: [f"{g}1", f"{g}2"] for g in "ABCD"}
     assert crossed_pairs(ranks) == [("A1", "B2"), ("C1", "D2"), ("B1", "A2"), ("D1", "C2")]
     br = groups_to_knockout(ranks)

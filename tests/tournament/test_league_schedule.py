@@ -27,7 +27,8 @@ def _valid(plan_rounds: list[list[list[int]]], n: int) -> None:
 
 
 def test_16_players_4_rounds_zero_repeats_balanced_seats_seed000() -> None:
-    """000 Monopoly Deal / Blokus: 16 players, tables of 4, 4 rounds — nobody meets anyone twice, each seat once."""
+    """000 Monopoly Deal / Blokus: 16 players, tables of 4, 4 rounds — nobody meets anyone twice, each seat
+    once."""
     plan = plan_tables(16, 4, 4, seed=1)
     _valid(plan.rounds, 16)
     assert plan.repeat_pairs == 0 and plan.seat_imbalance == 0
@@ -35,8 +36,9 @@ def test_16_players_4_rounds_zero_repeats_balanced_seats_seed000() -> None:
 
 
 def test_12_players_4_rounds_reach_the_proved_minimum_of_13_seed000() -> None:
-    """000 Blokus with 12 players × 4 rounds: repeats are unavoidable; 13 is the minimum (proved by exhaustion,
-    bench/tournament_tables.py --prove; the slow test below re-runs the proof) and every seed reaches it."""
+    """000 Blokus with 12 players × 4 rounds: repeats are unavoidable; 13 is the minimum (proved by
+    exhaustion, bench/tournament_tables.py --prove; the slow test below re-runs the proof) and every seed
+    reaches it."""
     assert lower_bound(12, 4, 4) == 13 == PROVEN_MINIMA[(12, 4, 4)]
     for seed in (1, 2, 3):
         plan = plan_tables(12, 4, 4, seed=seed)
@@ -56,7 +58,8 @@ def test_the_minimum_for_12_players_4_rounds_is_13_by_exhaustion() -> None:
 
 
 def test_the_exhaustive_proof_agrees_with_the_counting_bound_for_3_rounds() -> None:
-    """The exhaustive search (3 rounds: seconds) finds 6 for 12 × 3, the counting bound, and a schedule with it."""
+    """The exhaustive search (3 rounds: seconds) finds 6 for 12 × 3, the counting bound, and a schedule
+    with it."""
     from bench.tournament_tables import prove_minimum
 
     proof = prove_minimum(12, 3, 4)
@@ -72,8 +75,8 @@ def test_12_players_3_rounds_reach_the_bound_of_6_ttr_seed000() -> None:
 
 @pytest.mark.parametrize("n, rounds, imbalance", [(16, 5, 1), (20, 5, 1), (64, 5, 1)])
 def test_social_golfer_sizes_without_repeats(n: int, rounds: int, imbalance: int) -> None:
-    """16 × 5 (every pair meets exactly once), 20 × 5 and 64 × 5: no pair meets twice; 5 rounds over 4 seats leave
-    a seat spread of 1."""
+    """16 × 5 (every pair meets exactly once), 20 × 5 and 64 × 5: no pair meets twice; 5 rounds over 4 seats
+    leave a seat spread of 1."""
     plan = plan_tables(n, rounds, 4, seed=1)
     _valid(plan.rounds, n)
     assert plan.repeat_pairs == 0 and plan.seat_imbalance == imbalance
@@ -108,7 +111,8 @@ def test_repeat_pairs_counts_meetings_beyond_the_first() -> None:
 def test_next_round_given_history_avoids_old_opponents() -> None:
     first = plan_tables(16, 2, 4, seed=3)
     nxt = plan_tables(16, 1, 4, seed=4, history=first.rounds)
-    met = Counter(frozenset(p) for rnd in [*first.rounds, *nxt.rounds] for t in rnd for p in combinations(t, 2))
+    met = Counter(frozenset(p) for rnd in [*first.rounds, *nxt.rounds] for t in rnd
+                  for p in combinations(t, 2))
     assert max(met.values()) == 1 and nxt.repeat_pairs == 0
 
 
@@ -137,8 +141,8 @@ def test_table_sizes_and_bad_sizes() -> None:
 
 
 def test_sanguosha_day_groups_then_knockout_in_45_minute_slots_seed000() -> None:
-    """000 §一4: 45-minute slots, 3 from 10:30 for 4 groups in parallel, 3 from 13:45 for the knock-out with the
-    3rd-place match and the final at the same time; no team and no referee in two places."""
+    """000 §一4: 45-minute slots, 3 from 10:30 for 4 groups in parallel, 3 from 13:45 for the knock-out with
+    the 3rd-place match and the final at the same time; no team and no referee in two places."""
     groups = {g: [f"{g}{i}" for i in range(1, 5)] for g in "ABCD"}
     members = {t: {f"{t}.{k}" for k in range(3)} for ts in groups.values() for t in ts}
     items = []
@@ -146,7 +150,8 @@ def test_sanguosha_day_groups_then_knockout_in_45_minute_slots_seed000() -> None
         for r, rnd in enumerate(berger(teams)):
             for a, b in rnd:
                 assert a is not None and b is not None
-                items.append(Item(f"{g}-R{r + 1}-{a}-{b}", "sgs", frozenset(members[a] | members[b]), earliest=r))
+                items.append(Item(f"{g}-R{r + 1}-{a}-{b}", "sgs", frozenset(members[a] | members[b]),
+                                  earliest=r))
     am = make_slots("10:30", 45, 3)
     pm = make_slots("13:45", 45, 3, first_index=3)
     br = groups_to_knockout({g: ts[:2] for g, ts in groups.items()})

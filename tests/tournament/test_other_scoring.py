@@ -1,4 +1,5 @@
-"""Placement leagues (Ticket to Ride, Monopoly Deal, Blokus), Pictionary, penalties, fees and prizes (seeds 000, 001)."""
+"""Placement leagues (Ticket to Ride, Monopoly Deal, Blokus), Pictionary, penalties, fees and prizes
+(seeds 000, 001)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ def test_ttr_placement_points_10_7_5_3_seed000() -> None:
 
 
 def test_ttr_equal_marks_go_to_the_higher_single_game_seed000() -> None:
-    """000 Ticket to Ride Competition 4: for the same marks, the one with higher points in individual games."""
+    """000 Ticket to Ride Competition 4: for the same marks, the one with higher points in individual
+    games."""
     res = [{"round": 1, "scores": {"p1": 150, "p2": 90, "p3": 80, "p4": 70}},
            {"round": 2, "scores": {"p1": 60, "p2": 100, "p3": 95, "p4": 99}}]
     rows = by_id(standings({"preset": "ttr-event", "entrants": P8[:4], "results": res}))
@@ -58,7 +60,8 @@ def test_blokus_league_by_game_score_seed000() -> None:
     assert [rows[p]["points"] for p in P8[:4]] == [-10, 10, -14, 14]
     assert rows["p4"]["rank"] == 1
     with pytest.raises(TournamentError, match="between -89 and 20"):
-        standings({"preset": "blokus-event", "entrants": P8[:4], "results": [{"scores": {"p1": 25, "p2": 0}}]})
+        standings({"preset": "blokus-event", "entrants": P8[:4],
+                   "results": [{"scores": {"p1": 25, "p2": 0}}]})
 
 
 def test_table_league_refuses_a_player_twice_in_one_round() -> None:
@@ -92,7 +95,8 @@ def test_team_technical_points_three_lose_the_game_seed001() -> None:
     led = PenaltyLedger(get_format("sgs-3v3-2014").penalties)  # type: ignore[arg-type]
     for k in range(2):
         assert led.record(Penalty("technical", "R1/g1", "A", 1, f"talk {k}", "ref Li", "10:40")) == []
-    assert led.record(Penalty("technical", "R1/g1", "A", 1, "gesture", "ref Li", "10:52")) == ["game lost by A"]
+    assert (led.record(Penalty("technical", "R1/g1", "A", 1, "gesture", "ref Li", "10:52"))
+            == ["game lost by A"])
     assert led.technical("A", "R1/g1") == 3 and led.technical("A", "R1/g2") == 0
     with pytest.raises(TournamentError, match="worth 1 point"):
         led.record(Penalty("technical", "R1/g1", "B", 2, "talk", "ref Li", "10:53"))
@@ -101,11 +105,13 @@ def test_team_technical_points_three_lose_the_game_seed001() -> None:
 
 
 def test_player_penalty_points_five_disqualify_seed001() -> None:
-    """001 §3 奖惩 B: 1 point for stalling or acting out of turn, 3 for cheating talk; 5 or more → disqualified."""
+    """001 §3 奖惩 B: 1 point for stalling or acting out of turn, 3 for cheating talk; 5 or more →
+    disqualified."""
     led = PenaltyLedger(get_format("sgs-3v3-2014").penalties)  # type: ignore[arg-type]
     led.record(Penalty("player", "g1", "A", 3, "talk amounting to cheating", "ref Wu", "11:00", "A2"))
     assert led.record(Penalty("player", "g1", "A", 1, "抢动", "ref Wu", "11:05", "A2")) == []
-    assert led.record(Penalty("player", "g1", "A", 1, "stalling", "ref Wu", "11:09", "A2")) == ["A2 disqualified"]
+    assert (led.record(Penalty("player", "g1", "A", 1, "stalling", "ref Wu", "11:09", "A2"))
+            == ["A2 disqualified"])
     with pytest.raises(TournamentError, match="worth 1 or 3"):
         led.record(Penalty("player", "g1", "A", 2, "x", "ref Wu", "11:10", "A3"))
     led2 = PenaltyLedger(get_format("sgs-3v3-2012").penalties)  # type: ignore[arg-type]
@@ -114,8 +120,10 @@ def test_player_penalty_points_five_disqualify_seed001() -> None:
 
 
 def test_entry_fees_and_summary_seed000() -> None:
-    """000 Prizes: Pictionary $10 per team of 3, San Guo Sha $15 per team of 3, individual games $3 per person."""
-    assert FORMATS["sgs-3v3-2011"].fee == Fee(15, "team") and FORMATS["pictionary-event"].fee == Fee(10, "team")
+    """000 Prizes: Pictionary $10 per team of 3, San Guo Sha $15 per team of 3, individual games $3 per
+    person."""
+    assert (FORMATS["sgs-3v3-2011"].fee == Fee(15, "team")
+            and FORMATS["pictionary-event"].fee == Fee(10, "team"))
     assert FORMATS["ttr-event"].fee == Fee(3, "person")
     teams = [Entrant(f"T{i}", members=(f"a{i}", f"b{i}", f"c{i}"), paid=i < 10) for i in range(16)]
     teams[15] = withdraw(teams[15])

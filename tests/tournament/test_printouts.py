@@ -47,7 +47,8 @@ def test_standings_bracket_groups_and_timetable_escape_names() -> None:
     assert 'class="win">A1' in b and "semi-final" in b and "3rd place" in b
     g = group_tables_html("Groups", {"A": ROWS}, {("A", "B<script>"): "2:0"})
     assert "2:0" in g and "Group A" in g
-    tt = schedule([Item("m1", "sgs", frozenset({"x"}), label="A v B")], make_slots("10:30", 45, 1), {"sgs": ["T1"]})
+    tt = schedule([Item("m1", "sgs", frozenset({"x"}), label="A v B")], make_slots("10:30", 45, 1),
+                  {"sgs": ["T1"]})
     assert "10:30–11:15" in timetable_html("Day", tt)
 
 

@@ -36,7 +36,8 @@ def cmd(winner: str, t: str, c: str) -> dict[str, Any]:
 
 
 def test_a_repeated_commander_is_refused_naming_the_rule_team_player_and_who_may_command() -> None:
-    """000 §一1.1 / 003 §2.1.1: 主帅选手应当进行轮换 — Ann led game 1, so Tigers choose Bo or Cy for game 2."""
+    """000 §一1.1 / 003 §2.1.1: 主帅选手应当进行轮换 — Ann led game 1, so Tigers choose Bo or Cy for
+    game 2."""
     prog = series(cmd("Tigers", "Ann", "Jo"))
     with pytest.raises(TournamentError) as exc:
         prog.add(game_from(cmd("Cranes", "Ann", "Ka"), "Tigers", "Cranes", "x"))
@@ -59,7 +60,8 @@ def test_rotation_forbids_a_repeat_but_fixes_no_order() -> None:
 
 
 def test_no_game_after_a_team_has_two_wins_and_the_group_round_has_two_games() -> None:
-    """000 §一1.1 / 003 §2.1.1: 任一方先获胜2局即获得该轮比赛的胜利; 000 §一4: a 2011 group round is 2 games."""
+    """000 §一1.1 / 003 §2.1.1: 任一方先获胜2局即获得该轮比赛的胜利; 000 §一4: a 2011 group round is
+    2 games."""
     prog = series(cmd("Tigers", "Ann", "Jo"), cmd("Tigers", "Bo", "Ka"))
     assert prog.decided and prog.winner == "Tigers" and prog.score == (2, 0)
     with pytest.raises(TournamentError, match="after the series was decided: Tigers won 2:0") as exc:
@@ -95,7 +97,7 @@ def test_a_partial_series_shows_its_score_and_gives_no_points() -> None:
              "games": [cmd("Tigers", "Ann", "Jo"), cmd("Tigers", "Bo", "Ka")]}]})
 
 
-# ---- fouls --------------------------------------------------------------------------------------------------
+# ---- fouls -------------------------------------------------------------------------------------------------
 
 
 def test_the_third_technical_point_loses_the_game_and_a_disqualified_commander_too() -> None:
@@ -108,7 +110,8 @@ def test_the_third_technical_point_loses_the_game_and_a_disqualified_commander_t
     assert led.losers("A-R1-1/2") == [("Tigers", "technical_limit")]
     led.record(Penalty("player", "A-R1-1/3", "Cranes", 3, "cheating talk", "ref", "", "Ka", commander=True))
     led.record(Penalty("player", "A-R1-1/3", "Cranes", 3, "again", "ref", "", "Ka", commander=True))
-    assert led.disqualified("A-R1-1/3") == ["Ka"] and led.losers("A-R1-1/3") == [("Cranes", "disqualification")]
+    assert (led.disqualified("A-R1-1/3") == ["Ka"]
+            and led.losers("A-R1-1/3") == [("Cranes", "disqualification")])
     led.record(Penalty("player", "A-R1-1/4", "Cranes", 3, "talk", "ref", "", "Jo"))
     led.record(Penalty("player", "A-R1-1/4", "Cranes", 3, "talk", "ref", "", "Jo"))
     assert led.losers("A-R1-1/4") == []  # a disqualified vanguard does not end the game
@@ -130,7 +133,7 @@ def test_game_keys() -> None:
             parse_game_key(bad)
 
 
-# ---- time-up ladders ------------------------------------------------------------------------------------------
+# ---- time-up ladders ---------------------------------------------------------------------------------------
 
 
 def board(s: int, hp: int = 0, tech: int = 0) -> dict[str, int]:
@@ -149,7 +152,8 @@ def test_2011_and_2014_ladder_surviving_then_lost_hp_then_technical_then_overtim
         assert d.game() == {"winner": "Cranes", "how": "time", "surviving": 2, "lost_hp": 3,
                             "technical": {"Tigers": 1}}
         level = adjudicate(ladder, board(2, 3, 1), board(2, 3, 1), overtimes=1)
-        assert not level.decided and level.next == "overtime" and "overtime 2 of 5 minutes" in level.describe()
+        assert (not level.decided and level.next == "overtime"
+                and "overtime 2 of 5 minutes" in level.describe())
         assert LADDERS[ladder].rule.id == f"time_up_{ladder[4:].replace('-', '_')}"
 
 
@@ -192,15 +196,15 @@ def test_first_difference_is_the_ladder_on_any_figures() -> None:
     assert first_difference(steps, board(2, 1, 1), board(2, 1, 1)) is None
 
 
-# ---- seatings ---------------------------------------------------------------------------------------------------
+# ---- seatings ----------------------------------------------------------------------------------------------
 
 
 def test_a_table_result_names_strangers_and_missing_players_and_the_table() -> None:
     """000 (4 players per game): a result for a table names exactly the players seated there."""
     with pytest.raises(TournamentError) as exc:
         check_table_players("R1-T2 (table 2)", ["p1", "p2", "p3", "p4"], ["p1", "p2", "p3", "p9"])
-    assert exc.value.message == ("R1-T2 (table 2): p9 is not seated at R1-T2 (table 2); p4 is seated there but "
-                                 "missing from the result (seated: p1, p2, p3, p4)")
+    assert exc.value.message == ("R1-T2 (table 2): p9 is not seated at R1-T2 (table 2); "
+                                 "p4 is seated there but missing from the result (seated: p1, p2, p3, p4)")
     assert exc.value.rule is RULES["table_seats"]
     check_table_players("t", ["a", "b"], ["b", "a"])
 
@@ -228,17 +232,19 @@ def test_a_round_seated_elsewhere_is_checked() -> None:
         check_round([["T1", "T3"]], [*teams, "T4"], 2, exact=True)
 
 
-# ---- the Pictionary final ----------------------------------------------------------------------------------------
+# ---- the Pictionary final ----------------------------------------------------------------------------------
 
 
 def test_the_pictionary_final_is_won_only_by_reaching_finish() -> None:
-    """000 Pictionary §5: in the finals the team has to reach Finish; §4: time-up squares decide the preliminaries."""
+    """000 Pictionary §5: in the finals the team has to reach Finish; §4: time-up squares decide the
+    preliminaries."""
     teams = [{"id": t, "members": [f"{t}{i}" for i in range(3)]} for t in ("T1", "T2")]
     doc = {"preset": "pictionary-event", "entrants": teams}
     rows = standings({**doc, "results": [{"round": 1, "a": "T1", "b": "T2", "squares": {"T1": 30, "T2": 24},
                                           "time_up": True}]})
     assert rows[0]["entrant"] == "T1" and rows[0]["points"] == 5
-    for final in ({"squares": {"T1": 30, "T2": 24}}, {"winner": "T1", "time_up": True, "squares": {"T1": 3, "T2": 1}}):
+    for final in ({"squares": {"T1": 30, "T2": 24}},
+                  {"winner": "T1", "time_up": True, "squares": {"T1": 3, "T2": 1}}):
         with pytest.raises(TournamentError, match="won only by reaching Finish") as exc:
             standings({**doc, "results": [{"stage": "final", "a": "T1", "b": "T2", **final}]})
         assert exc.value.rule is RULES["pictionary_final"]
@@ -246,7 +252,7 @@ def test_the_pictionary_final_is_won_only_by_reaching_finish() -> None:
                                    "squares": {"T1": 40, "T2": 38}}]})
 
 
-# ---- the hall's desk -------------------------------------------------------------------------------------------
+# ---- the hall's desk ---------------------------------------------------------------------------------------
 
 
 def hall(n: int = 4, tables: int = 1, cutoff: str = "12:00") -> OpenPlay:
@@ -255,8 +261,8 @@ def hall(n: int = 4, tables: int = 1, cutoff: str = "12:00") -> OpenPlay:
 
 
 def test_a_full_sheet_goes_to_the_desk_and_is_handed_in_for_a_new_one_seed002() -> None:
-    """002 賽制 1/5: after 3 games the sheet is full: the player leaves the table for the desk, hands it in and
-    (before 12:00) takes a new sheet and queues; from 12:00 no sheet is given and the day is over."""
+    """002 賽制 1/5: after 3 games the sheet is full: the player leaves the table for the desk, hands it
+    in and (before 12:00) takes a new sheet and queues; from 12:00 no sheet is given and the day is over."""
     h = hall()
     for p in h.sheets.cards:
         h.arrive(p, minutes("09:30"))
@@ -277,12 +283,14 @@ def test_a_full_sheet_goes_to_the_desk_and_is_handed_in_for_a_new_one_seed002() 
 
 
 def test_a_lost_sheet_never_counts_and_costs_10_percent_seed002() -> None:
-    """002 賽制 1: 每遺失一張「記分紙」… 正分將扣減10%; a lost sheet cannot be handed in, so it does not count."""
+    """002 賽制 1: 每遺失一張「記分紙」… 正分將扣減10%; a lost sheet cannot be handed in, so it does not
+    count."""
     h = hall(5)
     for p in h.sheets.cards:
         h.arrive(p, minutes("09:30"))
     h.fill()
-    assert h.record_game(1, {"x0": 90.0, "x1": -20.0, "x2": -30.0, "x3": -40.0}, minutes("09:40")) == ["x3", "x2"]
+    assert h.record_game(1, {"x0": 90.0, "x1": -20.0, "x2": -30.0, "x3": -40.0},
+                         minutes("09:40")) == ["x3", "x2"]
     h.fill()
     assert h.where("x2") == "queue" and h.where("x3") == "table 1"
     with pytest.raises(TournamentError, match="playing at table 1"):
@@ -311,7 +319,7 @@ def test_the_longest_waiting_table_fills_first() -> None:
     assert h.tables[1].seated == ["x4", "x5", "x3", "x2"] and h.tables[0].seated == ["x0", "x1"]
 
 
-# ---- standings figures -------------------------------------------------------------------------------------------
+# ---- standings figures -------------------------------------------------------------------------------------
 
 
 def test_rows_show_every_figure_the_chain_used() -> None:
@@ -326,9 +334,10 @@ def test_rows_show_every_figure_the_chain_used() -> None:
     assert (b["won"], b["drawn"], b["lost"], b["games_won"], b["games_lost"]) == (1, 0, 0, 2, 0)
     assert "decided_at" not in rows["C"]["tiebreaks"] and b["decided_at"] == "points"
     assert [s["score"] for s in rows["A"]["tiebreaks"]["series"]] == ["0:2", "2:0"]
-    ttr = {r["entrant"]: r for r in standings({"preset": "ttr-event", "entrants": ["p1", "p2", "p3", "p4"],
-                                               "results": [{"round": 1, "scores": {"p1": 90, "p2": 80, "p3": 70,
-                                                                                   "p4": 60}}]})}
+    ttr = {r["entrant"]: r
+           for r in standings({"preset": "ttr-event", "entrants": ["p1", "p2", "p3", "p4"],
+                               "results": [{"round": 1,
+                                            "scores": {"p1": 90, "p2": 80, "p3": 70, "p4": 60}}]})}
     assert ttr["p2"]["tiebreaks"]["places"] == [2] and ttr["p2"]["tiebreaks"]["best_game"] == 80
 
 
@@ -341,9 +350,11 @@ def test_a_decision_note_is_shown_with_the_places_it_decided() -> None:
 
 
 def test_rummikub_sheets_given_and_lost_in_the_document_seed002() -> None:
-    """002 賽制 1: sheets opened and lost at the desk are part of the document; a lost sheet does not count."""
+    """002 賽制 1: sheets opened and lost at the desk are part of the document; a lost sheet does not
+    count."""
     ents = [{"id": p, "division": "junior"} for p in ("a", "b", "c", "d")]
-    game = {"players": ["a", "b", "c", "d"], "winner": "a", "racks": {"b": 10, "c": 10, "d": 10}, "at": "09:40"}
+    game = {"players": ["a", "b", "c", "d"], "winner": "a", "racks": {"b": 10, "c": 10, "d": 10},
+            "at": "09:40"}
     res: list[dict[str, Any]] = [{"new_sheet": p, "at": "09:30"} for p in "abcd"]
     res += [game, {"lost_sheet": "a", "at": "09:45"}, {"new_sheet": "a", "at": "09:45"}]
     rows = {r["entrant"]: r for r in standings({"preset": "rummikub-2018", "entrants": ents, "results": res})}

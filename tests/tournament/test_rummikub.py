@@ -23,7 +23,8 @@ T = ["j1", "j2", "s1", "s2"]
 
 def test_winner_scores_the_sum_of_the_losers_minus_points_seed002() -> None:
     """002 賽制 3.1: 其餘參賽者須計算手持數字牌的總和…所有參賽者負分的總和便是勝出者的得分."""
-    assert score_game(T, {"j1": 10, "j2": 5, "s1": 7}, DIV, winner="s2") == {"j1": -10, "j2": -5, "s1": -7, "s2": 22}
+    assert score_game(T, {"j1": 10, "j2": 5, "s1": 7}, DIV, winner="s2") == {"j1": -10, "j2": -5, "s1": -7,
+                                                                             "s2": 22}
 
 
 def test_junior_winner_multiplies_senior_losers_by_1_2_seed002() -> None:
@@ -34,7 +35,8 @@ def test_junior_winner_multiplies_senior_losers_by_1_2_seed002() -> None:
 
 
 def test_minus_100_and_200_are_exempt_from_the_multiplier_seed002() -> None:
-    """002 計分方法: −100 (cannot make the initial meld) / −200 (could but did not) 無需根據參賽者組別作出分數調整."""
+    """002 計分方法: −100 (cannot make the initial meld) / −200 (could but did not)
+    無需根據參賽者組別作出分數調整."""
     s = score_game(T, {"j2": 30, "s1": {"never_melded": 100}, "s2": {"never_melded": 200}}, DIV, winner="j1")
     assert s == {"j1": 330.0, "j2": -30, "s1": -100, "s2": -200}
     with pytest.raises(TournamentError, match="never_melded: 100"):
@@ -72,7 +74,8 @@ def test_no_new_sheet_after_the_cut_off_seed002() -> None:
 
 
 def test_open_play_queue_tables_of_4_full_sheets_leave_losers_requeue_seed002() -> None:
-    """002 賽制 4/5: a table starts with 4; after a game a full sheet leaves, else the two with most minus re-queue."""
+    """002 賽制 4/5: a table starts with 4; after a game a full sheet leaves, else the two with most minus
+    re-queue."""
     names = [f"x{i}" for i in range(6)]
     hall = OpenPlay({p: PlayerCard(p, "junior") for p in names}, tables=1, cutoff=minutes("12:00"))
     for p in names:
@@ -114,7 +117,8 @@ def test_awards_per_group_and_school_best_three_seed002() -> None:
         cards.append(PlayerCard(f"j{i}", "junior", "S1" if i % 2 else "S2", sheets=[Sheet([10 * i, -1, -1])]))
         cards.append(PlayerCard(f"s{i}", "senior", "S1", sheets=[Sheet([5 * i, 5, -1])]))
     aw = awards(cards)
-    assert [t for t, _ in aw["junior"]] == ["champion", "1st runner-up", "2nd runner-up", "merit", "merit", "merit"]
+    assert [t for t, _ in aw["junior"]] == ["champion", "1st runner-up", "2nd runner-up", "merit", "merit",
+                                            "merit"]
     assert [p for _, p in aw["junior"][:3]] == ["j7", "j6", "j5"]
     assert aw["senior"][0][1] == "s7"
     ts = {s: (w, pts, best) for s, w, pts, best in team_scores(cards)}

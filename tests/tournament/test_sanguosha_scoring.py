@@ -26,7 +26,8 @@ def team(t: str) -> dict[str, Any]:
     return {"id": t, "members": TEAMS[t]}
 
 
-def g(winner: str, surviving: int = 1, lost: int = 0, how: str = "commander_death", **kw: Any) -> dict[str, Any]:
+def g(winner: str, surviving: int = 1, lost: int = 0, how: str = "commander_death",
+      **kw: Any) -> dict[str, Any]:
     return {"winner": winner, "surviving": surviving, "lost_hp": lost, "how": how, **kw}
 
 
@@ -63,7 +64,8 @@ def test_2011_group_round_has_exactly_two_games() -> None:
 
 
 def test_2011_knockout_is_best_of_3_and_scores_no_points() -> None:
-    """000 §一1/D15: the knock-out is best of 3 (first to 2 wins); knock-out games stay out of the group table."""
+    """000 §一1/D15: the knock-out is best of 3 (first to 2 wins); knock-out games stay out of the group
+    table."""
     t = table("sgs-3v3-2011", "AB", match("A", "B", g("A"), g("B"), g("A"), stage="knockout"))
     assert t["A"]["points"] == 0
     with pytest.raises(TournamentError, match="not decided"):
@@ -75,7 +77,8 @@ def test_2011_knockout_is_best_of_3_and_scores_no_points() -> None:
 
 def test_2012_two_nil_scores_3_0_and_two_one_scores_2_1() -> None:
     """003 §4.1 1): 2:0 勝隊積3分負隊積0分；2:1 勝隊積2分負隊積1分."""
-    t = table("sgs-3v3-2012", "ABCD", match("A", "B", g("A"), g("A")), match("C", "D", g("D"), g("C"), g("C")))
+    t = table("sgs-3v3-2012", "ABCD", match("A", "B", g("A"), g("A")),
+              match("C", "D", g("D"), g("C"), g("C")))
     assert [t[x]["points"] for x in "ABCD"] == [3, 0, 2, 1]
 
 
@@ -87,8 +90,8 @@ def test_2012_no_game_after_the_series_is_decided() -> None:
 
 def test_commander_rotation_refuses_a_repeat_until_the_team_has_rotated() -> None:
     """000 §一1 / 003 §2.1.1: 主帥選手應當進行輪換 — no member leads twice before all have led."""
-    doc = match("A", "B", g("A", commanders={"A": "A1", "B": "B1"}), g("B", commanders={"A": "A1", "B": "B2"}),
-                g("A", commanders={"A": "A2", "B": "B3"}))
+    doc = match("A", "B", g("A", commanders={"A": "A1", "B": "B1"}),
+                g("B", commanders={"A": "A1", "B": "B2"}), g("A", commanders={"A": "A2", "B": "B3"}))
     with pytest.raises(TournamentError, match=r"'A1' already led game 1.*choose one of \['A2', 'A3'\]"):
         table("sgs-3v3-2012", "AB", doc)
     ok = match("A", "B", g("A", commanders={"A": "A1", "B": "B1"}), g("B", commanders={"A": "A2", "B": "B2"}),
@@ -109,7 +112,7 @@ def test_partial_series_may_be_checked_while_in_progress() -> None:
         check_series(fmt, games, {"a": TEAMS["A"], "b": TEAMS["B"]})
 
 
-# ---- seed 003 §4.2: the chain A / B / C with head-to-head for exactly two ------------------------------------
+# ---- seed 003 §4.2: the chain A / B / C with head-to-head for exactly two ----------------------------------
 
 
 def test_2012_four_level_on_points_go_to_B_then_needs_a_decision() -> None:
@@ -149,7 +152,8 @@ def test_2012_three_way_tie_does_not_use_head_to_head() -> None:
 
 
 def test_2012_B_shrinking_group_pair_goes_by_head_to_head() -> None:
-    """003 §4.2 B: three level on points; B puts one ahead and leaves two level on generals → their match decides."""
+    """003 §4.2 B: three level on points; B puts one ahead and leaves two level on generals → their match
+    decides."""
     t = table("sgs-3v3-2012", "XYZ",
               match("X", "Y", g("Y", 2), g("Y", 2)),   # Y 3 (4 generals)
               match("Y", "Z", g("Z", 1), g("Z", 1)),   # Z 3 (2 generals)
@@ -184,7 +188,8 @@ def test_2012_C_fewer_lost_hp_wins_then_the_committee_decides() -> None:
 
 
 def test_2012_loser_counts_zero_surviving_generals_whatever_the_way_it_lost() -> None:
-    """003 §4.1 2) 一場比賽的負方剩餘武將數恆定為0; §4.2 B: losses by foul, commander death or time count 0."""
+    """003 §4.1 2) 一場比賽的負方剩餘武將數恆定為0; §4.2 B: losses by foul, commander death or time
+    count 0."""
     t = table("sgs-3v3-2012", "AB", match("A", "B", g("B", 3, how="time"), g("A", 2, how="foul"),
                                           g("A", 1, how="time")))
     assert t["A"]["tiebreaks"]["surviving_generals"] == 3 and t["B"]["tiebreaks"]["surviving_generals"] == 3
@@ -198,7 +203,8 @@ def test_2012_loser_counts_zero_surviving_generals_whatever_the_way_it_lost() ->
 def test_2012_forfeit_example_peaches_before_scoring() -> None:
     """003 §4.3 example: warm side keeps 3 generals each with a Peach; cold concedes; the full-HP commander
     cannot use his Peach, the vanguards down 1 and 2 HP each use one → lost HP 3 becomes 1."""
-    warm = [Peach(hp=5, max_hp=5, peaches=1), Peach(hp=3, max_hp=4, peaches=1), Peach(hp=2, max_hp=4, peaches=1)]
+    warm = [Peach(hp=5, max_hp=5, peaches=1), Peach(hp=3, max_hp=4, peaches=1),
+            Peach(hp=2, max_hp=4, peaches=1)]
     assert lost_hp(warm) == 3
     after = after_forfeit_peaches(warm)
     assert [p.hp for p in after] == [5, 4, 3] and [p.peaches for p in after] == [1, 0, 0]
@@ -233,7 +239,8 @@ def test_technical_points_three_means_the_game_is_lost() -> None:
 def test_duplicate_match_is_refused_with_a_clear_message() -> None:
     with pytest.raises(TournamentError, match="duplicate result.*result 1"):
         table("sgs-3v3-2012", "AB", match("A", "B", g("A"), g("A")), match("B", "A", g("B"), g("B")))
-    t = table("sgs-3v3-2012", "AB", match("A", "B", g("A"), g("A"), round=1), match("B", "A", g("B"), g("B"), round=2))
+    t = table("sgs-3v3-2012", "AB", match("A", "B", g("A"), g("A"), round=1),
+              match("B", "A", g("B"), g("B"), round=2))
     assert t["A"]["points"] == t["B"]["points"] == 3
 
 
@@ -249,7 +256,8 @@ def test_unknown_entrant_wrong_team_size_and_bad_fields() -> None:
 
 
 def test_2011_head_to_head_draw_decides_nothing_and_the_chain_goes_on() -> None:
-    """000 §一4: a 1:1 round is a draw; two teams level on points whose match was drawn go on to surviving generals."""
+    """000 §一4: a 1:1 round is a draw; two teams level on points whose match was drawn go on to surviving
+    generals."""
     t = table("sgs-3v3-2011", "ABC",
               match("A", "B", g("A", 1), g("B", 3)),           # 1 : 1
               match("A", "C", g("A", 2), g("A", 2)),           # A 3

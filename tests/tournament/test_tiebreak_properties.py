@@ -49,4 +49,5 @@ def test_ranking_invariants(doc: dict) -> None:
             continue
         partners = [(rows[j - 1], rows[j]) for j in (i, i + 1) if 0 < j < len(rows) and h2h[j - 1] and h2h[j]
                     and rows[j - 1]["points"] == rows[j]["points"]]
-        assert any(wins[frozenset((up["entrant"], down["entrant"]))] == up["entrant"] for up, down in partners)
+        assert any(wins[frozenset((up["entrant"], down["entrant"]))] == up["entrant"]
+                   for up, down in partners)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tablesport.core import Action, Bot, Decision, Rng, State
+from tablesport.core import Action, Bot, BotOption, Decision, Rng, State
 
 from .board import CORNER_BITS, MASK, MOVE_STRING, SIZE_OF, corner_neighbours, side_neighbours
 from .game import COLOURS, PASS, BlokusState
@@ -61,6 +61,11 @@ class GreedyBot(Bot):
     """Plays the placement with the best greedy score."""
 
     name = "greedy"
+    OPTIONS = {
+        "size": BotOption(-100, 100, "weight per square placed"),
+        "corners": BotOption(-100, 100, "weight per new attach point of its colour"),
+        "block": BotOption(-100, 100, "weight per opponent's attach point covered"),
+    }
 
     def __init__(self, rng: Rng | None = None, **options: Any) -> None:
         super().__init__(rng, **options)
@@ -104,6 +109,12 @@ class MctsBot(Bot):
     """
 
     name = "mcts"
+    OPTIONS = {
+        "playouts": BotOption(1, 20000, "playouts per move", integer=True),
+        "seconds": BotOption(0.01, 30, "time per move, in place of playouts"),
+        "c": BotOption(0, 10, "exploration constant"),
+        "width": BotOption(1, 100, "moves considered per tree node", integer=True),
+    }
 
     def __init__(self, rng: Rng | None = None, **options: Any) -> None:
         super().__init__(rng, **options)

@@ -34,7 +34,8 @@ class Board:
         return self.track[min(square, self.finish - 1)]
 
     def to_json(self) -> dict[str, object]:
-        return {"name": self.name, "track": list(self.track), "finish": self.finish, "colours": dict(self.colours)}
+        return {"name": self.name, "track": list(self.track), "finish": self.finish,
+                "colours": dict(self.colours)}
 
 
 def names() -> list[str]:

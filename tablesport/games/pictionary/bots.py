@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablesport.core import Action, Bot, Decision, Rng, State
+from tablesport.core import Action, Bot, BotOption, Decision, Rng, State
 
 from .state import PictionaryState, random_picturist_action
 
 
 class PlayerBot(Bot):
     name = "player"
+    OPTIONS = {"skill": BotOption(0, 1, "chance of guessing a drawn word per attempt")}
 
     def __init__(self, rng: Rng | None = None, skill: float = 0.25, **options: Any) -> None:
         super().__init__(rng, skill=skill, **options)

@@ -86,7 +86,8 @@ class Canvas:
             self._room(len(_points(action[1:], "more")) // 2)
         elif kind == "undo":
             if len(action) != 1 or not self.ops:
-                raise RuleError("undo", "nothing to undo" if not self.ops else "undo takes nothing more", '["undo"]')
+                raise RuleError("undo", "nothing to undo" if not self.ops else "undo takes nothing more",
+                                '["undo"]')
         elif kind == "clear":
             if len(action) != 1:
                 raise RuleError("clear", "clear takes nothing more", '["clear"]')

@@ -37,7 +37,8 @@ def _preset(name: str, title: str, **params: Any) -> Ruleset:
 
 PRESETS = {rs.preset: rs for rs in (
     _preset("pictionary-event", "Pictionary play-off round, digital: 2 teams of 3, 40 minutes"),
-    _preset("pictionary-final", "Pictionary play-off final, digital: 2 teams of 3, to Finish", round_seconds=None),
+    _preset("pictionary-final", "Pictionary play-off final, digital: 2 teams of 3, to Finish",
+            round_seconds=None),
     _preset("pictionary-table", "Pictionary play-off round at a paper table (facilitator): 40 minutes",
             mode="facilitator"),
     _preset("pictionary-table-final", "Pictionary play-off final at a paper table (facilitator): to Finish",
@@ -50,9 +51,10 @@ class PictionaryGame(Game):
         name="pictionary",
         title="Pictionary play-off",
         decision_kinds=frozenset({"roll_off", "peek", "draw", "confirm", "roll"}),
-        event_kinds=frozenset({"roll_off", "roll_off_tie", "first_team", "word_start", "your_word", "card_changed",
-                     "minute_starts", "guess", "near_ruled", "report", "foul", "team_out", "minute_over",
-                     "word_closed", "turn_passes", "rolled", "time_up", "tiebreak", "game_over"}),
+        event_kinds=frozenset({"roll_off", "roll_off_tie", "first_team", "word_start", "your_word",
+                     "card_changed", "minute_starts", "guess", "near_ruled", "report", "foul", "team_out",
+                     "minute_over", "word_closed", "turn_passes", "rolled", "time_up", "tiebreak",
+                     "game_over"}),
         result_reasons=frozenset({"finish", "time_up", "time_up_tiebreak"}),
         simultaneous=True,
         hidden_information=True,

@@ -81,7 +81,8 @@ def edits_within_one(a: str, b: str) -> bool:
         diff = [i for i in range(la) if a[i] != b[i]]
         if len(diff) == 1:
             return True
-        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        return (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                and a[diff[1]] == b[diff[0]])
     if la > lb:
         a, b = b, a
     i = 0
@@ -164,7 +165,8 @@ def match_en(answer: str, guess: str) -> Verdict:
     ka, kg = _sound_key(a), _sound_key(g)
     if "".join(ka) == "".join(kg):
         pairs = [f"{x}/{y}" for x, y in zip(a, g, strict=False) if x != y]
-        return Verdict("correct", "sounds the same (homophones" + (f": {', '.join(pairs)}" if pairs else "") + ")")
+        return Verdict("correct", "sounds the same (homophones"
+                       + (f": {', '.join(pairs)}" if pairs else "") + ")")
     sa, sg = "".join(_singular(w) for w in a), "".join(_singular(w) for w in g)
     if len(ca) >= 4 and (edits_within_one(ca, cg) or edits_within_one(sa, sg)):
         return Verdict("near", "one letter off: the picturist decides")

@@ -33,13 +33,15 @@ def render(view: dict[str, Any], decision: Decision | None, seat: int) -> Render
         teams.add_column(col)
     for t in view["teams"]:
         turn = " ◀" if t["team"] == view["turn"] else ""
-        teams.add_row(t["team"] + turn, str(t["pos"]), str(t["words"]), str(t["fouls"]), f"seat {t['picturist']}")
+        teams.add_row(t["team"] + turn, str(t["pos"]), str(t["words"]), str(t["fouls"]),
+                      f"seat {t['picturist']}")
     parts: list[RenderableType] = [track(view), teams]
     w = view.get("word")
     if w:
         head = f"word {w['no']}: {w['category']}{' (All Play)' if w['all_play'] else ''}"
         if w.get("answer") and w["open"]:
-            parts.append(Panel(Text(w["answer"], style="bold"), title=head + " — yours to draw", expand=False))
+            parts.append(Panel(Text(w["answer"], style="bold"), title=head + " — yours to draw",
+                               expand=False))
         else:
             papers = ", ".join(f"{team}: {len(ops)} strokes" for team, ops in w["drawings"].items())
             parts.append(Text(f"{head}{' — ' + papers if papers else ''}"))

@@ -63,7 +63,8 @@ class Word:
     """The word being played (or the last one, kept for the view until the next begins)."""
 
     __slots__ = ("no", "card", "cat", "all_play", "teams", "out", "changes", "changed", "ready", "canvas",
-                 "guesses", "counts", "near", "reports", "open", "how", "by", "picturists", "actions", "tiebreak")
+                 "guesses", "counts", "near", "reports", "open", "how", "by", "picturists", "actions",
+                 "tiebreak")
 
     def __init__(self, no: int, card: int, cat: str, all_play: bool, teams: tuple[int, ...],
                  picturists: dict[int, int], tiebreak: bool) -> None:
@@ -109,18 +110,20 @@ class Word:
         return tuple(t for t in self.teams if t not in self.out)
 
     def snapshot(self) -> dict[str, Any]:
-        return {"no": self.no, "card": self.card, "cat": self.cat, "all_play": self.all_play, "teams": self.teams,
-                "out": sorted(self.out), "changes": self.changes, "changed": self.changed,
+        return {"no": self.no, "card": self.card, "cat": self.cat, "all_play": self.all_play,
+                "teams": self.teams, "out": sorted(self.out), "changes": self.changes,
+                "changed": self.changed,
                 "ready": sorted(self.ready), "canvas": {str(t): c.ops for t, c in self.canvas.items()},
                 "guesses": self.guesses, "counts": sorted(self.counts.items()), "near": self.near,
                 "reports": self.reports, "open": self.open, "how": self.how, "by": self.by,
-                "picturists": sorted(self.picturists.items()), "actions": self.actions, "tiebreak": self.tiebreak}
+                "picturists": sorted(self.picturists.items()), "actions": self.actions,
+                "tiebreak": self.tiebreak}
 
 
 class PictionaryState(State):
-    __slots__ = ("ruleset", "rng", "digital", "size", "lang", "cards", "board", "deck", "used", "pos", "turn",
-                 "rot", "rolls", "phase", "die", "word", "words_no", "guessed", "fouls", "reports", "clock_on",
-                 "is_time_up", "tiebreak", "winner", "reason", "roller", "prev")
+    __slots__ = ("ruleset", "rng", "digital", "size", "lang", "cards", "board", "deck", "used", "pos",
+                 "turn", "rot", "rolls", "phase", "die", "word", "words_no", "guessed", "fouls", "reports",
+                 "clock_on", "is_time_up", "tiebreak", "winner", "reason", "roller", "prev")
 
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
         self.ruleset = ruleset
@@ -132,10 +135,12 @@ class PictionaryState(State):
         self.size = int(ruleset["team_size"])
         expected = seats_for(mode, self.size)
         if ruleset.seats != expected:
-            raise PictionaryError(f"{ruleset.seats} seats for two teams of {self.size}: {mode} needs {expected}")
+            raise PictionaryError(f"{ruleset.seats} seats for two teams of {self.size}: "
+                                  f"{mode} needs {expected}")
         self.lang = str(ruleset["lang"])
         custom = ruleset["cards"]
-        self.cards: tuple[Card, ...] = builtin(self.lang) if custom is None else _custom(canon(custom), self.lang)
+        self.cards: tuple[Card, ...] = (builtin(self.lang) if custom is None
+                                        else _custom(canon(custom), self.lang))
         self.board = boards.load(str(ruleset["board"]))
         self.deck = list(range(len(self.cards)))
         self.rng.shuffle(self.deck)
@@ -203,15 +208,18 @@ class PictionaryState(State):
                             self._die_options(), None, "", {"team": TEAMS[teams[0]]})
         w = self.word
         assert w is not None
-        data = {"word": w.no, "category": w.cat, "all_play": w.all_play, "teams": [TEAMS[t] for t in w.drawing]}
+        data = {"word": w.no, "category": w.cat, "all_play": w.all_play,
+                "teams": [TEAMS[t] for t in w.drawing]}
         if ph == PEEK:
             prompt = f"Word {w.no}: look at the word" + (f" (card {w.changes + 1})" if w.changes else "")
             can_change = w.changes < rs["card_changes"]
             if self.digital:
                 seats = tuple(s for s in self.picturist_seats() if s not in w.ready)
                 turn_pic = w.picturists.get(self.turn)
-                per_seat = {s: (("ready", "change") if can_change and s == turn_pic else ("ready",)) for s in seats}
-                return Decision(seats, "peek", prompt, per_seat, rs["peek_seconds"], "the minute starts", data)
+                per_seat = {s: (("ready", "change") if can_change and s == turn_pic else ("ready",))
+                            for s in seats}
+                return Decision(seats, "peek", prompt, per_seat, rs["peek_seconds"], "the minute starts",
+                                data)
             return Decision((FACILITATOR,), "peek", prompt, ("ready", "change") if can_change else ("ready",),
                             rs["peek_seconds"], "the minute starts", data)
         if ph == DRAW:
@@ -228,16 +236,16 @@ class PictionaryState(State):
             seats = tuple(sorted({w.picturists[t] for _, t, _, _ in w.near}))
             options = {s: tuple(o for i, t, _, _ in w.near if w.picturists[t] == s
                                 for o in (("accept", i), ("reject", i))) for s in seats}
-            return Decision(seats, "confirm", f"Word {w.no}: the minute is over; rule on the near misses", options,
-                            rs["confirm_seconds"], "the near misses are refused", data)
+            return Decision(seats, "confirm", f"Word {w.no}: the minute is over; rule on the near misses",
+                            options, rs["confirm_seconds"], "the near misses are refused", data)
         # ROLL
         assert self.roller is not None
         team = TEAMS[self.team_of(self.roller) if self.digital else self.turn]  # type: ignore[index]
         if self.digital:
             return Decision((self.roller,), "roll", f"Team {team} guessed it: roll and advance", ("roll",),
                             rs["roll_seconds"], "the die is rolled for your team", {"team": team})
-        return Decision((FACILITATOR,), "roll", f"Team {team} guessed it: roll and advance", self._die_options(),
-                        None, "", {"team": team})
+        return Decision((FACILITATOR,), "roll", f"Team {team} guessed it: roll and advance",
+                        self._die_options(), None, "", {"team": team})
 
     def _die_options(self) -> tuple[Action, ...]:
         return ("roll", *(("die", n) for n in range(1, int(self.ruleset["die_sides"]) + 1)))
@@ -264,7 +272,8 @@ class PictionaryState(State):
         if d is None:
             raise RuleError("game_over", "the game is over")
         if seat not in d.seats:
-            raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now", f"seats {list(d.seats)}")
+            raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now",
+                            f"seats {list(d.seats)}")
         action = canon(action)
         opts = d.options_for(seat)
         if opts is not None and action not in opts:
@@ -395,7 +404,8 @@ class PictionaryState(State):
         w.near.remove(found[0])
         w.actions += 1
         accepted = action[0] == "accept"
-        events = [Event("near_ruled", {"team": TEAMS[gteam], "seat": gseat, "text": text, "accepted": accepted},
+        events = [Event("near_ruled", {"team": TEAMS[gteam], "seat": gseat, "text": text,
+                                       "accepted": accepted},
                         frozenset(self.team_seats(gteam)))]
         if accepted:
             return events + self._close(gteam, "guessed")
@@ -472,7 +482,8 @@ class PictionaryState(State):
         self.word = Word(self.words_no, self._draw_card(), cat, ap, teams, pics, self.tiebreak)
         self.phase = PEEK
         return [Event("word_start", {"word": self.words_no, "team": TEAMS[self.turn], "category": cat,
-                                     "all_play": ap, "picturists": sorted(pics.values()), "tiebreak": self.tiebreak}),
+                                     "all_play": ap, "picturists": sorted(pics.values()),
+                                     "tiebreak": self.tiebreak}),
                 self._word_event()]
 
     def _close(self, team: int | None, how: str) -> list[Event]:
@@ -487,7 +498,8 @@ class PictionaryState(State):
             self.rot[t] = (self.rot[t] + 1) % self.size
         self.prev = {"word": w.no, "answer": self.answer, "category": w.cat, "how": how,
                      "team": None if team is None else TEAMS[team],
-                     "guesses": [{"team": TEAMS[g[0]], "seat": g[1], "text": g[2], "verdict": g[3]} for g in w.guesses]}
+                     "guesses": [{"team": TEAMS[g[0]], "seat": g[1], "text": g[2], "verdict": g[3]}
+                                 for g in w.guesses]}
         events = [Event("word_closed", self.prev)]
         if team is not None:
             self.guessed[team] += 1
@@ -564,7 +576,8 @@ class PictionaryState(State):
         w = self.word
         if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "foul" and action[1] in TEAMS
                 and action[2] in FOULS):
-            raise RuleError("referee", f"{action!r} is not a ruling", f'["foul", "A" or "B", one of {", ".join(FOULS)}]')
+            raise RuleError("referee", f"{action!r} is not a ruling",
+                            f'["foul", "A" or "B", one of {", ".join(FOULS)}]')
         team = TEAMS.index(action[1])
         if self.phase not in (PEEK, DRAW) or w is None or team not in w.drawing:
             raise RuleError("referee", f"team {action[1]} is not drawing a word now",
@@ -601,8 +614,9 @@ class PictionaryState(State):
             "track": self.board.track,
             "finish": self.board.finish,
             "teams": [{"team": TEAMS[t], "seats": self.team_seats(t), "pos": self.pos[t],
-                       "picturist": self.seat_of(t, self.rot[t]), "words": self.guessed[t], "fouls": self.fouls[t],
-                       "reports": self.reports[t], "roll": self.rolls[t]} for t in (0, 1)],
+                       "picturist": self.seat_of(t, self.rot[t]), "words": self.guessed[t],
+                       "fouls": self.fouls[t], "reports": self.reports[t], "roll": self.rolls[t]}
+                      for t in (0, 1)],
             "turn": TEAMS[self.turn],
             "phase": self.phase,
             "die": self.die,
@@ -680,19 +694,19 @@ class PictionaryState(State):
                 placements[s] = 1 if t == win else 2
                 scores[s] = float(self.pos[t])
             sides[TEAMS[t]] = SideResult(self.team_seats(t), 1 if t == win else 2, float(self.pos[t]),
-                                         {"squares": self.pos[t], "words": self.guessed[t], "fouls": self.fouls[t],
-                                          "reports": self.reports[t]})
+                                         {"squares": self.pos[t], "words": self.guessed[t],
+                                          "fouls": self.fouls[t], "reports": self.reports[t]})
         return Result(tuple(placements), tuple(scores), self.reason, sides,
                       {"squares": {TEAMS[t]: self.pos[t] for t in (0, 1)}, "words_played": self.words_no,
                        "finish": self.board.finish, "winner": TEAMS[win]})
 
     def snapshot(self) -> dict[str, Any]:
-        return {"rng": self.rng.state, "deck": self.deck, "used": self.used, "pos": self.pos, "turn": self.turn,
-                "rot": self.rot, "rolls": self.rolls, "phase": self.phase, "die": self.die,
+        return {"rng": self.rng.state, "deck": self.deck, "used": self.used, "pos": self.pos,
+                "turn": self.turn, "rot": self.rot, "rolls": self.rolls, "phase": self.phase, "die": self.die,
                 "word": self.word.snapshot() if self.word is not None else None, "words_no": self.words_no,
-                "guessed": self.guessed, "fouls": self.fouls, "reports": self.reports, "clock_on": self.clock_on,
-                "time_up": self.is_time_up, "tiebreak": self.tiebreak, "winner": self.winner, "reason": self.reason,
-                "roller": self.roller, "prev": self.prev}
+                "guessed": self.guessed, "fouls": self.fouls, "reports": self.reports,
+                "clock_on": self.clock_on, "time_up": self.is_time_up, "tiebreak": self.tiebreak,
+                "winner": self.winner, "reason": self.reason, "roller": self.roller, "prev": self.prev}
 
     def check_invariants(self) -> None:
         assert all(0 <= p <= self.board.finish for p in self.pos), self.pos

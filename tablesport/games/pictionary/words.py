@@ -152,7 +152,8 @@ def parse_csv(text: str, lang: str, duplicates: bool = True) -> tuple[Card, ...]
         for col, cell in zip(cols, row, strict=True):
             word = unicodedata.normalize("NFC", cell).strip()
             if not word:
-                raise WordListError(f"line {n}, {TITLES[col]}: empty; every card has a word for each category")
+                raise WordListError(f"line {n}, {TITLES[col]}: empty; "
+                                    "every card has a word for each category")
             problem = check_word(word, lang)
             if problem:
                 raise WordListError(f"line {n}, {TITLES[col]}: {word!r} {problem}")
@@ -210,5 +211,5 @@ def to_csv(cards: Iterable[Card]) -> str:
     return buf.getvalue()
 
 
-__all__ = ["CATEGORIES", "NAMES", "RESERVED", "TITLES", "Card", "PictionaryError", "WordListError", "builtin", "cards_from_params",
-           "check_duplicates", "check_word", "parse_csv", "to_csv", "to_simplified"]
+__all__ = ["CATEGORIES", "NAMES", "RESERVED", "TITLES", "Card", "PictionaryError", "WordListError", "builtin",
+           "cards_from_params", "check_duplicates", "check_word", "parse_csv", "to_csv", "to_simplified"]

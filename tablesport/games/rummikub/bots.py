@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tablesport.core import Action, Bot, Decision, State
+from tablesport.core import Action, Bot, BotOption, Decision, State
 
 from .game import RummikubState, codes
 from .solver import solve
@@ -46,6 +46,10 @@ class GreedyBot(Bot):
 
 class PlannerBot(Bot):
     name = "planner"
+    OPTIONS = {
+        "danger": BotOption(0, 14, "an opponent's rack size that makes it lay down all it can", integer=True),
+        "pool_low": BotOption(0, 106, "pool size that ends holding jokers back", integer=True),
+    }
 
     def __init__(self, rng: Any = None, danger: int = 4, pool_low: int = 10, **options: Any) -> None:
         super().__init__(rng, **options)
@@ -95,6 +99,11 @@ class RolloutBot(Bot):
     """
 
     name = "rollout"
+    OPTIONS = {
+        "rollouts": BotOption(1, 200, "sampled deals per candidate play", integer=True),
+        "horizon": BotOption(0, 50, "turns a rollout plays before it is scored", integer=True),
+        "margin": BotOption(0, 100, "standard errors a play must gain by to replace the planner's"),
+    }
 
     def __init__(self, rng: Any = None, rollouts: int = 8, horizon: int = 8, margin: float = 1.0,
                  **options: Any) -> None:

@@ -12,6 +12,7 @@ is a copy of plain lists and dicts.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 from tablesport.core import Action, Decision, Event, Result, Rng, RuleError, Ruleset, State
@@ -32,6 +33,34 @@ def handler(kind: str) -> Callable[[Handler], Handler]:
         HANDLERS[kind] = fn
         return fn
     return deco
+
+
+def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of a frozen slots dataclass's fields, which must be exactly ``names``."""
+    assert tuple(f.name for f in fields(cls)) == names, f"{cls.__name__} fields changed"
+    return tuple(getattr(cls, n).__set__ for n in names)
+
+
+# Events and decisions are built here without their frozen dataclasses' __init__, whose per-field
+# object.__setattr__ costs twice the slots' own setters (a few per decision: a tenth of a random
+# game's time); the objects are the same frozen values.
+_EV_SET = _slot_setters(Event, ("kind", "data", "to"))
+_DEC_SET = _slot_setters(Decision, ("seats", "kind", "prompt", "options", "time_limit", "on_timeout", "data",
+                                    "stream"))
+
+
+def _decision(a: Ask) -> Decision:
+    x = Decision.__new__(Decision)
+    seats, kind, prompt, options, time_limit, on_timeout, data, stream = _DEC_SET
+    seats(x, a.seats)
+    kind(x, a.kind)
+    prompt(x, a.prompt)
+    options(x, a.options)
+    time_limit(x, a.time_limit)
+    on_timeout(x, _timeout_text(a))
+    data(x, a.data)
+    stream(x, False)
+    return x
 
 
 def _deep(v: Any) -> Any:
@@ -173,8 +202,9 @@ def _equip_skills() -> list[Skill | None]:
 
 class SgsState(State):
     __slots__ = ("ruleset", "rng", "players", "n", "order", "draw_pile", "discard_pile", "processing", "deck",
-                 "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "flow", "lost_q", "over", "outcome",
-                 "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk", "_dist")
+                 "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "flow", "lost_q", "over",
+                 "outcome", "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk",
+                 "_dist")
 
 
     def __init__(self, ruleset: Ruleset, seed: int, *, setup: bool = True) -> None:
@@ -197,7 +227,7 @@ class SgsState(State):
         self.turn: dict[str, Any] = {}                # per-turn data (skips, slash count, flags)
         self.counts: dict[str, int] = {}              # per-turn/phase use counts "t:..." / "p:..."
         self.mode: dict[str, Any] = {}                # mode data (draft, sides, clocks, fouls)
-        self.flow: Mode = mode_for(ruleset["mode"])   # the competition mode that runs the game around the rules
+        self.flow: Mode = mode_for(ruleset["mode"])   # the competition mode: runs the game around the rules
         self.lost_q: list[tuple[int, str]] = []       # (seat, "hand"|"equip") losses to announce
         self.over = False
         self.outcome: dict[str, Any] = {}
@@ -206,7 +236,7 @@ class SgsState(State):
         self.turn_no = 0
         self.public: set[int] = set()                 # cards whose identity everyone has seen where they lie
         self.known: dict[int, tuple[int, ...]] = {}   # card → seats that have privately seen it
-        self.lord_ok: bool | str = ruleset.get("lord_skills", False)   # True/False, or the side with lord status
+        self.lord_ok: bool | str = ruleset.get("lord_skills", False)   # True/False, or the lord-status side
         self._lis: dict[str, list[tuple[int, int, str]]] | None = None   # timing → listeners (cache)
         self._sk: dict[Any, Any] | None = None   # seat → skills, hook → per-seat skills (cache)
         self._dist: dict[int, int] | None = None                # a*64+b → ring distance + skill modifiers
@@ -219,9 +249,7 @@ class SgsState(State):
         if self.ask is None:
             return None
         if self._dec is None:
-            a = self.ask
-            self._dec = Decision(a.seats, a.kind, a.prompt, a.options, a.time_limit,
-                                 _timeout_text(a), a.data)
+            self._dec = _decision(self.ask)
         return self._dec
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -229,7 +257,8 @@ class SgsState(State):
         if a is None:
             raise RuleError("game_over", "the game is over")
         if seat not in a.seats:
-            raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now", f"seats {list(a.seats)}")
+            raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now",
+                            f"seats {list(a.seats)}")
         opts = a.options[seat] if type(a.options) is dict else a.options
         try:
             ok = action in opts
@@ -240,6 +269,17 @@ class SgsState(State):
         self.ev = []
         self._answer(seat, action)
         return self._flush()
+
+    def random_action(self, seat: int, rng: Rng) -> Action:
+        """A uniformly random legal action, as :meth:`State.random_action` draws it, read from the open
+        question (no :class:`Decision` built)."""
+        a = self.ask
+        if a is None or seat not in a.seats:
+            return super().random_action(seat, rng)     # its errors
+        opts = a.options.get(seat, ()) if type(a.options) is dict else a.options
+        if not opts:
+            return super().random_action(seat, rng)
+        return opts[rng.randrange(len(opts))]
 
     def timeout(self, seat: int) -> list[Event]:
         a = self.ask
@@ -304,6 +344,7 @@ class SgsState(State):
     def run(self) -> None:
         """Advance until a question is open or the game is over."""
         stack = self.stack
+        handlers = HANDLERS
         while self.ask is None:
             if self.lost_q:
                 self._announce_losses()
@@ -313,10 +354,10 @@ class SgsState(State):
                     self.flow.no_play_left(self)
                 break
             f = stack[-1]
-            HANDLERS[f.kind](self, f)
+            handlers[f.kind](self, f)
 
-    def request(self, seat: int, kind: str, options: Any, *, prompt: str = "", time_limit: float | None = None,
-                timeout: Any = None, data: dict[str, Any] | None = None,
+    def request(self, seat: int, kind: str, options: Any, *, prompt: str = "",
+                time_limit: float | None = None, timeout: Any = None, data: dict[str, Any] | None = None,
                 private: dict[int, Any] | None = None) -> None:
         """Ask ``seat`` a question; the top frame receives the answer in ``d["answer"]``.
         ``timeout`` defaults to the last option (by convention the pass/decline/end option)."""
@@ -349,7 +390,12 @@ class SgsState(State):
 
     def emit(self, kind: str, _to: frozenset[int] | None = None, **data: Any) -> None:
         if self.log_events:
-            self.ev.append(Event(kind, data, _to))
+            e = Event.__new__(Event)
+            k, d, t = _EV_SET
+            k(e, kind)
+            d(e, data)
+            t(e, _to)
+            self.ev.append(e)
 
     def config(self, key: str, default: Any = None) -> Any:
         return self.ruleset.params.get(key, default)
@@ -501,12 +547,24 @@ class SgsState(State):
         """The other living seats, in turn order from ``user``, that ``user`` may choose as targets of
         ``name`` (:meth:`may_target` for each)."""
         others = self.others(user)
-        hooks = [self.hooked(s, "may_target") for s in others]
-        if not any(hooks):
+        cache = self._sk
+        assert cache is not None                    # others() filled it
+        per_user = cache.get("guards")
+        if per_user is None:
+            per_user = cache["guards"] = [None] * self.n
+        guards = per_user[user]
+        if guards is None:      # (seat, its may_target skills) for the others that have some
+            guards = per_user[user] = tuple((s, h) for s in others if (h := self.hooked(s, "may_target")))
+        if not guards:
             return list(others)
         out = []
-        for s, sks in zip(others, hooks, strict=True):
-            if all(sk.may_target(self, s, user, name) for sk in sks):
+        for s in others:
+            for t, sks in guards:
+                if t == s:
+                    if all(sk.may_target(self, s, user, name) for sk in sks):
+                        out.append(s)
+                    break
+            else:
                 out.append(s)
         return out
 
@@ -545,7 +603,7 @@ class SgsState(State):
         """Forget the use counts of one scope: ``p`` (phase) or ``t`` (turn; also phase)."""
         if scope == "t":
             self.counts = {}
-        else:
+        elif self.counts:
             self.counts = {k: v for k, v in self.counts.items() if not k.startswith("p:")}
 
     # ------------------------------------------------------------------ cards
@@ -587,20 +645,21 @@ class SgsState(State):
         if card in self.processing:
             self.processing.remove(card)
             return -1, "processing"
-        for p in self.players:
-            if card in p.hand:
-                p.hand.remove(card)
-                if not p.hand:
+        players = self.players
+        for p in players:       # a card lies in one place only: the hands first (where most are)
+            hand = p.hand
+            if card in hand:
+                hand.remove(card)
+                if not hand:
                     self.lost_q.append((p.seat, "hand"))
                 return p.seat, "hand"
+        for p in players:
             eq = p.equip
-            for i in range(4):
-                if eq[i] == card:
-                    eq[i] = -1
-                    self._lis = None
-                    self._sk = None
-                    self.lost_q.append((p.seat, "equip"))
-                    return p.seat, "equip"
+            if card in eq:
+                eq[eq.index(card)] = -1
+                self._equipment_changed(p.seat)
+                self.lost_q.append((p.seat, "equip"))
+                return p.seat, "equip"
             for k, (c, _n) in enumerate(p.judge):
                 if c == card:
                     del p.judge[k]
@@ -664,8 +723,7 @@ class SgsState(State):
         if old >= 0:
             self.discard([old], seat, "replaced")
         p.equip[slot] = card
-        self._lis = None
-        self._sk = None
+        self._equipment_changed(seat)
         self.public.add(card)
         self.emit("equip", seat=seat, card=C.TOKEN[card])
 
@@ -719,6 +777,20 @@ class SgsState(State):
                         lis.setdefault(t, []).append((s, sk.priority, sk.id))
         self._lis = lis
         return lis
+
+    def _equipment_changed(self, seat: int) -> None:
+        """Forget what ``seat``'s equipment skills decide: the listeners, its skills and hooked skills,
+        and the caches built from every seat's (the living seats and distances stay)."""
+        self._lis = None
+        cache = self._sk
+        if cache is None:
+            return
+        cache.pop(seat, None)
+        cache.pop("granters", None)
+        cache.pop("guards", None)
+        for v in cache.values():
+            if type(v) is list:         # a hook's skills per seat
+                v[seat] = None
 
     def skills_changed(self) -> None:
         """Call after a general, its skills, its equipment or its life changed (listener and skill caches)."""
@@ -804,7 +876,8 @@ class SgsState(State):
             pv: dict[str, Any] = {
                 "seat": p.seat, "general": p.general, "hp": p.hp, "max_hp": p.max_hp, "alive": p.alive,
                 "face_up": p.face_up, "hand_count": len(p.hand), "gender": p.gender, "kingdom": p.kingdom,
-                "equipment": {slot: (C.TOKEN[c] if c >= 0 else None) for slot, c in zip(C.EQUIP_SLOTS, p.equip, strict=True)},
+                "equipment": {slot: (C.TOKEN[c] if c >= 0 else None)
+                              for slot, c in zip(C.EQUIP_SLOTS, p.equip, strict=True)},
                 "judgement": [{"card": C.TOKEN[c], "as": n} for c, n in p.judge],
                 "piles": {k: [C.TOKEN[c] for c in v] for k, v in p.pile.items()},
                 "side": self.side_of(p.seat),
@@ -827,8 +900,9 @@ class SgsState(State):
         }
         if seat is not None:
             v["seat"] = seat
-            if self.ask is not None and self.ask.private and seat in self.ask.private and seat in self.ask.seats:
-                v["ask_private"] = self.ask.private[seat]
+            a = self.ask
+            if a is not None and a.private and seat in a.private and seat in a.seats:
+                v["ask_private"] = a.private[seat]
         v["mode"] = self.flow.view(self, seat)
         return v
 
@@ -837,8 +911,9 @@ class SgsState(State):
             "rng": self.rng.state,
             "players": [
                 {"seat": p.seat, "general": p.general, "hp": p.hp, "max_hp": p.max_hp, "hand": p.hand,
-                 "equip": p.equip, "judge": p.judge, "alive": p.alive, "face_up": p.face_up, "skills": p.skills,
-                 "pile": p.pile, "flags": p.flags, "gender": p.gender, "kingdom": p.kingdom}
+                 "equip": p.equip, "judge": p.judge, "alive": p.alive, "face_up": p.face_up,
+                 "skills": p.skills, "pile": p.pile, "flags": p.flags, "gender": p.gender,
+                 "kingdom": p.kingdom}
                 for p in self.players
             ],
             "order": self.order, "draw": self.draw_pile, "discard": self.discard_pile,

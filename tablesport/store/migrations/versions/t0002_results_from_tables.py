@@ -58,7 +58,8 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id"),
     )
     with op.batch_alter_table("tournament_hall", schema=None) as batch_op:
-        batch_op.create_index(batch_op.f("ix_tournament_hall_competition_id"), ["competition_id"], unique=False)
+        batch_op.create_index(batch_op.f("ix_tournament_hall_competition_id"), ["competition_id"],
+                              unique=False)
     with op.batch_alter_table("tournament_results", schema=None) as batch_op:
         batch_op.add_column(sa.Column("facts", sa.JSON(), nullable=True))
     with op.batch_alter_table("tournament_audit", schema=None) as batch_op:
@@ -73,14 +74,20 @@ def _games_of_stored_series() -> None:
     """One game row per game of each series result stored before this revision."""
     conn = op.get_bind()
     comps = sa.table("tournament_competitions", sa.column("id", sa.Integer), sa.column("preset", sa.String))
-    fixtures = sa.table("tournament_fixtures", sa.column("id", sa.Integer), sa.column("competition_id", sa.Integer))
+    fixtures = sa.table("tournament_fixtures", sa.column("id", sa.Integer),
+                        sa.column("competition_id", sa.Integer))
     results = sa.table("tournament_results", sa.column("fixture_id", sa.Integer), sa.column("data", sa.JSON),
-                       sa.column("entered_by", sa.String), sa.column("entered_at", sa.DateTime(timezone=True)),
-                       sa.column("updated_by", sa.String), sa.column("updated_at", sa.DateTime(timezone=True)))
+                       sa.column("entered_by", sa.String),
+                       sa.column("entered_at", sa.DateTime(timezone=True)),
+                       sa.column("updated_by", sa.String),
+                       sa.column("updated_at", sa.DateTime(timezone=True)))
     games = sa.table("tournament_games", sa.column("fixture_id", sa.Integer), sa.column("number", sa.Integer),
-                     sa.column("data", sa.JSON), sa.column("facts", sa.JSON), sa.column("version", sa.Integer),
-                     sa.column("entered_by", sa.String), sa.column("entered_at", sa.DateTime(timezone=True)),
-                     sa.column("updated_by", sa.String), sa.column("updated_at", sa.DateTime(timezone=True)))
+                     sa.column("data", sa.JSON), sa.column("facts", sa.JSON),
+                     sa.column("version", sa.Integer),
+                     sa.column("entered_by", sa.String),
+                     sa.column("entered_at", sa.DateTime(timezone=True)),
+                     sa.column("updated_by", sa.String),
+                     sa.column("updated_at", sa.DateTime(timezone=True)))
     q = (sa.select(results.c.fixture_id, results.c.data, results.c.entered_by, results.c.entered_at,
                    results.c.updated_by, results.c.updated_at)
          .select_from(results.join(fixtures, fixtures.c.id == results.c.fixture_id)
