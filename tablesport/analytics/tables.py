@@ -2,8 +2,8 @@
 
 Everything is read from the dataset's columns, so a game added later is reported without a change:
 
-* every preset: games, end reasons, lengths, win rate by seat, of the seat that took the first
-  decision (``first_seat``), by side, by bot;
+* every preset: games, end reasons, lengths, win rate by seat, of the seat the first decision asked
+  (``first_seat``; none for games that start with a simultaneous decision), by side, by bot;
 * every side statistic that is a list of names (``side_<side>_<key>``: Sanguosha's ``generals``):
   the win rate of each name per side and role, where a role is a side's string statistic
   ``side_<side>_<role>_<name>`` (``side_cold_commander_general``: the commander; the side's other
