@@ -290,7 +290,7 @@ def main() -> None:
               for x in args.levels.split(",") if x.strip()]
     results = []
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProcess(Path(tmp) / "load.sqlite3", bot_delay=0.0,
+        server = ServerProcess(Path(tmp) / "load.sqlite3", bot_delay=0.0, tables_per_minute=0,
                                log=Path(tmp) / "server.log").start()
         try:
             for n, think in levels:

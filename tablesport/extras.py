@@ -7,7 +7,7 @@ import importlib.util
 from tablesport.core import TablesportError
 
 EXTRAS = {
-    "server": ("fastapi", "uvicorn", "jinja2", "websockets"),
+    "server": ("fastapi", "uvicorn", "jinja2", "websockets", "argon2"),
     "postgres": ("psycopg",),
     "solver": ("highspy",),
 }

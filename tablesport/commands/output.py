@@ -26,3 +26,23 @@ def fail(message: str) -> NoReturn:
     """:func:`say_error`, then exit with code 2 (bad input)."""
     say_error(message)
     raise typer.Exit(2)
+
+
+def read_json_items(text: str, empty: str) -> list[tuple[int, Any]]:
+    """A command's input: one JSON value, or JSON Lines (blank lines skipped), as ``(line, value)``
+    pairs. A line that is not JSON, or no input at all (``empty`` says what to send), fails."""
+    try:
+        return [(1, json.loads(text))]
+    except json.JSONDecodeError:
+        pass
+    items: list[tuple[int, Any]] = []
+    for no, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            items.append((no, json.loads(line)))
+        except json.JSONDecodeError as exc:
+            fail(f"line {no}: not JSON ({exc.msg})")
+    if not items:
+        fail(empty)
+    return items

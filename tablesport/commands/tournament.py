@@ -446,26 +446,14 @@ def ev_export(event: str, competition: str, out: Path = typer.Option(..., "--out
               what: str = typer.Option("standings", "--what", help="standings or results"),
               db: str | None = DB) -> None:
     """CSV export of the standings or of every result with who entered it."""
-    from tablesport.tournament import printouts as pr
+    from tablesport.store import public
 
     with _Open(db) as st:
         comp = st.competition(event, competition)
         if what == "standings":
-            groups = st.groups(comp)
-            rows = ([{**r, "group": g} for g in groups for r in st.standings(comp, g)] if groups
-                    else st.standings(comp))
-            text = pr.standings_csv(rows)
+            text = public.standings_csv(st, comp)
         elif what == "results":
-            lines = []
-            for f in st.fixtures(comp):
-                r = st.result_of(f)
-                lines.append({"fixture": f.key, "stage": f.stage, "round": f.round, "group": f.group or "",
-                              "entrants": " ".join(f.entrants), "result": json.dumps(r.data) if r else "",
-                              "version": r.version if r else "", "entered_by": r.entered_by if r else "",
-                              "entered_at": r.entered_at.isoformat() if r else "",
-                              "updated_by": r.updated_by if r else "",
-                              "updated_at": r.updated_at.isoformat() if r else ""})
-            text = pr.results_csv(lines)
+            text = public.results_csv(st, comp)
         else:
             raise TournamentError("--what must be 'standings' or 'results'")
     out.write_text(text, encoding="utf-8")

@@ -28,21 +28,26 @@ from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.migrate import upgrade
 
 from . import errors, guard
+from .auth import AuthRefused
 from .clock import Clock
 from .gamedata import games_catalogue
 from .hall import Hall
 from .openapi import API_VERSION, document, operation_id
 from .probe import Probe
 from .routes import ROUTERS
+from .routes.render import refused_page
 from .writer import InlineWriter, Writer
 
 HERE = Path(__file__).parent
 log = logging.getLogger("tablesport.server")
 
 
-def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock | None = None,
+               tables_per_minute: int | None = None) -> FastAPI:
     """The web app on the store at ``db_url``; bots wait ``bot_delay`` seconds before acting; ``clock``
-    times the decisions and game clocks (the real one by default; a test may pass a ManualClock)."""
+    times the decisions and game clocks (the real one by default; a test may pass a ManualClock);
+    ``tables_per_minute``: new tables one address may open a minute (default
+    :func:`.auth.tables_per_minute`; 0: no limit)."""
 
     app = FastAPI(title="tablesport API", version=API_VERSION, openapi_url="/api/v1/openapi.json",
                   docs_url="/api/docs", redoc_url=None, generate_unique_id_function=operation_id,
@@ -51,7 +56,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock |
     for router, in_document in ROUTERS:
         app.include_router(router, include_in_schema=in_document)
     app.openapi = partial(document, app)  # type: ignore[method-assign]
+    app.state.tables_per_minute = tables_per_minute
     errors.install(app)
+    app.add_exception_handler(AuthRefused, refused_page)
     return app
 
 

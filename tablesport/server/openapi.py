@@ -23,7 +23,7 @@ from fastapi.routing import APIRoute
 
 from .models.common import MAX_BODY, ApiError
 
-API_VERSION = "1.0.0"
+API_VERSION = "1.1.0"
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SNAPSHOT = DOCS / "openapi.json"
 REFERENCE = DOCS / "api.md"

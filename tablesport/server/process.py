@@ -20,11 +20,14 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``tablesport serve`` on ``db`` (a SQLite file); ``kill()`` is a hard stop (SIGKILL)."""
+    """``tablesport serve`` on ``db`` (a SQLite file); ``kill()`` is a hard stop (SIGKILL).
+    ``tables_per_minute``: new tables one address may open a minute (0: no limit, for load tests and
+    fuzzing; default: the server's own limit)."""
 
     def __init__(self, db: Path, port: int | None = None, bot_delay: float = 0.0,
-                 log: Path | None = None) -> None:
+                 log: Path | None = None, tables_per_minute: int | None = None) -> None:
         self.db = db
+        self.tables_per_minute = tables_per_minute
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.log_path = log or db.with_suffix(".log")
@@ -40,6 +43,8 @@ class ServerProcess:
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        if self.tables_per_minute is not None:
+            env["TABLESPORT_TABLES_PER_MINUTE"] = str(self.tables_per_minute)
         code = ("from tablesport.server.app import serve; import sys; "
                 "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], float(sys.argv[3]))")
         logf = open(self.log_path, "ab")  # noqa: SIM115 (kept open for the child)

@@ -12,8 +12,9 @@ result keeps what was seen next to the score. Registered here:
   Z4, F, I5, L5, N, P, T5, U, V5, W, X, Y, Z5), or all placed and whether the single square went last
   → the game score by the Blokus engine (−1 per square not placed, +15, +20).
 
-``monopoly-deal-event`` has no scorer yet: the Monopoly Deal engine's ``table_value`` (bank and property
-cards) is to be registered here once that game exists.
+* ``monopoly-deal-event``: each player's bank cards and property cards (with any House/Hotel), by card id,
+  key or money as ``5M`` → each player's bank + property value by the Monopoly Deal engine's ``table_value``
+  (seed 000 THE WINNER), which the competition ranks 10/7/5/3.
 """
 
 from __future__ import annotations
@@ -176,5 +177,23 @@ def blokus_pieces(result: Mapping[str, Any], players: Sequence[str], divisions: 
         kept[p] = {"unplaced": pieces, **({"monomino_last": True} if last else {})}
     out: dict[str, Any] = {k: v for k, v in result.items() if k != "scores"}
     out["scores"] = {p: scores[p] for p in players}
+    out["seen"] = kept
+    return out
+
+
+@register("monopoly-deal-event")
+def monopoly_deal_values(result: Mapping[str, Any], players: Sequence[str], divisions: Mapping[str, Any],
+                         table: str) -> dict[str, Any]:
+    from tablesport.games.monopoly_deal.scoring import TableError, seen_cards, table_value
+
+    seen = {str(k): v for k, v in result["seen"].items()}
+    check_table_players(table, players, list(seen), "tables seen")
+    try:
+        values = table_value(seen)
+        kept = seen_cards(seen)
+    except TableError as exc:
+        raise TournamentError(str(exc), allowed=exc.allowed, field="seen") from None
+    out: dict[str, Any] = {k: v for k, v in result.items() if k != "scores"}
+    out["scores"] = {p: values[p] for p in players}
     out["seen"] = kept
     return out

@@ -433,13 +433,8 @@ class EventStore:
                 data = stored.data
             else:
                 self._validate(comp, fx, data)
-                t = now()
-                self.s.add(TResult(fixture_id=fx.id, data=dict(data), version=1, source=facts.source,
-                                   entered_by=facts.by, entered_at=t, updated_by=facts.by, updated_at=t,
-                                   facts=facts.to_json()))
-            self._audit(comp, "result", fx.key, facts.by, None, dict(data), facts.note, facts=facts.to_json())
-            self.s.flush()
-            return self._refresh(comp)
+                self._add_result(fx, data, facts)
+            return self._entered(comp, fx, data, facts)
 
     def _open_game(self, comp: TCompetition, data: Mapping[str, Any], facts: Facts) -> list[dict[str, Any]]:
         """A Rummikub game from any table, outside the hall (no queue kept)."""
@@ -460,13 +455,21 @@ class EventStore:
         with self.s.begin_nested():
             self.s.add(fx)
             self.s.flush()
-            t = now()
-            self.s.add(TResult(fixture_id=fx.id, data=dict(data), version=1, source=facts.source,
-                               entered_by=facts.by, entered_at=t, updated_by=facts.by, updated_at=t,
-                               facts=facts.to_json()))
-            self._audit(comp, "result", fx.key, facts.by, None, dict(data), facts.note, facts=facts.to_json())
-            self.s.flush()
-            return self._refresh(comp)
+            self._add_result(fx, data, facts)
+            return self._entered(comp, fx, data, facts)
+
+    def _add_result(self, fx: TFixture, data: Mapping[str, Any], facts: Facts) -> None:
+        t = now()
+        self.s.add(TResult(fixture_id=fx.id, data=dict(data), version=1, source=facts.source,
+                           entered_by=facts.by, entered_at=t, updated_by=facts.by, updated_at=t,
+                           facts=facts.to_json()))
+
+    def _entered(self, comp: TCompetition, fx: TFixture, data: Mapping[str, Any], facts: Facts
+                 ) -> list[dict[str, Any]]:
+        """The audit entry of a new result, then the standings it makes."""
+        self._audit(comp, "result", fx.key, facts.by, None, dict(data), facts.note, facts=facts.to_json())
+        self.s.flush()
+        return self._refresh(comp)
 
     def _same(self, comp: TCompetition, fx: TFixture, old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
         if self.preset(comp).kind != "series":

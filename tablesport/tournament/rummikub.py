@@ -460,13 +460,8 @@ class OpenPlay:
                 self.desk.remove(player)
                 self.queue.append(player)
             return True
-        if place == "queue":
-            self.queue.remove(player)
-        elif place == "desk":
-            self.desk.remove(player)
-        elif t is not None:
-            t.seated.remove(player)
         if place != "away":
+            self._take_out(player, place, t)
             self.done.add(player)
         return False
 
@@ -477,14 +472,18 @@ class OpenPlay:
         if t is not None and t.playing:
             raise TournamentError(f"{player!r} is playing at table {t.number}; enter that game first",
                                   field="player")
+        if t is None and place not in ("queue", "desk"):
+            raise TournamentError(f"{player!r} is not in the hall ({place})", field="player")
+        self._take_out(player, place, t)
+
+    def _take_out(self, player: str, place: str, t: Table | None) -> None:
+        """Takes ``player`` off the queue, the desk or the table where they sit."""
         if place == "queue":
             self.queue.remove(player)
         elif place == "desk":
             self.desk.remove(player)
         elif t is not None:
             t.seated.remove(player)
-        else:
-            raise TournamentError(f"{player!r} is not in the hall ({place})", field="player")
 
     def set_tables(self, count: int) -> None:
         if count < 1:

@@ -97,7 +97,7 @@ def test_spectator_sees_no_hand(page: Any, browser: Any, web: ServerProcess) -> 
 
 def test_server_restart_mid_game_resumes(page: Any, tmp_path: Path) -> None:
     db = tmp_path / "restart.sqlite3"
-    proc = ServerProcess(db, bot_delay=0.05).start()
+    proc = ServerProcess(db, bot_delay=0.05, tables_per_minute=0).start()
     port = proc.port
     try:
         new_table_from_lobby(page, proc.url, "goofspiel-2p", ["person", "bot:random"])
@@ -108,7 +108,7 @@ def test_server_restart_mid_game_resumes(page: Any, tmp_path: Path) -> None:
         proc.kill()
         page.wait_for_selector("#banner:not([hidden])")
         assert "reconnecting" in page.inner_text("#banner")
-        proc = ServerProcess(db, port=port, bot_delay=0.05).start()
+        proc = ServerProcess(db, port=port, bot_delay=0.05, tables_per_minute=0).start()
         page.wait_for_selector("#table[data-connected='1']", timeout=20000)
         page.wait_for_selector("#hand button.playing-card")
         assert page.inner_text("#hand") == hand

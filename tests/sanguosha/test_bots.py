@@ -225,7 +225,8 @@ def test_retrial_turns_an_enemy_indulgence_bad_and_an_ally_indulgence_good() -> 
     does it, and declines when the card already suits it or no card helps."""
     # enemy judged on a heart (escapes): change it to a non-heart
     g, cards = build({"preset": "sgs-3v3-2011", "current": 1, "start": "judge", "players": [
-        {"side": "cold", "general": "sima_yi", "hand": ["dodge H2", "nullification SJ", "duel SA", "peach H3"]},
+        {"side": "cold", "general": "sima_yi",
+         "hand": ["dodge H2", "nullification SJ", "duel SA", "peach H3"]},
         {"side": "warm", "judge": ["indulgence S6"]},
         {"side": "warm"},
     ], "draw_pile": ["slash H10"]})

@@ -53,7 +53,8 @@ def test_3v3_2012_deck() -> None:
 def test_weapon_ranges() -> None:
     rng = {C.NAME[c]: C.RANGE[c] for c in C.DECKS["full"] if C.SUBTYPE[c] == "weapon"}
     assert rng == {"zhuge_crossbow": 1, "double_swords": 2, "qinggang_sword": 2, "ice_sword": 2,
-                   "green_dragon_blade": 3, "serpent_spear": 3, "stone_axe": 3, "sky_halberd": 4, "kirin_bow": 5}
+                   "green_dragon_blade": 3, "serpent_spear": 3, "stone_axe": 3, "sky_halberd": 4,
+                   "kirin_bow": 5}
 
 
 def test_every_card_has_a_rule_of_its_kind() -> None:

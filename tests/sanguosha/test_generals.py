@@ -110,7 +110,8 @@ def test_hold_fast_skipped_turn_counts_as_acted_d11() -> None:
         d = g.pending()
         if d is None or not g.players[seat].alive or g.players[seat].face_up:
             break
-        seen += [(e.kind, dict(e.data)) for e in g.apply(d.seats[0], rnd.choice(list(d.options_for(d.seats[0]))))]
+        action = rnd.choice(list(d.options_for(d.seats[0])))
+        seen += [(e.kind, dict(e.data)) for e in g.apply(d.seats[0], action)]
     if not g.players[seat].alive:
         pytest.skip("the face-down general died before his turn in this seed")
     assert ("flip", {"seat": seat, "face_up": True, "why": "skipped turn"}) in seen

@@ -27,7 +27,8 @@ REFERENCE_31 = {
     "pang_de": ("qun", 4, "male"), "zhuge_jin": ("wu", 3, "male"),
 }
 # Reference §3.3: the compulsory (锁定技) and lord (主公技) skills.
-COMPULSORY = {"kongcheng", "mashu", "qicai", "jiuyuan", "qianxun", "wushuang", "kuanggu", "hongyan", "huoshou"}
+COMPULSORY = {"kongcheng", "mashu", "qicai", "jiuyuan", "qianxun", "wushuang", "kuanggu", "hongyan",
+              "huoshou"}
 LORD = {"hujia", "jijiang", "jiuyuan", "huangtian"}
 
 
@@ -82,7 +83,8 @@ def test_generals_json_export_format() -> None:
     jin = next(r for r in rows if r["id"] == "zhuge_jin")
     assert list(jin) == ["id", "name", "name_zh", "kingdom", "hp", "gender", "skills", "presets"]
     assert jin["presets"] == ["sgs-3v3-2012"]
-    assert jin["skills"][0] == {"id": "huanshi", "name": "Delayed Release", "name_zh": "缓释", "compulsory": False, "lord": False}
+    assert jin["skills"][0] == {"id": "huanshi", "name": "Delayed Release", "name_zh": "缓释",
+                                "compulsory": False, "lord": False}
     every = json.loads(CliRunner().invoke(_cli(), ["generals", "--json"]).output)
     assert len(every) == 38
     yu_ji = next(r for r in every if r["id"] == "yu_ji")

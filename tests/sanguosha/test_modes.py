@@ -15,7 +15,8 @@ from tablesport.games.sanguosha.state import SgsState
 Chooser = Callable[[SgsState, Any], Any]
 
 
-def drive(s: SgsState, until: str | Callable[[SgsState], bool], rng: Rng | None = None, limit: int = 5000) -> None:
+def drive(s: SgsState, until: str | Callable[[SgsState], bool], rng: Rng | None = None,
+          limit: int = 5000) -> None:
     """Answer with the first option (or random with ``rng``) until a decision of kind ``until``."""
     for _ in range(limit):
         d = s.pending()

@@ -67,8 +67,8 @@ def _play(preset: str, seed: int, extra: list[str]) -> str:
 
 def test_play_a_whole_3v3_game_over_a_pipe() -> None:
     out = _play("sgs-3v3-2012", 3, ["--seat", "0"])
-    for want in ("draft", "candidates", "cold picks:", "warm picks:", "your decision", "⏱ 10 s", "pick_identity",
-                 "field:", "commander ▮", "▬", "♥", "your hand:", "respond", "game over"):
+    for want in ("draft", "candidates", "cold picks:", "warm picks:", "your decision", "⏱ 10 s",
+                 "pick_identity", "field:", "commander ▮", "▬", "♥", "your hand:", "respond", "game over"):
         assert want in out, want
     assert "end of input" not in out
 

@@ -61,3 +61,13 @@ class Seat:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+def form_token(client: Any, path: str = "/") -> str:
+    """The CSRF token the forms of the page at ``path`` carry (the page also sets the browser's cookie)."""
+    import re
+
+    page = client.get(path)
+    found = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert found, f"no form token on {path} ({page.status_code})"
+    return found.group(1)

@@ -44,7 +44,7 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerPro
         _, token = create_token(s, "olga", "fuzz", ["Club day"], SCOPES)
         s.commit()
     engine.dispose()
-    proc = ServerProcess(db, bot_delay=0.5).start()
+    proc = ServerProcess(db, bot_delay=0.5, tables_per_minute=0).start()
     try:
         yield proc, token
     finally:

@@ -12,6 +12,8 @@ from fastapi.testclient import TestClient
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
 
+from .helpers import form_token
+
 
 def until(ws: Any, pred: Any, limit: int = 200) -> dict[str, Any]:
     for _ in range(limit):
@@ -128,8 +130,11 @@ def test_lobby_pages_in_three_languages(client: TestClient) -> None:
     assert "大廳" in client.get("/").text  # the choice is kept in a cookie
     client.cookies.clear()
     assert "大厅" in client.get("/", headers={"accept-language": "zh-CN,zh;q=0.9"}).text
-    r = client.post("/tables", data={"preset": "goofspiel-3p", "seat0": "person", "seat1": "person",
-                                     "seat2": "bot:random", "seed": "4"})
+    csrf = form_token(client)
+    form = {"preset": "goofspiel-3p", "seat0": "person", "seat1": "person", "seat2": "bot:random",
+            "seed": "4"}
+    assert client.post("/tables", data=form).status_code == 403  # no form token: refused
+    r = client.post("/tables", data={**form, "csrf": csrf})
     assert r.status_code == 200 and r.text.count("/play/") >= 2
     tid = r.text.split("/watch/")[1].split('"')[0]
     links = sorted({part.split('"')[0] for part in r.text.split(f"/play/{tid}/")[1:]})
@@ -140,7 +145,7 @@ def test_lobby_pages_in_three_languages(client: TestClient) -> None:
     assert tid in client.get("/").text  # listed as an open table
     assert client.get(f"/api/v1/tables/{tid}/record.jsonl").status_code == 409
     assert client.get(f"/replay/{tid}").status_code == 409
-    joined = client.post(f"/tables/{tid}/join", follow_redirects=False)
+    joined = client.post(f"/tables/{tid}/join", data={"csrf": csrf}, follow_redirects=False)
     assert joined.status_code == 303 and joined.headers["location"].startswith(f"/play/{tid}/")
     assert client.get("/watch/nosuch").status_code == 404
     bad = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": [{"kind": "person"}]})

@@ -1,5 +1,5 @@
-"""The web tables' and API tokens' schema: the Alembic branches "tables" and "api" build exactly what the
-models describe."""
+"""The web tables', API tokens' and accounts' schema: the Alembic branches "tables", "api" and "accounts"
+build exactly what the models describe."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from tablesport.store.migrate import upgrade
 
 
 def test_migrations_match_the_models(tmp_path: Path) -> None:
+    import tablesport.store.accounts  # noqa: F401
     import tablesport.store.tables  # noqa: F401
     import tablesport.store.tokens  # noqa: F401
 
     engine = upgrade(make_engine(f"sqlite:///{tmp_path / 'm.sqlite3'}"))
     with engine.connect() as conn:
         diffs = compare_metadata(MigrationContext.configure(conn), Base.metadata)
-    web = [d for d in diffs if "web_" in repr(d) or "api_token" in repr(d)]
+    web = [d for d in diffs if "web_" in repr(d) or "api_token" in repr(d) or "accounts_" in repr(d)]
     assert web == []
     engine.dispose()

@@ -325,12 +325,31 @@ def test_a_blokus_game_scored_from_the_pieces_left(store: EventStore) -> None:
             store.enter_result(comp, fx2.key, {"seen": bad}, "desk")
 
 
-def test_monopoly_deal_has_no_scorer_from_the_table_yet(store: EventStore) -> None:
+def test_monopoly_deal_values_from_what_the_referee_sees(store: EventStore) -> None:
+    """000 Monopoly Deal THE WINNER: each player counts up the value of their Bank and Properties; the highest
+    gets 10, then 7, 5, 3 (the value by the engine's table_value)."""
     comp = league(store, "monopoly-deal-event")
     fx = store.next_round(comp, "desk")[0]
-    with Unchanged(store, comp), pytest.raises(TournamentError,
-                                               match="no scoring from what the referee sees"):
-        store.enter_result(comp, fx.key, {"seen": {p: ["x"] for p in fx.entrants}}, "desk")
+    a, b, c, d = fx.entrants
+    seen = {a: {"bank": ["10M", "sly-deal"], "properties": ["dark_blue", "dark-blue-2", "house"]},
+            b: {"bank": "5M 1M", "properties": ["wild-any", "red"]},
+            c: {"bank": [], "properties": []},
+            d: {"bank": ["money-2"]}}
+    rows = store.enter_result(comp, fx.key, {"seen": seen}, "desk")
+    res = store.result_of(fx)
+    assert res is not None and res.data["scores"] == {a: 24, b: 9, c: 0, d: 2}
+    assert res.data["seen"][b] == {"bank": ["money-5", "money-1"], "properties": ["wild-any", "red"]}
+    points = {r["entrant"]: r["points"] for r in rows if r["entrant"] in fx.entrants}
+    assert points == {a: 10, b: 7, c: 3, d: 5}
+    fx2 = store.fixtures(comp)[1]
+    p = fx2.entrants
+    for bad, message in [({**{x: {} for x in p}, p[0]: {"bank": ["deal-breaker"]}}, "not in play"),
+                         ({**{x: {} for x in p}, p[0]: {"bank": ["red"]}}, "never banked"),
+                         ({**{x: {} for x in p}, p[0]: {"bank": ["10M", "10M"]}}, "than the deck holds"),
+                         ({**{x: {} for x in p}, p[0]: {"properties": ["7M"]}}, "not a Monopoly Deal card"),
+                         ({x: {} for x in p[:3]}, "missing from the tables seen")]:
+        with Unchanged(store, comp), pytest.raises(TournamentError, match=message):
+            store.enter_result(comp, fx2.key, {"seen": bad}, "desk")
 
 
 def test_a_seating_drawn_elsewhere_is_entered_for_a_round(store: EventStore) -> None:

@@ -21,15 +21,12 @@ from typing import Any
 
 import typer
 
+from tablesport.commands.output import fail, read_json_items
+
 from .match import LANGS, MatchInputError, match
 from .words import WordListError, parse_csv
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Pictionary tools.")
-
-
-def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def verdict_for(obj: Any) -> dict[str, str]:
@@ -48,39 +45,18 @@ def verdict_for(obj: Any) -> dict[str, str]:
     return match(obj["answer"], obj["guess"], lang).to_json()
 
 
-def read_requests(text: str) -> list[tuple[int, Any]]:
-    try:
-        return [(1, json.loads(text))]
-    except json.JSONDecodeError:
-        pass
-    items: list[tuple[int, Any]] = []
-    for no, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            items.append((no, json.loads(line)))
-        except json.JSONDecodeError as exc:
-            raise MatchInputError(f"line {no}: not JSON ({exc.msg})") from None
-    return items
-
-
 @app.command("match")
 def match_cmd(as_json: bool = typer.Option(False, "--json",
                                            help="print JSON (one line per request)")) -> None:
     """Judge typed guesses read from stdin (one JSON object, or JSON Lines)."""
-    try:
-        items = read_requests(sys.stdin.read())
-    except MatchInputError as exc:
-        _fail(str(exc))
-        return
-    if not items:
-        _fail('no request on stdin; send {"answer": "...", "guess": "...", "lang": "en"}')
+    items = read_json_items(sys.stdin.read(),
+                            'no request on stdin; send {"answer": "...", "guess": "...", "lang": "en"}')
     out = []
     for no, obj in items:
         try:
             out.append(verdict_for(obj))
         except MatchInputError as exc:
-            _fail(f"line {no}: {exc}" if len(items) > 1 else str(exc))
+            fail(f"line {no}: {exc}" if len(items) > 1 else str(exc))
             return
     for v in out:
         typer.echo(json.dumps(v, ensure_ascii=False) if as_json else f"{v['verdict']}: {v['why']}")
@@ -97,15 +73,15 @@ def words_cmd(
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
-        _fail(f"no such file: {file}")
+        fail(f"no such file: {file}")
         return
     except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read {file} as UTF-8 text: {exc}")
+        fail(f"cannot read {file} as UTF-8 text: {exc}")
         return
     try:
         cards = parse_csv(text, lang)
     except WordListError as exc:
-        _fail(f"{file}: {exc}")
+        fail(f"{file}: {exc}")
         return
     if params:
         typer.echo(json.dumps({"lang": lang, "cards": [list(c) for c in cards]}, ensure_ascii=False))

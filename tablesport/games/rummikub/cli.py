@@ -9,13 +9,12 @@ ends with a one-line message and exit code 2.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
 import typer
 
-from tablesport.commands.output import echo_json, fail
+from tablesport.commands.output import echo_json, fail, read_json_items
 
 from .sets import SetError, check_set
 from .solver import OBJECTIVES, PositionError, solve
@@ -67,21 +66,7 @@ def solve_cmd(
     """Best play for positions read from stdin (one JSON object, or JSON Lines)."""
     if objective not in OBJECTIVES:
         fail(f"--objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
-    text = sys.stdin.read()
-    try:
-        whole = json.loads(text)
-        items: list[tuple[int, Any]] = [(1, whole)]
-    except json.JSONDecodeError:
-        items = []
-        for no, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                items.append((no, json.loads(line)))
-            except json.JSONDecodeError as exc:
-                fail(f"line {no}: not JSON ({exc.msg})")
-    if not items:
-        fail("no position on stdin")
+    items = read_json_items(sys.stdin.read(), "no position on stdin")
     for no, obj in items:
         try:
             out = answer(obj, objective)

@@ -25,7 +25,8 @@ def armor_active(g: SgsState, seat: int, ctx: dict[str, Any] | None = None) -> s
 
 
 def push_use(g: SgsState, user: int, name: str, subs: tuple[int, ...], targets: tuple[Any, ...], *,
-             via: str | None, counted: bool = False, nonull: bool = False, ignore_distance: bool = False) -> Frame:
+             via: str | None, counted: bool = False, nonull: bool = False,
+             ignore_distance: bool = False) -> Frame:
     """Use a card (physical, or virtual with its subcards) — the whole resolution is one ``use`` frame."""
     if len(subs) == 1:
         color = g.color_of(subs[0], user)
@@ -210,8 +211,8 @@ def h_aoe_hit(g: SgsState, f: Frame) -> None:
     g.pop()
     if not d.get("ok") and g.players[d["target"]].alive:
         use = g.stack[d["ci"]].d
-        g.push("damage", "start", source=d["user"] if g.players[d["user"]].alive else -1, target=d["target"], n=1,
-               nature="", via=use["name"], cards=use["subs"], ci=d["ci"])
+        g.push("damage", "start", source=d["user"] if g.players[d["user"]].alive else -1, target=d["target"],
+               n=1, nature="", via=use["name"], cards=use["subs"], ci=d["ci"])
 
 
 @handler("ag_pick")
@@ -246,8 +247,8 @@ def h_duel(g: SgsState, f: Frame) -> None:
             return
         cnt = max([sk.needed_responses(g, other, "duel") for sk in g.skills_of(other)] or [1])
         f.step = "got"
-        g.push("ask_card", "ask", seat=turn, need="slash", count=cnt, ret=g.top_index(), key="ok", mode="play",
-               armor=False, about=other)
+        g.push("ask_card", "ask", seat=turn, need="slash", count=cnt, ret=g.top_index(), key="ok",
+               mode="play", armor=False, about=other)
         return
     if d.pop("ok", False):
         d["turn"] = other

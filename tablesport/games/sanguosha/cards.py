@@ -46,17 +46,17 @@ class Card:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "id": self.token, "name": self.name, "title": self.title, "name_zh": self.name_zh, "suit": self.suit,
-            "rank": self.rank, "type": self.type, "subtype": self.subtype, "range": self.range, "ex": self.ex,
-            "set": self.set,
+            "id": self.token, "name": self.name, "title": self.title, "name_zh": self.name_zh,
+            "suit": self.suit, "rank": self.rank, "type": self.type, "subtype": self.subtype,
+            "range": self.range, "ex": self.ex, "set": self.set,
         }
 
 
 def _load() -> tuple[tuple[Card, ...], dict[str, tuple[int, ...]]]:
     raw = yaml.safe_load((DATA / "cards.yaml").read_text(encoding="utf-8"))
     cards = tuple(
-        Card(c["id"], c["name"], c["title"], str(c["name_zh"]), c["suit"], c["rank"], c["type"], c.get("subtype"),
-             c.get("range"), bool(c.get("ex", False)), c["set"])
+        Card(c["id"], c["name"], c["title"], str(c["name_zh"]), c["suit"], c["rank"], c["type"],
+             c.get("subtype"), c.get("range"), bool(c.get("ex", False)), c["set"])
         for c in raw["cards"]
     )
     assert [c.id for c in cards] == list(range(len(cards))), "card ids must be 0..n-1 in order"

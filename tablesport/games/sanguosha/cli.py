@@ -15,7 +15,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, help="Sanguosha (ä
 
 @app.command()
 def scenario(files: list[Path] = typer.Argument(..., help="scenario YAML file(s)"),
-             as_json: bool = typer.Option(False, "--json", help="print the events and final state as JSON")) -> None:
+             as_json: bool = typer.Option(False, "--json",
+                                          help="print the events and final state as JSON")) -> None:
     """Run ruling scenario file(s): set up, play the scripted answers, check the expectations."""
     bad = 0
     for path in files:
@@ -40,7 +41,8 @@ def scenario(files: list[Path] = typer.Argument(..., help="scenario YAML file(s)
 
 
 @app.command()
-def cards(as_json: bool = typer.Option(False, "--json"), deck: str = typer.Option("", help="full | no_lightning | 3v3_2012")) -> None:
+def cards(as_json: bool = typer.Option(False, "--json"),
+          deck: str = typer.Option("", help="full | no_lightning | 3v3_2012")) -> None:
     """List the card table (or one deck variant)."""
     from . import cards as C
 
@@ -50,7 +52,8 @@ def cards(as_json: bool = typer.Option(False, "--json"), deck: str = typer.Optio
         typer.echo(json.dumps(rows, ensure_ascii=False))
     else:
         for r in rows:
-            typer.echo(f"{r['id']:>5} {r['title']:<28} {r['name_zh']:<6} {r['suit']:<8} {r['rank']:>2} {r['type']}")
+            typer.echo(f"{r['id']:>5} {r['title']:<28} {r['name_zh']:<6} {r['suit']:<8} {r['rank']:>2} "
+                       f"{r['type']}")
 
 
 try:  # the generals engineer's commands (``tablesport sanguosha generals --json``)

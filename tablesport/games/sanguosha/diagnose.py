@@ -51,7 +51,8 @@ def _diagnose_use(g: SgsState, seat: int, action: tuple[Any, ...], allowed: str)
     name = C.NAME[c]
     title = C.CARDS[c].title
     if name in ("dodge", "nullification"):
-        return RuleError("response_only", f"{title} cannot be used in the play phase; it only answers", allowed)
+        return RuleError("response_only", f"{title} cannot be used in the play phase; it only answers",
+                         allowed)
     if name == "slash" and not can_slash(g, seat):
         return RuleError("one_slash_per_play_phase", "you already used your Slash this play phase "
                          "(only a Crossbow or a skill allows more)", allowed)
@@ -64,17 +65,17 @@ def _diagnose_use(g: SgsState, seat: int, action: tuple[Any, ...], allowed: str)
         if isinstance(t, int) and 0 <= t < g.n and t != seat and g.players[t].alive:
             for sk in g.skills_of(t):
                 if not sk.may_target(g, t, seat, name):      # Empty City, Modesty, Chief Culprit
-                    return RuleError("target_protected", f"seat {t}'s skill {sk.id} forbids being a target of "
-                                     f"{title}", f"one of {legal!r}")
+                    return RuleError("target_protected", f"seat {t}'s skill {sk.id} forbids being a target "
+                                     f"of {title}", f"one of {legal!r}")
     if name == "slash" and isinstance(targets, tuple):
         for t in targets:
             if isinstance(t, int) and 0 <= t < g.n and g.players[t].alive and t != seat \
                     and g.may_target(seat, t, name) and not g.in_range(seat, t, (c,)):
-                return RuleError("attack_range", f"seat {t} is at distance {g.distance(seat, t, (c,))}, beyond "
-                                 f"your attack range {g.attack_range(seat, (c,))}", allowed)
+                return RuleError("attack_range", f"seat {t} is at distance {g.distance(seat, t, (c,))}, "
+                                 f"beyond your attack range {g.attack_range(seat, (c,))}", allowed)
         if len(targets) > 1:
-            return RuleError("slash_targets", "a Slash has one target (up to three with Sky Halberd as your last "
-                             "hand card)", allowed)
+            return RuleError("slash_targets", "a Slash has one target (up to three with Sky Halberd as your "
+                             "last hand card)", allowed)
     if name == "snatch" and isinstance(targets, tuple) and len(targets) == 1 and isinstance(targets[0], int) \
             and 0 <= targets[0] < g.n and targets[0] != seat and g.players[targets[0]].alive:
         return RuleError("snatch_distance", "Snatch needs a target at distance 1 with a card", allowed)

@@ -49,8 +49,9 @@ def h_trigger(g: SgsState, f: Frame) -> None:
             return
         d["cur"] = (seat, sid)
         f.step = "confirm"
-        g.request(seat, "invoke", (("invoke", sid), ("decline",)), prompt=sk.invoke_prompt(g, seat, timing, ctx),
-                  time_limit=decline_time(g), data={"skill": sid, "timing": timing})
+        g.request(seat, "invoke", (("invoke", sid), ("decline",)),
+                  prompt=sk.invoke_prompt(g, seat, timing, ctx), time_limit=decline_time(g),
+                  data={"skill": sid, "timing": timing})
         return
     g.pop()
 
@@ -221,8 +222,8 @@ def h_judge_phase(g: SgsState, f: Frame) -> None:
         elif name == "lightning":
             if jsuit == "spade" and 2 <= jrank <= 9:
                 g.discard([card], seat, "resolved")
-                g.push("damage", "start", source=-1, target=seat, n=3, nature="thunder", via="lightning", cards=(),
-                       ci=-1)
+                g.push("damage", "start", source=-1, target=seat, n=3, nature="thunder", via="lightning",
+                       cards=(), ci=-1)
             else:
                 _pass_lightning(g, seat, card)
         else:
@@ -359,8 +360,8 @@ def h_discard_phase(g: SgsState, f: Frame) -> None:
         return
     f.step = "got"
     opts = tuple(("discard", TOKEN[c]) for c in p.hand)
-    g.request(seat, "discard", opts, prompt=f"Discard {k} more card(s)", time_limit=g.config("discard_seconds"),
-              timeout=opts[0], data={"left": k})
+    g.request(seat, "discard", opts, prompt=f"Discard {k} more card(s)",
+              time_limit=g.config("discard_seconds"), timeout=opts[0], data={"left": k})
 
 
 # ====================================================================== legal options
@@ -572,8 +573,8 @@ def h_nullify(g: SgsState, f: Frame) -> None:
                via=None if a[0] == "card" else a[1], against=d["trick"])
         f.step = "chain"
         d["name"], d["subs"] = "nullification", subs
-        g.fire(Timing.CARD_USED, user=s, name="nullification", subs=subs, via=None if a[0] == "card" else a[1],
-               targets=(), color="none")
+        g.fire(Timing.CARD_USED, user=s, name="nullification", subs=subs,
+               via=None if a[0] == "card" else a[1], targets=(), color="none")
         return
     if f.step == "chain":
         f.step = "resolved"
@@ -628,7 +629,7 @@ def h_choose_card(g: SgsState, f: Frame) -> None:
         g.stack[d["ret"]].d[d.get("key", "chosen")] = c
 
 
-# ====================================================================== HP: damage, recovery, loss, dying, death
+# ================================================================ HP: damage, recovery, loss, dying, death
 @handler("damage")
 def h_damage(g: SgsState, f: Frame) -> None:
     """Damage with its source: ``damage_inflict`` (source side, before), ``damage_take`` (target side,

@@ -59,7 +59,8 @@ class SerpentSpear(Weapon):
     """丈八蛇矛: use or play any two hand cards as a Slash."""
     id = "serpent_spear"
 
-    def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
+    def view_as(self, g: SgsState, seat: int, need: str | None,
+                context: str) -> list[tuple[tuple[int, ...], str]]:
         if need not in (None, "slash") or context == "dying":
             return []
         hand = g.players[seat].hand
@@ -96,7 +97,8 @@ class DoubleSwords(OnSlash, Weapon):
         g.pop()
         if a[0] == "discard":
             g.discard([C.card_id(a[1])], f.d["target"], "double_swords")
-            g.fire(Timing.CARDS_DISCARDED, seat=f.d["target"], cards=(C.card_id(a[1]),))   # own discard (明哲)
+            # own discard (明哲)
+            g.fire(Timing.CARDS_DISCARDED, seat=f.d["target"], cards=(C.card_id(a[1]),))
         else:
             g.draw(f.d["seat"], 1)
 
@@ -133,8 +135,8 @@ class GreenDragonBlade(OnSlash, Weapon):
 
     def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
         g.push_skill(self.id, "got", seat, target=ctx["target"])
-        g.push("ask_card", "ask", seat=seat, need="slash", count=1, ret=len(g.stack) - 1, key="ok", mode="use",
-               armor=False, about=ctx["target"])
+        g.push("ask_card", "ask", seat=seat, need="slash", count=1, ret=len(g.stack) - 1, key="ok",
+               mode="use", armor=False, about=ctx["target"])
 
     def step_got(self, g: SgsState, f: Frame) -> None:
         g.pop()
@@ -167,7 +169,7 @@ class StoneAxe(OnSlash, Weapon):
             g.pop()
             g.discard(chosen, seat, self.id)
             g.stack[f.d["ci"]].d["force_hit"] = True
-            g.fire(Timing.CARDS_DISCARDED, seat=seat, cards=tuple(chosen))                  # own discard (明哲)
+            g.fire(Timing.CARDS_DISCARDED, seat=seat, cards=tuple(chosen))          # own discard (明哲)
             return
         f.step = "got"
         opts = tuple(("discard", TOKEN[c]) for c in self._cards(g, seat) if c not in chosen)
@@ -198,8 +200,9 @@ class KirinBow(WeaponTrigger[DamageCtx]):
             g.discard(horses, t, self.id)
             return
         g.push_skill(self.id, "got", seat, target=t)
-        g.request(seat, "choose", tuple(("discard", TOKEN[c]) for c in horses), prompt="Kirin Bow: discard a horse",
-                  time_limit=g.config("declare_seconds"), data={"skill": self.id})
+        g.request(seat, "choose", tuple(("discard", TOKEN[c]) for c in horses),
+                  prompt="Kirin Bow: discard a horse", time_limit=g.config("declare_seconds"),
+                  data={"skill": self.id})
 
     def step_got(self, g: SgsState, f: Frame) -> None:
         g.pop()

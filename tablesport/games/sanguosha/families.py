@@ -159,8 +159,8 @@ class Offered(TriggerSkill[Ctx]):
         return super().can_trigger(g, seat, timing, ctx) and bool(self.options(g, seat, ctx))
 
     def act(self, g: SgsState, seat: int, ctx: Ctx, ci: int) -> None:
-        self.offer(g, seat, self.options(g, seat, ctx), self.prompt(g, seat, ctx), info=self.info(g, seat, ctx),
-                   ci=ci, **self.keep(g, seat, ctx))
+        self.offer(g, seat, self.options(g, seat, ctx), self.prompt(g, seat, ctx),
+                   info=self.info(g, seat, ctx), ci=ci, **self.keep(g, seat, ctx))
 
     def offer(self, g: SgsState, seat: int, options: list[Option], prompt: str, *,
               info: dict[str, Any] | None = None, **d: Any) -> None:
@@ -246,8 +246,12 @@ class CardAs(Skill):
     def allowed(self, g: SgsState, seat: int) -> bool:
         return True
 
-    def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
-        if not ((self.in_play and context == "play") if need is None else (self.answers and need == self.as_name)):
+    def view_as(self, g: SgsState, seat: int, need: str | None,
+                context: str) -> list[tuple[tuple[int, ...], str]]:
+        if need is None:
+            if not (self.in_play and context == "play"):
+                return []
+        elif not (self.answers and need == self.as_name):
             return []
         if not self.allowed(g, seat):
             return []

@@ -11,8 +11,8 @@ from .state import SgsState
 
 POOL_3V3_2011 = {"packs": ["standard", "wind"], "remove": ["yu_ji"]}
 POOL_3V3_2012 = {"packs": ["standard"], "remove": ["lu_meng", "xiahou_dun"],
-                 "add": ["huang_zhong", "meng_huo", "xiao_qiao", "sun_jian", "zhou_tai", "pang_de", "xiahou_yuan",
-                         "xu_huang", "zhuge_jin"]}
+                 "add": ["huang_zhong", "meng_huo", "xiao_qiao", "sun_jian", "zhou_tai", "pang_de",
+                         "xiahou_yuan", "xu_huang", "zhuge_jin"]}
 POOL_1V1_2014 = {"packs": ["standard", "wind"], "remove": ["sun_quan", "cao_cao", "hua_tuo", "lu_meng"]}
 
 COMMON: dict[str, Any] = {
@@ -20,8 +20,8 @@ COMMON: dict[str, Any] = {
     "play_seconds": None,          # per play-phase action (1v1: 15 s)
     "response_seconds": None,      # Dodge/Slash/Peach/Nullification requests (not printed)
     "discard_seconds": None,
-    "lord_skills": False,          # 3v3: commanders may not use lord skills (主帅不能使用主公技); 1v1: inert too
-                                   # (reference §3.1); "lord" would give the 1v1 Lord side lord status
+    "lord_skills": False,          # 3v3: commanders may not use lord skills (主帅不能使用主公技); 1v1: inert
+                                   # too (reference §3.1); "lord" would give the 1v1 Lord side lord status
     "first_turn_draw_less": 0,
     "pick_seconds": 10,            # identity card, pile and first-actor choices (not printed)
     "ask_always": False,           # True: ask for Dodge/Slash/Peach/Nullification even with nothing to give
@@ -64,8 +64,8 @@ PRESETS = {
         "seeds/000_367602b2860311e8.txt (40–50 min printed; the event schedule gives 45 min)"),
     "sgs-3v3-2014": Ruleset(
         "sanguosha", "sgs-3v3-2014", 6, "Sanguosha 3v3, 2014 Xinganban rules", ("cold", "warm"),
-        {**BASE_3V3, "deal_before_first_actor": True, "penalty_points": True, "stall_penalty": 1, "concede_by": "side",
-         "disqualify_at": 5, "announce_at_end": True},
+        {**BASE_3V3, "deal_before_first_actor": True, "penalty_points": True, "stall_penalty": 1,
+         "concede_by": "side", "disqualify_at": 5, "announce_at_end": True},
         "seeds/001_b3a4048375c612b1.txt (3v3 part)"),
     "sgs-3v3-2012": Ruleset(
         "sanguosha", "sgs-3v3-2012", 6, "Sanguosha 3v3, 2012 official rules", ("cold", "warm"),
@@ -79,8 +79,8 @@ PRESETS = {
         {**COMMON, "mode": "1v1", "deck": "full", "pool": POOL_1V1_2014, "aoe_direction_choice": False,
          "pick_order": (("lord", 1), ("renegade", 2), ("lord", 2), ("renegade", 2), ("lord", 2), ("lord", 1)),
          "draft_seconds": None, "field_seconds": None, "game_minutes": 30, "first_turn_draw_less": 1,
-         "play_seconds": 15, "role_chooser": None, "lord_skills": False, "kill_reward": 0, "penalty_points": False,
-         "concede_by": "side"},
+         "play_seconds": 15, "role_chooser": None, "lord_skills": False, "kill_reward": 0,
+         "penalty_points": False, "concede_by": "side"},
         "seeds/001_b3a4048375c612b1.txt (1v1 part)"),
 }
 
@@ -90,17 +90,18 @@ DECISION_KINDS = frozenset({
     "field", "first_actor", "first_picker", "invoke", "pick_identity", "pick_pile", "play", "respond",
 })
 EVENT_KINDS = frozenset({
-    "announce", "bewitch", "bewitch_card", "candidates", "challenge", "clock_start", "compare_points", "damage",
-    "death", "discard", "disqualified", "dodged", "draft_done", "draw", "draw_cards", "dying", "effect", "equip",
-    "first_actor", "first_picker", "flip", "gain", "gain_cards", "game_over", "general", "identity", "judge",
-    "judge_result", "judge_trick", "look", "lose_hp", "move_trick", "name_suit", "no_effect", "nullified",
-    "overtime", "penalty", "phase", "phase_skipped", "pick", "pick_hidden", "pile", "place_trick", "play",
-    "prevented", "recover", "redirect", "reset", "reshuffle", "retrial", "reveal", "reward", "roles", "sideways",
-    "skill", "stargazing", "technical_points", "time_up", "timeout", "turn", "turn_end", "unit", "use",
+    "announce", "bewitch", "bewitch_card", "candidates", "challenge", "clock_start", "compare_points",
+    "damage", "death", "discard", "disqualified", "dodged", "draft_done", "draw", "draw_cards", "dying",
+    "effect", "equip", "first_actor", "first_picker", "flip", "gain", "gain_cards", "game_over", "general",
+    "identity", "judge", "judge_result", "judge_trick", "look", "lose_hp", "move_trick", "name_suit",
+    "no_effect", "nullified", "overtime", "penalty", "phase", "phase_skipped", "pick", "pick_hidden", "pile",
+    "place_trick", "play", "prevented", "recover", "redirect", "reset", "reshuffle", "retrial", "reveal",
+    "reward", "roles", "sideways", "skill", "stargazing", "technical_points", "time_up", "timeout", "turn",
+    "turn_end", "unit", "use",
 })
 RESULT_REASONS = frozenset({
-    "commander_killed", "three_generals_killed", "last_standing", "no_play_left", "concession", "disqualified",
-    "technical_points", "time_up_surviving", "time_up_lost_hp", "time_up_technical_points",
+    "commander_killed", "three_generals_killed", "last_standing", "no_play_left", "concession",
+    "disqualified", "technical_points", "time_up_surviving", "time_up_lost_hp", "time_up_technical_points",
     "time_up_remaining_generals", "time_up_points",
 })
 

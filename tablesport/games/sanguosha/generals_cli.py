@@ -87,7 +87,9 @@ def register(app: typer.Typer) -> None:
             return
         for r in rows:
             skills = ", ".join(
-                f"{s['name']} {s['name_zh']}" + (" [compulsory]" if s["compulsory"] else "") + (" [lord]" if s["lord"] else "")
+                f"{s['name']} {s['name_zh']}" + (" [compulsory]" if s["compulsory"] else "")
+                + (" [lord]" if s["lord"] else "")
                 for s in r["skills"]
             )
-            typer.echo(f"{r['name']:<15} {r['name_zh']:<4} {r['kingdom']:<4} {r['hp']} HP {r['gender']:<6} {skills}")
+            typer.echo(f"{r['name']:<15} {r['name_zh']:<4} {r['kingdom']:<4} {r['hp']} HP {r['gender']:<6} "
+                       f"{skills}")

@@ -217,7 +217,8 @@ def render(view: dict[str, Any], decision: Decision | None, seat: int) -> Render
     me = view["players"][seat]
     hand = me.get("hand") or []
     parts.append(Text("your hand: ", style="bold").append_text(
-        _join([Text(f"{x}=").append_text(card_text(x)) for x in hand], "  ") if hand else Text("empty", style="dim")))
+        _join([Text(f"{x}=").append_text(card_text(x)) for x in hand], "  ") if hand
+        else Text("empty", style="dim")))
     if view.get("processing"):
         parts.append(Text("on the table: ").append_text(_join([card_text(x) for x in view["processing"]])))
     if view.get("ask_private"):

@@ -78,7 +78,8 @@ class Skill:
         return f"Invoke {self.id}?"
 
     # -- view-as (转化) ----------------------------------------------------------------------
-    def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
+    def view_as(self, g: SgsState, seat: int, need: str | None,
+                context: str) -> list[tuple[tuple[int, ...], str]]:
         """``(subcards, card name)`` pairs. ``need`` is the card asked for (None in the play phase);
         ``context`` is ``play`` (own play phase, use), ``respond`` (play in answer to a request),
         ``use`` (use in answer to a request: Collateral, Blade) or ``dying`` (a Peach for someone dying)."""
@@ -165,8 +166,8 @@ def register(cls: type[Skill]) -> type[Skill]:
         raise SkillRegistryError(f"{cls.__name__} has no id")
     old = SKILLS.get(cls.id)
     if old is not None:
-        raise SkillRegistryError(f"skill id {cls.id!r} of {cls.__module__}.{cls.__name__} is already registered by "
-                                 f"{type(old).__module__}.{type(old).__name__}")
+        raise SkillRegistryError(f"skill id {cls.id!r} of {cls.__module__}.{cls.__name__} is already "
+                                 f"registered by {type(old).__module__}.{type(old).__name__}")
     bad = sorted(str(t) for t in cls.timings if not isinstance(t, Timing))
     if bad:
         raise SkillRegistryError(f"{cls.__name__} listens to {bad}, which are not timings; use members of "
@@ -186,8 +187,8 @@ def load_all() -> dict[str, Skill]:
     if not _loaded:
         from . import skills as pkg
 
-        names = [f"{__package__}.equipment"] + [f"{pkg.__name__}.{m.name}" for m in
-                                                sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name)]
+        mods = sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name)
+        names = [f"{__package__}.equipment"] + [f"{pkg.__name__}.{m.name}" for m in mods]
         load_modules(names)
         _loaded = True
     return SKILLS

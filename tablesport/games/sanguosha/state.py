@@ -173,8 +173,9 @@ def _equip_skills() -> list[Skill | None]:
 
 class SgsState(State):
     __slots__ = ("ruleset", "rng", "players", "n", "order", "draw_pile", "discard_pile", "processing", "deck",
-                 "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "flow", "lost_q", "over", "outcome",
-                 "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk", "_dist")
+                 "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "flow", "lost_q", "over",
+                 "outcome", "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk",
+                 "_dist")
 
 
     def __init__(self, ruleset: Ruleset, seed: int, *, setup: bool = True) -> None:
@@ -197,7 +198,7 @@ class SgsState(State):
         self.turn: dict[str, Any] = {}                # per-turn data (skips, slash count, flags)
         self.counts: dict[str, int] = {}              # per-turn/phase use counts "t:..." / "p:..."
         self.mode: dict[str, Any] = {}                # mode data (draft, sides, clocks, fouls)
-        self.flow: Mode = mode_for(ruleset["mode"])   # the competition mode that runs the game around the rules
+        self.flow: Mode = mode_for(ruleset["mode"])   # the competition mode: runs the game around the rules
         self.lost_q: list[tuple[int, str]] = []       # (seat, "hand"|"equip") losses to announce
         self.over = False
         self.outcome: dict[str, Any] = {}
@@ -206,7 +207,7 @@ class SgsState(State):
         self.turn_no = 0
         self.public: set[int] = set()                 # cards whose identity everyone has seen where they lie
         self.known: dict[int, tuple[int, ...]] = {}   # card → seats that have privately seen it
-        self.lord_ok: bool | str = ruleset.get("lord_skills", False)   # True/False, or the side with lord status
+        self.lord_ok: bool | str = ruleset.get("lord_skills", False)   # True/False, or the lord-status side
         self._lis: dict[str, list[tuple[int, int, str]]] | None = None   # timing → listeners (cache)
         self._sk: dict[Any, Any] | None = None   # seat → skills, hook → per-seat skills (cache)
         self._dist: dict[int, int] | None = None                # a*64+b → ring distance + skill modifiers
@@ -229,7 +230,8 @@ class SgsState(State):
         if a is None:
             raise RuleError("game_over", "the game is over")
         if seat not in a.seats:
-            raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now", f"seats {list(a.seats)}")
+            raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now",
+                            f"seats {list(a.seats)}")
         opts = a.options[seat] if type(a.options) is dict else a.options
         try:
             ok = action in opts
@@ -315,8 +317,8 @@ class SgsState(State):
             f = stack[-1]
             HANDLERS[f.kind](self, f)
 
-    def request(self, seat: int, kind: str, options: Any, *, prompt: str = "", time_limit: float | None = None,
-                timeout: Any = None, data: dict[str, Any] | None = None,
+    def request(self, seat: int, kind: str, options: Any, *, prompt: str = "",
+                time_limit: float | None = None, timeout: Any = None, data: dict[str, Any] | None = None,
                 private: dict[int, Any] | None = None) -> None:
         """Ask ``seat`` a question; the top frame receives the answer in ``d["answer"]``.
         ``timeout`` defaults to the last option (by convention the pass/decline/end option)."""
@@ -804,7 +806,8 @@ class SgsState(State):
             pv: dict[str, Any] = {
                 "seat": p.seat, "general": p.general, "hp": p.hp, "max_hp": p.max_hp, "alive": p.alive,
                 "face_up": p.face_up, "hand_count": len(p.hand), "gender": p.gender, "kingdom": p.kingdom,
-                "equipment": {slot: (C.TOKEN[c] if c >= 0 else None) for slot, c in zip(C.EQUIP_SLOTS, p.equip, strict=True)},
+                "equipment": {slot: (C.TOKEN[c] if c >= 0 else None)
+                              for slot, c in zip(C.EQUIP_SLOTS, p.equip, strict=True)},
                 "judgement": [{"card": C.TOKEN[c], "as": n} for c, n in p.judge],
                 "piles": {k: [C.TOKEN[c] for c in v] for k, v in p.pile.items()},
                 "side": self.side_of(p.seat),
@@ -827,8 +830,9 @@ class SgsState(State):
         }
         if seat is not None:
             v["seat"] = seat
-            if self.ask is not None and self.ask.private and seat in self.ask.private and seat in self.ask.seats:
-                v["ask_private"] = self.ask.private[seat]
+            a = self.ask
+            if a is not None and a.private and seat in a.private and seat in a.seats:
+                v["ask_private"] = a.private[seat]
         v["mode"] = self.flow.view(self, seat)
         return v
 
@@ -837,8 +841,9 @@ class SgsState(State):
             "rng": self.rng.state,
             "players": [
                 {"seat": p.seat, "general": p.general, "hp": p.hp, "max_hp": p.max_hp, "hand": p.hand,
-                 "equip": p.equip, "judge": p.judge, "alive": p.alive, "face_up": p.face_up, "skills": p.skills,
-                 "pile": p.pile, "flags": p.flags, "gender": p.gender, "kingdom": p.kingdom}
+                 "equip": p.equip, "judge": p.judge, "alive": p.alive, "face_up": p.face_up,
+                 "skills": p.skills, "pile": p.pile, "flags": p.flags, "gender": p.gender,
+                 "kingdom": p.kingdom}
                 for p in self.players
             ],
             "order": self.order, "draw": self.draw_pile, "discard": self.discard_pile,

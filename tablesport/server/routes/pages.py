@@ -3,53 +3,36 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
-from fastapi.templating import Jinja2Templates
 
-from .. import i18n
+from .. import auth, i18n
 from ..archive import finished_tables, replay_frames
+from ..auth import AccountOrNone
 from ..deps import HallDep, LangDep, SessionsDep, TableDep
 from ..gamedata import games_catalogue
 from ..hall import SetupError
+from .render import page, render
 
-router = APIRouter()
-templates = Jinja2Templates(directory=Path(__file__).parent.parent / "templates")
-
-
-def page(request: Request, lang: str, name: str, **ctx: Any) -> HTMLResponse:
-    """The template ``name`` in ``lang``; a ``?lang=`` choice is kept in a cookie."""
-    ctx.update(lang=lang, langs=i18n.LANG_NAMES, t=i18n.translator(lang), strings=i18n.strings(lang),
-               path=request.url.path)
-    resp = templates.TemplateResponse(request, name, ctx)
-    if request.query_params.get("lang") in i18n.LANGS:
-        resp.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
-    return resp
-
-
-async def url_form(request: Request) -> dict[str, str]:
-    """An ``application/x-www-form-urlencoded`` body (the lobby's forms) as a dict."""
-    body = (await request.body()).decode("utf-8", "replace")
-    return {k: v[-1] for k, v in parse_qs(body, keep_blank_values=True).items()}
+router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: SessionsDep) -> HTMLResponse:
+async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: SessionsDep,
+                acc: AccountOrNone) -> HTMLResponse:
     live = [t.summary() for t in hall.tables.values() if t.status in ("open", "running")]
     live.sort(key=lambda s: -s["created"])
     finished = await asyncio.to_thread(finished_tables, sessions)
-    return page(request, lang, "lobby.html", games=games_catalogue(),
+    return await render(request, lang, "lobby.html", account=acc, games=games_catalogue(),
                 open=[s for s in live if s["status"] == "open"],
                 running=[s for s in live if s["status"] == "running"], finished=finished)
 
 
-@router.post("/tables", response_class=HTMLResponse)
+@router.post("/tables", response_class=HTMLResponse, dependencies=[Depends(auth.table_rate)])
 async def create_from_form(request: Request, lang: LangDep, hall: HallDep) -> HTMLResponse:
-    form = await url_form(request)
+    form = await auth.form_of(request)
     preset = form.get("preset", "")
     seats: list[dict[str, Any]] = []
     while f"seat{len(seats)}" in form:

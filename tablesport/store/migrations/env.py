@@ -14,7 +14,8 @@ from alembic import context
 
 from tablesport.store.db import Base, make_engine
 
-for module in ("tablesport.store.models", "tablesport.store.tables", "tablesport.store.tokens"):
+for module in ("tablesport.store.models", "tablesport.store.tables", "tablesport.store.tokens",
+               "tablesport.store.accounts", "tablesport.store.double_entry"):
     with contextlib.suppress(ModuleNotFoundError):
         importlib.import_module(module)
 

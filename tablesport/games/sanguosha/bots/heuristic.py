@@ -42,8 +42,8 @@ EQUIP_VALUE = {
     "jueying": 6, "dilu": 6, "zhuahuang_feidian": 6, "chitu": 5, "dayuan": 5, "zixing": 5,
 }
 SLOTS = C.EQUIP_SLOTS
-HARMFUL_TRICKS = frozenset({"duel", "snatch", "dismantle", "collateral", "barbarian_invasion", "arrow_barrage",
-                            "indulgence", "supply_shortage", "lightning"})
+HARMFUL_TRICKS = frozenset({"duel", "snatch", "dismantle", "collateral", "barbarian_invasion",
+                            "arrow_barrage", "indulgence", "supply_shortage", "lightning"})
 LORD_REQUESTS = frozenset({"jijiang", "hujia"})   # the lord's claim that another of his kingdom supplies it
 HELPFUL_TRICKS = frozenset({"ex_nihilo", "peach_garden", "amazing_grace"})
 # optional triggers that do not help by default
@@ -487,7 +487,9 @@ class HeuristicBot(Bot):
             if not seats or not ctx.enemy(seats[-1]):
                 return -1.0
             if toks:            # skip the play phase: only with little else to do
-                return 15.0 + ctx.priority(seats[-1]) - 2.0 * ctx.keep(toks[0]) if len(ctx.hand) <= 2 else -1.0
+                if len(ctx.hand) > 2:
+                    return -1.0
+                return 15.0 + ctx.priority(seats[-1]) - 2.0 * ctx.keep(toks[0])
             return -1.0
         return -1.0            # retrials and unknown sub-choices: keep out of it
 
@@ -504,7 +506,9 @@ class HeuristicBot(Bot):
             return max(opts, key=lambda o: (ctx.ally(o[2]), -ctx.players[o[2]]["hand_count"]))
         if sid == "zhiheng":
             junk = [o for o in opts if o[0] == "discard" and ctx.keep(o[1]) <= 3.0]
-            return min(junk, key=lambda o: ctx.keep(o[1])) if junk else (("done",) if ("done",) in opts else opts[0])
+            if junk:
+                return min(junk, key=lambda o: ctx.keep(o[1]))
+            return ("done",) if ("done",) in opts else opts[0]
         if sid == "double_swords":
             disc = [o for o in opts if o[0] == "discard"]
             if disc and len(ctx.hand) >= 3:
@@ -512,7 +516,8 @@ class HeuristicBot(Bot):
             return ("let_draw",) if ("let_draw",) in opts else opts[0]
         if sid == "fanjian":
             return ("suit", "heart") if ("suit", "heart") in opts else opts[0]
-        disc = [o for o in opts if o[0] == "discard" and len(o) == 2 and isinstance(o[1], str) and o[1] in BY_TOKEN]
+        disc = [o for o in opts
+                if o[0] == "discard" and len(o) == 2 and isinstance(o[1], str) and o[1] in BY_TOKEN]
         if disc and len(disc) == len(opts):
             return min(disc, key=lambda o: ctx.keep(o[1]))
         return opts[0]

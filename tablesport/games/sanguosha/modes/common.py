@@ -126,7 +126,8 @@ def h_forfeit_peach(g: SgsState, f: Frame) -> None:
             f.step = "got"
             g.request(s, "forfeit_peach", tuple(("card", C.TOKEN[c]) for c in peaches) + (("pass",),),
                       prompt="The opponents lost by forfeit: use a Peach on yourself?",
-                      time_limit=g.config("declare_seconds"), data={"target": s, "hp": p.hp, "max_hp": p.max_hp})
+                      time_limit=g.config("declare_seconds"),
+                      data={"target": s, "hp": p.hp, "max_hp": p.max_hp})
             return
         d["i"] += 1
     _close(g)
@@ -223,13 +224,14 @@ class CompetitionMode(Mode):
         sides = g.ruleset.sides
         who = action[1] if len(action) > 1 else None
         if m["side_of"][0] is None:
-            raise RuleError("concede", "nobody can concede before the sides are known", "concede after the draft")
+            raise RuleError("concede", "nobody can concede before the sides are known",
+                            "concede after the draft")
         commanders = m.get("commanders", {})
         own_turn = g.config("concede_own_turn_only", False)
         if isinstance(who, str) and who in sides:
             if own_turn and g.current != commanders.get(who):
-                raise RuleError("concede_own_turn_only", f"{g.ruleset.preset}: only a commander may concede, during "
-                                "his own turn", "concede when your commander's turn is running")
+                raise RuleError("concede_own_turn_only", f"{g.ruleset.preset}: only a commander may concede, "
+                                "during his own turn", "concede when your commander's turn is running")
             return who
         if not isinstance(who, int) or isinstance(who, bool) or not 0 <= who < g.n:
             raise RuleError("concede", f"a concession names the seat that asks, not {who!r}",
@@ -237,11 +239,11 @@ class CompetitionMode(Mode):
         side = m["side_of"][who]
         commander = commanders.get(side)
         if g.config("concede_by", "side") == "commander" and commander is not None and who != commander:
-            raise RuleError("concede_commander_only", f"{g.ruleset.preset}: only a side's commander may concede; "
-                            f"seat {who} is not {side}'s commander", f"('concede', {commander})")
+            raise RuleError("concede_commander_only", f"{g.ruleset.preset}: only a side's commander may "
+                            f"concede; seat {who} is not {side}'s commander", f"('concede', {commander})")
         if own_turn and g.current != who:
-            raise RuleError("concede_own_turn_only", f"{g.ruleset.preset}: a commander may concede only during his "
-                            "own turn", "concede when your turn is running")
+            raise RuleError("concede_own_turn_only", f"{g.ruleset.preset}: a commander may concede only "
+                            "during his own turn", "concede when your turn is running")
         return str(side)
 
     def referee(self, g: SgsState, action: Any) -> None:
@@ -275,8 +277,8 @@ class CompetitionMode(Mode):
             finish(g, other_side(g, self.conceding_side(g, action)), "concession")
             return
         raise RuleError("referee", f"{g.ruleset.preset} has no referee action {kind!r}",
-                        "('technical', side, n), ('concede', seat)" + (", ('penalty', seat, points)"
-                                                                      if g.config("penalty_points", False) else ""))
+                        "('technical', side, n), ('concede', seat)"
+                        + (", ('penalty', seat, points)" if g.config("penalty_points", False) else ""))
 
     # -- view and result --------------------------------------------------------------------
     def view(self, g: SgsState, seat: int | None) -> dict[str, Any]:

@@ -36,7 +36,8 @@ class FreePlay(CompetitionMode):
     name = "free"
 
     def start(self, g: SgsState) -> None:
-        raise TablesportError("free play starts from a scenario's position (scenario.build), not from a draft")
+        raise TablesportError("free play starts from a scenario's position (scenario.build), "
+                              "not from a draft")
 
     def resume(self, g: SgsState, current: int, position: Mapping[str, Any]) -> None:
         """Sides and commanders from the scenario; turns go round from ``current``."""

@@ -96,7 +96,8 @@ def _ask_pick1(g: SgsState, d: dict[str, Any]) -> None:
     m = g.mode
     seat = m["side_of"].index(d["seq"][0])
     opts = tuple(("pick", i) for i, x in enumerate(m["candidates"]) if x)
-    g.request(seat, "draft", opts, prompt="Pick a general", time_limit=g.config("draft_seconds"), timeout=opts[0],
+    g.request(seat, "draft", opts, prompt="Pick a general", time_limit=g.config("draft_seconds"),
+              timeout=opts[0],
               data={"candidates": [x if x and i not in m["hidden"] else ("hidden" if x else "")
                                    for i, x in enumerate(m["candidates"])]})
 
@@ -195,7 +196,8 @@ class OneVOne(CompetitionMode):
         revealed = set(m["revealed"])
         for s in (0, 1):
             if s != viewer:
-                out.update(x for x in m["taken"][str(s)] if x in m.get("hidden_taken", ()) and x not in revealed)
+                out.update(x for x in m["taken"][str(s)]
+                           if x in m.get("hidden_taken", ()) and x not in revealed)
         return out
 
     def view(self, g: SgsState, seat: int | None) -> dict[str, Any]:
@@ -206,7 +208,8 @@ class OneVOne(CompetitionMode):
                                for i, x in enumerate(m["candidates"])]
         if "taken" in m:
             hid = set(m.get("hidden_taken", ()))
-            v["taken"] = {k: [x if (k == str(seat) or x not in hid or x in m["revealed"]) else "hidden" for x in lst]
+            v["taken"] = {k: [x if (k == str(seat) or x not in hid or x in m["revealed"]) else "hidden"
+                              for x in lst]
                           for k, lst in m["taken"].items()}
         if "deaths" in m:
             v["deaths"] = list(m["deaths"])

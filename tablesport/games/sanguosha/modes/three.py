@@ -29,8 +29,8 @@ def h_m3_setup(g: SgsState, f: Frame) -> None:
         g.emit("compare_points", ranks=shown, winner=TEAM[win][0])
         f.step = "identity"
         g.request(TEAM[win][0], "pick_identity", (("card", 0), ("card", 1)),
-                  prompt="Take one of the two face-down commander identity cards", time_limit=g.config("pick_seconds"),
-                  timeout=("card", 0))
+                  prompt="Take one of the two face-down commander identity cards",
+                  time_limit=g.config("pick_seconds"), timeout=("card", 0))
         return
     if f.step == "identity":
         d.pop("answer")
@@ -76,7 +76,8 @@ def h_m3_setup(g: SgsState, f: Frame) -> None:
             f.step = "first_picker_cold"
             g.request(commander_seat(g, "cold"), "first_picker", (("self",), ("other",)),
                       prompt="The warm side timed out: which side picks generals first?",
-                      time_limit=g.config("first_picker_seconds"), timeout=("self",), data={"deciding": "cold"})
+                      time_limit=g.config("first_picker_seconds"), timeout=("self",),
+                      data={"deciding": "cold"})
             return
         first = "warm" if a == ("self",) else "cold"
         _start_draft(g, d, first)
@@ -152,7 +153,8 @@ def _ask_draft(g: SgsState, d: dict[str, Any], f: Frame) -> None:
     m = g.mode
     if not d["seq"]:
         m["unpicked"] = [x for x in m["candidates"] if x]
-        g.emit("draft_done", cold=list(m["picks"]["cold"]), warm=list(m["picks"]["warm"]), unpicked=m["unpicked"])
+        g.emit("draft_done", cold=list(m["picks"]["cold"]), warm=list(m["picks"]["warm"]),
+               unpicked=m["unpicked"])
         f.step = "field"
         opts = {}
         tmo = {}
@@ -166,8 +168,9 @@ def _ask_draft(g: SgsState, d: dict[str, Any], f: Frame) -> None:
     side = d["seq"][0]
     f.step = "draft"
     picks = tuple(("pick", i) for i, x in enumerate(m["candidates"]) if x)
-    g.request(commander_seat(g, side), "draft", picks, prompt="Pick a general", time_limit=g.config("draft_seconds"),
-              timeout=picks[0], data={"candidates": list(m["candidates"]), "side": side})
+    g.request(commander_seat(g, side), "draft", picks, prompt="Pick a general",
+              time_limit=g.config("draft_seconds"), timeout=picks[0],
+              data={"candidates": list(m["candidates"]), "side": side})
 
 
 def seat_sides(g: SgsState, cold_team: int) -> None:
@@ -231,7 +234,8 @@ def h_m3_units(g: SgsState, f: Frame) -> None:
         if len(opts) == 1:
             d["answer"] = opts[0]
             return
-        g.request(cmd, "choose_unit", opts, prompt="Choose the next action unit (and which vanguard goes first)",
+        g.request(cmd, "choose_unit", opts,
+                  prompt="Choose the next action unit (and which vanguard goes first)",
                   time_limit=g.config("declare_seconds"), timeout=opts[0], data={"side": side})
         return
     if f.step == "got":

@@ -40,7 +40,8 @@ class Spec:
     def fits(self, c: int) -> bool:
         if self.card >= 0:
             return c == self.card
-        return C.NAME[c] == self.name and (not self.suit or (C.SUIT[c] == self.suit and C.RANK[c] == self.rank))
+        return C.NAME[c] == self.name and (not self.suit
+                                           or (C.SUIT[c] == self.suit and C.RANK[c] == self.rank))
 
 
 def parse(spec: object) -> Spec:
@@ -52,7 +53,8 @@ def parse(spec: object) -> Spec:
             raise ScenarioError(f"no card {text!r}: tokens are c0–c{C.N - 1}") from None
     m = SPEC.match(text)
     if not m:
-        raise ScenarioError(f"bad card spec {text!r}: use 'name', 'name S7' (suit S/H/C/D, rank A-K) or 'c<id>'")
+        raise ScenarioError(f"bad card spec {text!r}: use 'name', 'name S7' (suit S/H/C/D, rank A-K) "
+                            "or 'c<id>'")
     name, suit, rank = m.group(1), m.group(2), m.group(3)
     if name not in C.NAME:
         raise ScenarioError(f"no card is called {name!r} (card names: docs/sanguosha-scenarios.md)")
@@ -95,7 +97,8 @@ class Cards:
         p = parse(spec)
         found = [c for c in self.free if p.fits(c)]
         if not found:
-            what = "is not available (used twice or not in this deck)" if p.card >= 0 else "matches no free card"
+            what = ("is not available (used twice or not in this deck)" if p.card >= 0
+                    else "matches no free card")
             raise ScenarioError(f"card {p.text!r} {what} in this deck")
         c = found[0]
         self.free.remove(c)

@@ -20,7 +20,8 @@ def match(want: Any, got: Any) -> bool:
     if isinstance(want, dict):
         return isinstance(got, dict) and all(k in got and match(v, got[k]) for k, v in want.items())
     if isinstance(want, list):
-        return isinstance(got, list) and len(want) == len(got) and all(match(a, b) for a, b in zip(want, got, strict=True))
+        return isinstance(got, list) and len(want) == len(got) and all(
+            match(a, b) for a, b in zip(want, got, strict=True))
     return bool(want == got) or _card_fits(want, got)
 
 
@@ -75,7 +76,8 @@ def check_events(expect: dict[str, Any], events: list[dict[str, Any]]) -> list[s
     return fails
 
 
-def check_counts(counts: dict[str, Any], events: list[dict[str, Any]], decisions: list[dict[str, Any]]) -> list[str]:
+def check_counts(counts: dict[str, Any], events: list[dict[str, Any]],
+                 decisions: list[dict[str, Any]]) -> list[str]:
     fails = []
     for c in counts.get("events") or []:
         want = {k: v for k, v in c.items() if k != "count"}

@@ -40,8 +40,10 @@ def position(spec: dict[str, Any], kind: str, players: list[dict[str, Any]], sid
     block = dict(spec["mode"])
     out: dict[str, Any] = {k: block[k] for k in ("clock", "time_up", "overtimes", "technical") if k in block}
     if "clock" in out and out["clock"] is not None and not isinstance(out["clock"], int | float):
-        raise ScenarioError(f"mode.clock is the game time allowed so far in seconds (or null), not {out['clock']!r}")
-    if "technical" in out and (not isinstance(out["technical"], dict) or not set(out["technical"]) <= set(sides)):
+        raise ScenarioError(f"mode.clock is the game time allowed so far in seconds (or null), "
+                            f"not {out['clock']!r}")
+    if "technical" in out and (not isinstance(out["technical"], dict)
+                               or not set(out["technical"]) <= set(sides)):
         raise ScenarioError(f"mode.technical maps a side ({', '.join(sides)}) to its points")
     if "fouls" in block:
         out["fouls"] = _int_list("mode.fouls", block["fouls"], len(players))
@@ -49,13 +51,15 @@ def position(spec: dict[str, Any], kind: str, players: list[dict[str, Any]], sid
     if kind == "3v3":
         cold = block.get("cold", 0)
         if cold not in (0, 1):
-            raise ScenarioError("mode.cold is the team with the cold identity cards: 0 (seats 0–2) or 1 (seats 3–5)")
+            raise ScenarioError("mode.cold is the team with the cold identity cards: 0 (seats 0–2) "
+                                "or 1 (seats 3–5)")
         out["cold_team"] = cold
         out["sideways"] = _int_list("mode.sideways", block.get("sideways", []), hi=n)
         out["unit"] = _int_list("mode.unit", block.get("unit", []), hi=n)
         if spec.get("start") == "unit":
             if block.get("next_side") not in sides:
-                raise ScenarioError(f"with start: unit, mode.next_side names the side that chooses: {list(sides)}")
+                raise ScenarioError(f"with start: unit, mode.next_side names the side that chooses: "
+                                    f"{list(sides)}")
             out["next_side"] = block["next_side"]
         return out
     lord = block.get("lord")
@@ -94,8 +98,8 @@ def build(spec: dict[str, Any], seed: int = 0) -> tuple[SgsState, Cards]:
     unknown = sorted(set(params) - set(rs.params))
     if unknown:
         raise ScenarioError(f"unknown parameter(s) {unknown} of {preset}; known: {sorted(rs.params)}")
-    rs2 = type(rs)(rs.game, rs.preset, len(players), rs.title, rs.sides, {**rs.params, **params, "mode": kind},
-                   rs.source)
+    rs2 = type(rs)(rs.game, rs.preset, len(players), rs.title, rs.sides,
+                   {**rs.params, **params, "mode": kind}, rs.source)
     pos = position(spec, kind, players, rs.sides)
     start = spec.get("start", "play")
     if start not in PHASES and start not in ("turn", "unit"):
@@ -114,7 +118,8 @@ def build(spec: dict[str, Any], seed: int = 0) -> tuple[SgsState, Cards]:
         if kind == "1v1":
             fielded = pos["lineup"][seat][pos["deaths"][seat]]
             if gid is not None and gid != fielded:
-                raise ScenarioError(f"seat {seat}'s general in play is {fielded} (lineup and deaths), not {gid}")
+                raise ScenarioError(f"seat {seat}'s general in play is {fielded} (lineup and deaths), "
+                                    f"not {gid}")
             gid = fielded
         if gid:
             if gid not in generals():

@@ -15,10 +15,11 @@ SETUP_KEYS = {"preset", "params", "players", "commanders", "mode", "current", "s
               "draw_pile", "draw_pile_only", "discard_pile"}
 TOP_KEYS = {"name", "rule", "notes", "covers", "actions", "expect", "parts"} | SETUP_KEYS
 PART_KEYS = {"name", "rule", "notes", "covers", "actions", "expect"} | SETUP_KEYS
-PLAYER_KEYS = {"general", "hp", "max_hp", "hand", "equip", "judge", "side", "gender", "skills", "alive", "face_up",
-               "flags", "piles"}
+PLAYER_KEYS = {"general", "hp", "max_hp", "hand", "equip", "judge", "side", "gender", "skills", "alive",
+               "face_up", "flags", "piles"}
 MODE_KEYS = {
-    "3v3": {"kind", "cold", "sideways", "unit", "next_side", "clock", "time_up", "overtimes", "technical", "fouls"},
+    "3v3": {"kind", "cold", "sideways", "unit", "next_side", "clock", "time_up", "overtimes", "technical",
+            "fouls"},
     "1v1": {"kind", "lord", "lineup", "deaths", "hidden", "clock", "time_up", "overtimes", "fouls"},
 }
 STEP_KEYS = {"act", "refused", "expect"}

@@ -44,6 +44,6 @@ def perform(g: SgsState, who: Any, raw: Any, cards: Cards) -> list[Event]:
     if who == "referee":
         return g.referee(canon(raw))
     if not isinstance(who, int) or isinstance(who, bool):
-        raise ScenarioError(f"a step is [seat, action], [timeout, null], [time_up, null] or [referee, action], "
-                            f"not [{who!r}, ...]")
+        raise ScenarioError(f"a step is [seat, action], [timeout, null], [time_up, null] or "
+                            f"[referee, action], not [{who!r}, ...]")
     return g.apply(who, canon(resolve_action(raw, cards, g, who)))

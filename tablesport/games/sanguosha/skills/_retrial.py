@@ -35,7 +35,8 @@ JUDGEMENTS: dict[str, tuple[frozenset[str], int, int, bool]] = {
 
 
 def favours_judged(reason: str, suit: str, rank: int) -> bool | None:
-    """Is a judgement result of ``suit``/``rank`` good for the judged character? None for an unknown reason."""
+    """Is a judgement result of ``suit``/``rank`` good for the judged character? None for an unknown
+    reason."""
     j = JUDGEMENTS.get(reason)
     if j is None:
         return None

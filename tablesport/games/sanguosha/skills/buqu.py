@@ -90,7 +90,8 @@ class Buqu(Offered[HpCtx]):
                 p.pile.pop(PILE, None)
             return
         f.step = "removed"
-        self.choose(g, seat, tuple(("remove", TOKEN[c]) for c in pile), "Indomitable: discard a card from your general")
+        self.choose(g, seat, tuple(("remove", TOKEN[c]) for c in pile),
+                    "Indomitable: discard a card from your general")
 
     def step_removed(self, g: SgsState, f: Frame) -> None:
         g.discard([C.card_id(f.d.pop("answer")[1])], f.d["seat"], self.id)

@@ -24,7 +24,8 @@ class Fanjian(Skill):
     def on_active(self, g: SgsState, seat: int, payload: Any) -> None:
         t = payload
         g.push_skill(self.id, "named", seat, target=t)
-        self.choose(g, t, tuple(("suit", s) for s in C.SUITS), "Sow Discord: name a suit", info={"from": seat})
+        self.choose(g, t, tuple(("suit", s) for s in C.SUITS), "Sow Discord: name a suit",
+                    info={"from": seat})
 
     def step_named(self, g: SgsState, f: Frame) -> None:
         seat, t = f.d["seat"], f.d["target"]

@@ -36,7 +36,8 @@ class Guhuo(OnOwnCard):
     ask = False
 
     # -- answers to requests: a face-down claim, the card is picked after the claim ---------------
-    def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
+    def view_as(self, g: SgsState, seat: int, need: str | None,
+                context: str) -> list[tuple[tuple[int, ...], str]]:
         if need in RESPONSES and context != "play" and g.players[seat].hand:
             return [((), need)]
         return []
@@ -58,8 +59,9 @@ class Guhuo(OnOwnCard):
             mode = name                         # a Nullification window / a dying Peach (own trigger ctx)
         else:
             mode = "used"                       # a Slash used in answer: ctx is the use frame at ci
-        g.push_skill(self.id, "picked", seat, name=name, mode=mode, ci=ci, targets=tuple(ctx.get("targets", ())),
-                     order=g.order_from(seat, include=False), i=0, challengers=[], card=-1)
+        g.push_skill(self.id, "picked", seat, name=name, mode=mode, ci=ci,
+                     targets=tuple(ctx.get("targets", ())), order=g.order_from(seat, include=False), i=0,
+                     challengers=[], card=-1)
         self.choose(g, seat, tuple(("card", TOKEN[c]) for c in g.players[seat].hand),
                     f"Bewitch: the face-down card claimed as {name}", info={"name": name})
 
@@ -138,7 +140,7 @@ class Guhuo(OnOwnCard):
             if g.players[seat].alive:
                 push_use(g, seat, d["name"], (c,), d["targets"], via=self.id, counted=d["name"] == "slash")
             return
-        if mode == "used":                      # a Slash used in answer (Collateral, Blade): it is the subcard
+        if mode == "used":                      # a Slash used in answer (Collateral, Blade): the subcard
             g.to_processing((c,))
             g.stack[d["ci"]].d["subs"] = (c,)
         elif mode == "nullification":

@@ -31,7 +31,8 @@ class LordRequest(OnOwnCard):
     timings = frozenset({Timing.CARD_PLAYED, Timing.CARD_USED})
     ask = False
 
-    def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
+    def view_as(self, g: SgsState, seat: int, need: str | None,
+                context: str) -> list[tuple[tuple[int, ...], str]]:
         want = need if need is not None else ("slash" if self.need == "slash" else None)
         if want != self.need or context == "dying" or not allies_of_kingdom(g, seat):
             return []
@@ -72,8 +73,8 @@ class LordRequest(OnOwnCard):
             return
         ally = d["order"][d["i"]]
         d["i"] += 1
-        g.push("ask_card", "ask", seat=ally, need=self.need, count=1, ret=g.top_index(), key="ok", mode="play",
-               armor=False, about=d["seat"], behalf=d["seat"])
+        g.push("ask_card", "ask", seat=ally, need=self.need, count=1, ret=g.top_index(), key="ok",
+               mode="play", armor=False, about=d["seat"], behalf=d["seat"])
 
 
 @register

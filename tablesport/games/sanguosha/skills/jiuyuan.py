@@ -23,7 +23,8 @@ class Jiuyuan(TriggerSkill[UseCtx]):
         user = ctx["user"]
         if ctx["name"] != "peach" or tuple(ctx["targets"]) != (seat,) or user in (-1, seat):
             return False
-        return g.players[user].kingdom == "wu" and any(f.kind == "dying" and f.d["seat"] == seat for f in g.stack)
+        return g.players[user].kingdom == "wu" and any(f.kind == "dying" and f.d["seat"] == seat
+                                                       for f in g.stack)
 
     def act(self, g: SgsState, seat: int, ctx: UseCtx, ci: int) -> None:
         for f in reversed(g.stack):

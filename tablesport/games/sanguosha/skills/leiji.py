@@ -39,5 +39,5 @@ class Leiji(Offered[PlayedCtx]):
         g.pop()
         t = f.d["target"]
         if f.d.get("judge_suit") == "spade" and g.players[t].alive:
-            g.push("damage", "start", source=f.d["seat"], target=t, n=2, nature="thunder", via=self.id, cards=(),
-                   ci=-1)
+            g.push("damage", "start", source=f.d["seat"], target=t, n=2, nature="thunder", via=self.id,
+                   cards=(), ci=-1)

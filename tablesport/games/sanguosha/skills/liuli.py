@@ -23,7 +23,8 @@ class Liuli(Offered[SlashCtx]):
 
     def options(self, g: SgsState, seat: int, ctx: SlashCtx) -> list[Option]:
         user = ctx["user"]
-        others = [s for s in g.order_from(seat, include=False) if s != user and g.may_target(user, s, "slash")]
+        others = [s for s in g.order_from(seat, include=False)
+                  if s != user and g.may_target(user, s, "slash")]
         return [("invoke", self.id, TOKEN[c], s) for c in g.players[seat].cards() for s in others
                 if g.in_range(seat, s, (c,))]
 

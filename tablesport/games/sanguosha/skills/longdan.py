@@ -14,7 +14,8 @@ SWAP = {"slash": "dodge", "dodge": "slash"}
 class Longdan(Skill):
     id = "longdan"
 
-    def view_as(self, g: SgsState, seat: int, need: str | None, context: str) -> list[tuple[tuple[int, ...], str]]:
+    def view_as(self, g: SgsState, seat: int, need: str | None,
+                context: str) -> list[tuple[tuple[int, ...], str]]:
         if context == "dying":
             return []
         want = need if need is not None else "slash"      # a Dodge cannot be used on its own initiative

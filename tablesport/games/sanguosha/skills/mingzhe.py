@@ -20,7 +20,8 @@ class Mingzhe(OnOwnCard):
         return sum(1 for c in self.card_of(timing, ctx)[1] if g.color_of(c, seat) == "red")
 
     def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
-        return super().can_trigger(g, seat, timing, ctx) and g.current != seat and self._red(g, seat, timing, ctx) > 0
+        return (super().can_trigger(g, seat, timing, ctx) and g.current != seat
+                and self._red(g, seat, timing, ctx) > 0)
 
     def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
         g.draw(seat, self._red(g, seat, timing, ctx))

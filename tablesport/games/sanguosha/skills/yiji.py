@@ -40,7 +40,8 @@ class Yiji(Offered[DamageCtx], OnDamaged):
         cards = [c for c in f.d["cards"] if c in g.players[seat].hand]
         if not cards:
             if f.d["left"] > 0 and g.players[seat].alive:
-                self.offer_again(g, f, [("invoke", self.id)], "Bequeathed Strategy: again for the next point of damage?")
+                self.offer_again(g, f, [("invoke", self.id)],
+                                 "Bequeathed Strategy: again for the next point of damage?")
                 return
             g.pop()
             return

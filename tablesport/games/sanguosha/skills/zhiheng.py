@@ -32,7 +32,8 @@ class Zhiheng(Skill):
             return
         f.step = "got"
         self.choose(g, seat, tuple(("discard", TOKEN[c]) for c in rest) + (("done",),),
-                    "Balance of Power: another card to discard, or done", timeout=("done",), info={"chosen": len(f.d["chosen"])})
+                    "Balance of Power: another card to discard, or done", timeout=("done",),
+                    info={"chosen": len(f.d["chosen"])})
 
     def step_got(self, g: SgsState, f: Frame) -> None:
         a = f.d.pop("answer")

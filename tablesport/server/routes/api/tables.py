@@ -6,15 +6,17 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Depends, Path
 from fastapi.responses import PlainTextResponse, Response
 
 from tablesport.core.records import jsonl
 
 from ...archive import finished_record, finished_tables, replay_frames
+from ...auth import table_rate
 from ...deps import HallDep, ProbeDep, SessionsDep
 from ...errors import refuse
 from ...hall import LiveTable
+from ...models.common import ApiError
 from ...models.tables import Joined, Replay, ServerStats, TableCreate, TableCreated, TableList, TableState
 
 router = APIRouter(tags=["tables"])
@@ -45,7 +47,10 @@ async def list_tables(hall: HallDep, sessions: SessionsDep) -> dict[str, Any]:
     status_code=201,
     summary="Create a table",
     description="Seats are people (each gets a secret link) or bots. A refused table leaves nothing "
-    "behind: no table, no row.",
+    "behind: no table, no row. One address may open a limited number of tables a minute (429 with "
+    "Retry-After past it).",
+    dependencies=[Depends(table_rate)],
+    responses={429: {"model": ApiError, "description": "too many new tables from this address"}},
 )
 async def create_table(body: TableCreate, hall: HallDep) -> dict[str, Any]:
     table = await hall.create(

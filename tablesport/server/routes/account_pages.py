@@ -1,0 +1,155 @@
+"""Signing in and out, and the first-run page that makes the first organiser (it exists only while no
+organiser does). Every form here carries the page's CSRF token (:func:`..auth.csrf_protect`)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy import select
+
+from tablesport.store import accounts, public
+from tablesport.store.models import TEvent
+from tablesport.store.service import EventStore
+
+from .. import auth
+from ..auth import AccountOrNone
+from ..deps import LangDep, SessionsDep
+from .render import render
+
+router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
+
+
+def home_of(role: str) -> str:
+    return {"organiser": "/organiser", "referee": "/referee"}.get(role, "/me")
+
+
+def safe_next(target: str | None, role: str) -> str:
+    """Where to go after signing in: a path of this site, else the role's home."""
+    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return home_of(role)
+
+
+def signed_in_response(request: Request, user_id: int, version: int, key: bytes, to: str) -> Response:
+    resp = RedirectResponse(to, status_code=303)
+    resp.set_cookie(auth.SESSION_COOKIE, auth.session_value(key, user_id, version), httponly=True,
+                    samesite="lax", max_age=auth.SESSION_SECONDS, path="/",
+                    secure=request.url.scheme == "https")
+    auth.keep_csrf(request, resp, renew=True)
+    return resp
+
+
+@router.get("/login", response_class=HTMLResponse)
+async def login_page(request: Request, lang: LangDep, acc: AccountOrNone,
+                     sessions: SessionsDep) -> HTMLResponse:
+    def first_run() -> bool:
+        with sessions() as s:
+            return not accounts.organiser_exists(s)
+
+    return await render(request, lang, "login.html", account=acc, error=None, name="",
+                        next=request.query_params.get("next", ""),
+                        first_run=await asyncio.to_thread(first_run))
+
+
+@router.post("/login")
+async def login(request: Request, lang: LangDep, sessions: SessionsDep) -> Response:
+    form = await auth.form_of(request)
+    name, password, target = form.get("name", ""), form.get("password", ""), form.get("next", "")
+    guard = auth.login_guard(request)
+    addr = auth.address(request)
+    guard.check(addr, name)
+
+    def check() -> tuple[int, int, str] | None:
+        with sessions() as s:
+            user = accounts.authenticate(s, name, password)
+            s.commit()
+            return (user.id, user.session_version, user.role) if user else None
+
+    found = await asyncio.to_thread(check)
+    if found is None:
+        guard.failed(addr, name)
+        return await render(request, lang, "login.html", account=None, status=401, error="login_failed",
+                            name=name[:100], next=target, first_run=False)
+    guard.succeeded(name)
+    uid, version, role = found
+    return signed_in_response(request, uid, version, await auth.signing_key(request), safe_next(target, role))
+
+
+@router.post("/logout")
+async def logout(request: Request) -> Response:
+    resp = RedirectResponse("/", status_code=303)
+    resp.delete_cookie(auth.SESSION_COOKIE, path="/")
+    auth.keep_csrf(request, resp, renew=True)
+    return resp
+
+
+async def _first_run_open(sessions: SessionsDep) -> None:
+    def exists() -> bool:
+        with sessions() as s:
+            return accounts.organiser_exists(s)
+
+    if await asyncio.to_thread(exists):
+        raise HTTPException(404, "the first organiser exists; sign in at /login")
+
+
+@router.get("/setup", response_class=HTMLResponse, dependencies=[Depends(_first_run_open)])
+async def setup_page(request: Request, lang: LangDep) -> HTMLResponse:
+    return await render(request, lang, "setup.html", error=None, name="")
+
+
+@router.post("/setup", dependencies=[Depends(_first_run_open)])
+async def setup(request: Request, lang: LangDep, sessions: SessionsDep) -> Response:
+    form = await auth.form_of(request)
+    name, password = form.get("name", ""), form.get("password", "")
+    if password != form.get("password2", ""):
+        return await render(request, lang, "setup.html", status=400, error="passwords_differ", detail="",
+                            name=name[:100])
+
+    def make() -> tuple[int, int] | str | None:
+        with sessions() as s:
+            if accounts.organiser_exists(s):  # another first-run form won the race
+                return None
+            try:
+                user = accounts.create_user(s, name, "organiser", password, by=name)
+            except accounts.AccountError as exc:
+                return exc.message
+            s.commit()
+            return user.id, user.session_version
+
+    made = await asyncio.to_thread(make)
+    if made is None:
+        raise HTTPException(404, "the first organiser exists; sign in at /login")
+    if isinstance(made, str):
+        return await render(request, lang, "setup.html", status=400, error="account_refused", detail=made,
+                            name=name[:100])
+    return signed_in_response(request, made[0], made[1], await auth.signing_key(request), "/organiser")
+
+
+@router.get("/me", response_class=HTMLResponse)
+async def my_fixtures(request: Request, lang: LangDep, acc: auth.AccountDep,
+                      sessions: SessionsDep) -> HTMLResponse:
+    """A signed-in person's own fixtures: those of the entrants named after the account or with it as a
+    member, in every event."""
+
+    def read() -> list[dict[str, Any]]:
+        with sessions() as s:
+            return mine(EventStore(s), acc.name)
+
+    return await render(request, lang, "me.html", account=acc, fixtures=await asyncio.to_thread(read))
+
+
+def mine(st: EventStore, who: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for ev in st.s.scalars(select(TEvent).order_by(TEvent.id)):
+        for comp in public.competitions(st, ev):
+            keys = {e.key for e in st.entrants(comp) if e.key == who or who in e.members}
+            if not keys:
+                continue
+            for f in public.fixtures(st, comp):
+                if keys & set(f["entrants"]):
+                    out.append({"event": ev.name, "event_id": ev.id, "competition": comp.key,
+                                "title": comp.title, **f})
+    return out

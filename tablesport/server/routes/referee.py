@@ -1,0 +1,273 @@
+"""The referee's pages: the events they work (an organiser works every event). The score sheets, the
+table clock and the fouls of a fixture are under ``/referee/events/{event_id}/...`` and need a referee of
+that event (:data:`..auth.RefereeDep`); every form carries its CSRF token."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy.orm import Session
+
+from tablesport.store import public
+from tablesport.store.accounts import Account
+from tablesport.store.double_entry import DoubleEntry, entry_json
+from tablesport.store.facts import Facts
+from tablesport.store.models import TEvent
+from tablesport.store.service import EventStore
+from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.penalties import Penalty, game_key
+from tablesport.tournament.series import HOW
+
+from .. import auth
+from ..auth import AccountDep, RefereeDep
+from ..deps import LangDep, SessionsDep
+from .organiser import in_session
+from .render import render
+
+router = APIRouter(prefix="/referee", dependencies=[Depends(auth.csrf_protect)])
+
+
+def may_referee(acc: Account) -> None:
+    if acc.role not in ("organiser", "referee"):
+        raise auth.AuthRefused(403, "not_referee_here",
+                               f"this page is for referees; {acc.name} is a {acc.role}")
+
+
+@router.get("", response_class=HTMLResponse)
+async def home(request: Request, lang: LangDep, acc: AccountDep, sessions: SessionsDep) -> HTMLResponse:
+    may_referee(acc)
+
+    def read(s: Session) -> list[dict[str, Any]]:
+        return [ev for ev in public.events(EventStore(s)) if acc.may_referee(ev["id"])]
+
+    events = await in_session(sessions, read)
+    return await render(request, lang, "referee/home.html", account=acc, events=events)
+
+
+# ---- a competition's fixtures and a fixture's score sheet ----------------------------------------
+EventId = Path(ge=1, le=2**31 - 1)
+CompKey = Path(min_length=1, max_length=64)
+FixtureKey = Path(min_length=1, max_length=64)
+
+
+def whole(form: Mapping[str, str], key: str, lo: int, hi: int, default: int | None = None) -> int:
+    text = form.get(key, "").strip()
+    if not text and default is not None:
+        return default
+    if not text.lstrip("-").isdigit() or not lo <= int(text) <= hi:
+        raise TournamentError(f"{key}: a whole number from {lo} to {hi}, not {text!r}", field=key)
+    return int(text)
+
+
+def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[str, Any]:
+    """The figures of a score sheet form, in the form the results desk takes them (it checks them)."""
+    if kind == "series":
+        game: dict[str, Any] = {"winner": form.get("winner", ""), "how": form.get("how", "commander_death"),
+                                "surviving": whole(form, "surviving", 0, 3, 0),
+                                "lost_hp": whole(form, "lost_hp", 0, 15, 0)}
+        commanders = {e: form.get(f"commander_{i}", "").strip() for i, e in enumerate(entrants)}
+        if any(commanders.values()):
+            game["commanders"] = {e: c for e, c in commanders.items() if c}
+        return game
+    if kind == "table":
+        return {"scores": {e: whole(form, f"score_{i}", -999, 9999) for i, e in enumerate(entrants)}}
+    if kind == "duel":
+        out: dict[str, Any] = {"winner": form.get("winner", "")}
+        if form.get("finish") == "on":
+            out["finish"] = True
+        return out
+    raise TournamentError("this competition's results are entered at its hall desk, not on a score sheet")
+
+
+def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[str, Any]:
+    ev = st.s.get(TEvent, event_id)
+    if ev is None:
+        raise TournamentError(f"no event {event_id}")
+    comp = st.competition(ev.name, key)
+    p = st.preset(comp)
+    fx = next((f for f in public.fixtures(st, comp) if f["key"] == fixture), None)
+    if fx is None:
+        raise TournamentError(f"no fixture {fixture!r} in {key!r}")
+    de = DoubleEntry(st)
+    members = {e.key: list(e.members) for e in st.entrants(comp) if e.key in fx["entrants"]}
+    out: dict[str, Any] = {"event": {"id": ev.id, "name": ev.name}, "comp": public.competition(st, ev, comp),
+                           "kind": p.kind, "fixture": fx, "members": members, "how": HOW,
+                           "entries": [entry_json(e) for e in de.entries(comp, fixture)],
+                           "penalties": public.penalties(st, comp, None) if p.kind == "series" else [],
+                           "has_penalties": p.penalties is not None}
+    if p.kind == "series":
+        status = st.series.status(comp, fixture)
+        out["series"] = status.to_json()
+        out["penalties"] = [x for x in out["penalties"] if str(x.get("game", "")).startswith(fixture + "/")]
+    return out
+
+
+async def fixture_page(request: Request, lang: str, acc: Account, sessions: SessionsDep, event_id: int,
+                       key: str, fixture: str, status: int = 200, **extra: Any) -> HTMLResponse:
+    data = await in_session(sessions, lambda s: fixture_data(EventStore(s), event_id, key, fixture))
+    return await render(request, lang, "referee/fixture.html", account=acc, status=status,
+                        done=request.query_params.get("done"), **data, **extra)
+
+
+@router.get("/events/{event_id}/{competition}", response_class=HTMLResponse)
+async def fixtures(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+                   event_id: int = EventId, competition: str = CompKey) -> HTMLResponse:
+    def read(s: Session) -> dict[str, Any]:
+        st = EventStore(s)
+        ev = s.get(TEvent, event_id)
+        if ev is None:
+            raise TournamentError(f"no event {event_id}")
+        comp = st.competition(ev.name, competition)
+        open_by_fixture: dict[str, list[str]] = {}
+        for e in DoubleEntry(st).open_entries(comp):
+            open_by_fixture.setdefault(e.fixture, []).append(e.status)
+        return {"event": {"id": ev.id, "name": ev.name}, "comp": public.competition(st, ev, comp),
+                "fixtures": public.fixtures(st, comp), "open": open_by_fixture}
+
+    data = await in_session(sessions, read)
+    return await render(request, lang, "referee/fixtures.html", account=acc, **data)
+
+
+@router.get("/events/{event_id}/{competition}/fixtures/{fixture}", response_class=HTMLResponse)
+async def sheet_page(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+                     event_id: int = EventId, competition: str = CompKey,
+                     fixture: str = FixtureKey) -> HTMLResponse:
+    return await fixture_page(request, lang, acc, sessions, event_id, competition, fixture)
+
+
+async def _fixture_write(request: Request, lang: str, acc: Account, sessions: SessionsDep, event_id: int,
+                         key: str, fixture: str, work: Any, form: Mapping[str, str]) -> Response:
+    def run(s: Session) -> Any:
+        st = EventStore(s)
+        ev = s.get(TEvent, event_id)
+        if ev is None:
+            raise TournamentError(f"no event {event_id}")
+        comp = st.competition(ev.name, key)
+        entrants = next(f.entrants for f in st.fixtures(comp) if f.key == fixture) \
+            if any(f.key == fixture for f in st.fixtures(comp)) else []
+        return work(st, comp, list(entrants))
+
+    try:
+        out = await in_session(sessions, run)
+    except TournamentError as exc:
+        return await fixture_page(request, lang, acc, sessions, event_id, key, fixture, status=400,
+                                  error=str(exc), typed=dict(form))
+    done = getattr(out, "status", "saved")
+    return RedirectResponse(f"/referee/events/{event_id}/{key}/fixtures/{fixture}?done={done}",
+                            status_code=303)
+
+
+@router.post("/events/{event_id}/{competition}/fixtures/{fixture}/sheet")
+async def submit_sheet(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+                       event_id: int = EventId, competition: str = CompKey,
+                       fixture: str = FixtureKey) -> Response:
+    form = await auth.form_of(request)
+
+    def work(st: EventStore, comp: Any, entrants: list[str]) -> Any:
+        data = sheet_from(st.preset(comp).kind, entrants, form)
+        return DoubleEntry(st).submit(comp, fixture, data, acc.name)
+
+    return await _fixture_write(request, lang, acc, sessions, event_id, competition, fixture, work, form)
+
+
+@router.post("/events/{event_id}/{competition}/fixtures/{fixture}/correct")
+async def correct(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+                  event_id: int = EventId, competition: str = CompKey, fixture: str = FixtureKey) -> Response:
+    form = await auth.form_of(request)
+
+    def work(st: EventStore, comp: Any, entrants: list[str]) -> Any:
+        kind = st.preset(comp).kind
+        data = sheet_from(kind, entrants, form)
+        reason = form.get("reason", "")
+        if kind == "series":
+            number = whole(form, "number", 1, 9)
+            return st.series.correct_game(comp, fixture, number, data, Facts(acc.name), reason)
+        return st.correct_result(comp, fixture, data, acc.name, reason)
+
+    return await _fixture_write(request, lang, acc, sessions, event_id, competition, fixture, work, form)
+
+
+@router.post("/events/{event_id}/{competition}/fixtures/{fixture}/foul")
+async def foul(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+               event_id: int = EventId, competition: str = CompKey, fixture: str = FixtureKey) -> Response:
+    form = await auth.form_of(request)
+
+    def work(st: EventStore, comp: Any, entrants: list[str]) -> Any:
+        kind = form.get("kind", "technical")
+        if kind not in ("technical", "player"):
+            raise TournamentError(f"a foul is technical or player, not {kind!r}",
+                                  allowed=["technical", "player"])
+        penalty = Penalty(kind, game_key(fixture, whole(form, "number", 1, 9)),  # type: ignore[arg-type]
+                          form.get("team", ""), whole(form, "points", 1, 5, 1),
+                          form.get("reason", "").strip(),
+                          acc.name, form.get("at", "").strip(), form.get("player", "").strip() or None,
+                          form.get("commander") == "on")
+        return st.series.penalty(comp, penalty, Facts(acc.name, form.get("at", "").strip() or None))
+
+    return await _fixture_write(request, lang, acc, sessions, event_id, competition, fixture, work, form)
+
+
+# ---- the table clock of a physical table --------------------------------------------------------------
+CLOCK_TIMERS = {"3v3": ("first_picker_seconds", "draft_seconds", "show_seconds", "field_seconds"),
+                "1v1": ("play_seconds", "declare_seconds")}
+"""The timers the score sheets print for each mode (3v3: 10/20/10/90 s; 1v1: 15 s a play, 5 s to declare),
+read from the edition's ruleset."""
+
+
+def clock_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[str, Any]:
+    from tablesport.games import find_preset
+    from tablesport.tournament.timeup import get_ladder
+
+    data = fixture_data(st, event_id, key, fixture)
+    if data["kind"] != "series":
+        raise TournamentError("the table clock is for Sanguosha series (their game clock and time-up ladder)")
+    _, ruleset = find_preset(data["comp"]["preset"])
+    cfg = ruleset.params
+    mode = str(cfg.get("mode", "3v3"))
+    ladder = get_ladder(data["comp"]["preset"])
+    return {**data, "timers": [(k.removesuffix("_seconds"), int(cfg[k])) for k in CLOCK_TIMERS.get(mode, ())
+                               if cfg.get(k)],
+            "game_minutes": int(cfg.get("game_minutes") or 40), "overtime_minutes": ladder.overtime_minutes,
+            "time_up_at": str(cfg.get("time_up_at", "turn_end")), "ladder": ladder.describe(),
+            "figures": list(ladder.figures), "mode": mode}
+
+
+@router.get("/events/{event_id}/{competition}/fixtures/{fixture}/clock", response_class=HTMLResponse)
+async def clock(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+                event_id: int = EventId, competition: str = CompKey,
+                fixture: str = FixtureKey) -> HTMLResponse:
+    data = await in_session(sessions, lambda s: clock_data(EventStore(s), event_id, competition, fixture))
+    return await render(request, lang, "referee/clock.html", account=acc, proposal=None, **data)
+
+
+@router.post("/events/{event_id}/{competition}/fixtures/{fixture}/time-up", response_class=HTMLResponse)
+async def time_up(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
+                  event_id: int = EventId, competition: str = CompKey,
+                  fixture: str = FixtureKey) -> HTMLResponse:
+    """The board read at time-up, adjudicated by the edition's ladder: a proposed game result (stores
+    nothing; the referee sends it as a score sheet, which a second person confirms)."""
+    form = await auth.form_of(request)
+
+    def work(s: Session) -> dict[str, Any]:
+        st = EventStore(s)
+        data = clock_data(st, event_id, competition, fixture)
+        ev = s.get(TEvent, event_id)
+        assert ev is not None
+        comp = st.competition(ev.name, competition)
+        boards = {e: {f: whole(form, f"{f}_{i}", 0, 99) for f in data["figures"]}
+                  for i, e in enumerate(data["fixture"]["entrants"])}
+        overtimes = whole(form, "overtimes", 0, 20, 0)
+        winner = form.get("points_winner") or None
+        prop = st.series.propose_time_up(comp, fixture, boards, overtimes, winner)
+        return {**data, "proposal": prop.to_json()}
+
+    try:
+        data = await in_session(sessions, work)
+    except TournamentError as exc:
+        data = await in_session(sessions, lambda s: clock_data(EventStore(s), event_id, competition, fixture))
+        return await render(request, lang, "referee/clock.html", account=acc, status=400, proposal=None,
+                            error=str(exc), typed=form, **data)
+    return await render(request, lang, "referee/clock.html", account=acc, typed=form, **data)

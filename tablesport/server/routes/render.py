@@ -1,0 +1,54 @@
+"""Rendering pages: :func:`page` (a template in a language), :func:`render` (the same for someone who may
+be signed in: with the account and the token its forms carry) and the page shown for a refused request."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from tablesport.store.accounts import Account
+
+from .. import auth, i18n
+from ..models.common import error_body
+
+templates = Jinja2Templates(directory=Path(__file__).parent.parent / "templates")
+
+
+def page(request: Request, lang: str, template: str, /, **ctx: Any) -> HTMLResponse:
+    """The template ``template`` in ``lang``; a ``?lang=`` choice is kept in a cookie."""
+    ctx.update(lang=lang, langs=i18n.LANG_NAMES, t=i18n.translator(lang), strings=i18n.strings(lang),
+               path=request.url.path)
+    resp = templates.TemplateResponse(request, template, ctx)
+    if request.query_params.get("lang") in i18n.LANGS:
+        resp.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
+    return resp
+
+
+async def render(request: Request, lang: str, template: str, /, account: Account | None = None,
+                 status: int = 200, **ctx: Any) -> HTMLResponse:
+    """The template with ``account`` (who is signed in) and ``csrf`` (the token its forms carry)."""
+    resp = page(request, lang, template, account=account, csrf=await auth.csrf_token(request), **ctx)
+    resp.status_code = status
+    auth.keep_csrf(request, resp)
+    return resp
+
+
+async def refused_page(request: Request, exc: Exception) -> Response:
+    """401/403/429 from :mod:`..auth`: the API's error shape under ``/api``, else a page in the visitor's
+    language (with a sign-in link when no one is signed in)."""
+    assert isinstance(exc, auth.AuthRefused)
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+    if request.url.path.startswith("/api/"):
+        code = {401: "unauthorized", 403: "forbidden", 429: "too_many_requests"}.get(exc.status, "refused")
+        return JSONResponse(error_body(code, exc.message, None, []), status_code=exc.status, headers=headers)
+    lang = i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
+                          request.headers.get("accept-language"))
+    resp = await render(request, lang, "refused.html", account=None, status=exc.status, key=exc.key,
+                        message=exc.message, next=request.url.path)
+    if headers:
+        resp.headers.update(headers)
+    return resp

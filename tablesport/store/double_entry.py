@@ -1,0 +1,192 @@
+"""Double entry of results from physical tables: a score sheet counts once two different people have typed
+the same figures (as Tabbycat does for ballots).
+
+A referee types a score sheet (one game of a series, or a fixture's whole result): it is checked at once by
+the results desk exactly as the CLI checks it — entered inside a savepoint that is then rolled back — so a
+refused sheet is refused with the rule and stores nothing. An accepted sheet waits (``waiting``) until a
+second person types the same fixture and game:
+
+* the same figures → the result is entered through the results desk (``store.series.enter_game`` or
+  ``enter_result``) in the first person's name, noting who confirmed it; both sheets are ``accepted``;
+* other figures → both sheets are marked ``disagrees`` and nothing counts: the disagreement is listed for
+  the referees and the organiser, with both versions. A further sheet that matches one of them (typed by a
+  person who has not typed that one) decides it; the organiser may also accept one version (:meth:`resolve`).
+
+The same person typing again replaces their own open sheet (``superseded``). Every sheet, its outcome and
+who typed and confirmed it stay in ``desk_entries``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, select
+from sqlalchemy.orm import Mapped, mapped_column
+
+from tablesport.tournament.errors import TournamentError
+
+from .db import Base
+from .facts import Facts, now
+from .models import TCompetition
+from .service import EventStore
+
+OPEN = ("waiting", "disagrees")
+
+
+class DeskEntry(Base):
+    """One score sheet as one person typed it."""
+
+    __tablename__ = "desk_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    competition_id: Mapped[int] = mapped_column(ForeignKey("tournament_competitions.id", ondelete="CASCADE"),
+                                                index=True)
+    fixture: Mapped[str] = mapped_column(String(64))
+    number: Mapped[int] = mapped_column(Integer, default=0)
+    """The game of a series (1, 2, 3); 0 for a fixture's whole result."""
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    entered_by: Mapped[str] = mapped_column(String(100))
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    status: Mapped[str] = mapped_column(String(16))
+    """waiting, disagrees, accepted or superseded."""
+    confirmed_by: Mapped[str | None] = mapped_column(String(100), nullable=True)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetOutcome:
+    status: str
+    """waiting (for a second entry), disagrees (with another entry: nothing counts), accepted (it counts)."""
+    entry: int
+    others: list[dict[str, Any]]
+    """The open entries it disagrees with (their figures and who typed them)."""
+    text: str
+
+
+def canonical(data: Mapping[str, Any]) -> str:
+    """The figures of a sheet as one comparable string (keys sorted, zero figures left out)."""
+
+    def clean(v: Any) -> Any:
+        if isinstance(v, Mapping):
+            return {str(k): clean(x) for k, x in sorted(v.items()) if x not in (None, "", 0, {}, [])}
+        if isinstance(v, list | tuple):
+            return [clean(x) for x in v]
+        return v
+
+    return json.dumps(clean(data), sort_keys=True, ensure_ascii=False)
+
+
+def entry_json(e: DeskEntry) -> dict[str, Any]:
+    return {"id": e.id, "fixture": e.fixture, "number": e.number, "data": e.data, "entered_by": e.entered_by,
+            "entered_at": e.entered_at.isoformat(), "status": e.status, "confirmed_by": e.confirmed_by}
+
+
+class DoubleEntry:
+    def __init__(self, store: EventStore) -> None:
+        self.st = store
+        self.s = store.s
+
+    def _series(self, comp: TCompetition) -> bool:
+        return self.st.preset(comp).kind == "series"
+
+    def _apply(self, comp: TCompetition, fixture: str, number: int, data: Mapping[str, Any],
+               facts: Facts) -> None:
+        if self._series(comp):
+            self.st.series.enter_game(comp, fixture, data, facts, number=number)
+        else:
+            self.st.enter_result(comp, fixture, data, facts)
+
+    def check(self, comp: TCompetition, fixture: str, number: int, data: Mapping[str, Any], who: str) -> None:
+        """Refuse the sheet as the results desk would (nothing is kept of the trial)."""
+        trial = self.s.begin_nested()
+        try:
+            self._apply(comp, fixture, number, data, Facts(who))
+        finally:
+            trial.rollback()
+
+    def next_number(self, comp: TCompetition, fixture: str) -> int:
+        """The game a sheet is for: the next game of the series (0 for other competitions)."""
+        if not self._series(comp):
+            return 0
+        status = self.st.series.status(comp, fixture)
+        if status.next_number is None:
+            raise TournamentError(f"{fixture} is decided ({status.text}); correct a game with a reason "
+                                  "instead",
+                                  allowed=["correct with a reason"], field="fixture")
+        return status.next_number
+
+    def open_entries(self, comp: TCompetition, fixture: str | None = None) -> list[DeskEntry]:
+        q = select(DeskEntry).where(DeskEntry.competition_id == comp.id, DeskEntry.status.in_(OPEN))
+        if fixture is not None:
+            q = q.where(DeskEntry.fixture == fixture)
+        return list(self.s.scalars(q.order_by(DeskEntry.id)))
+
+    def entries(self, comp: TCompetition, fixture: str) -> list[DeskEntry]:
+        q = select(DeskEntry).where(DeskEntry.competition_id == comp.id, DeskEntry.fixture == fixture)
+        return list(self.s.scalars(q.order_by(DeskEntry.id)))
+
+    def submit(self, comp: TCompetition, fixture: str, data: Mapping[str, Any], who: str,
+               number: int | None = None) -> SheetOutcome:
+        """A score sheet typed by ``who`` for ``fixture`` (game ``number`` of a series: the next by
+        default)."""
+        who = (who or "").strip()[:100]
+        if not who:
+            raise TournamentError("say who types the sheet", field="by")
+        if not isinstance(data, Mapping):
+            raise TournamentError("a score sheet is a mapping of its figures")
+        n = self.next_number(comp, fixture) if number is None else number
+        if self._series(comp) and n != self.next_number(comp, fixture):
+            due = self.next_number(comp, fixture)
+            raise TournamentError(f"{fixture}: the next game to enter is game {due}, not game {n}",
+                                  allowed=[str(due)], field="number")
+        self.check(comp, fixture, n, data, who)
+        mine = canonical(data)
+        with self.s.begin_nested():
+            open_ = [e for e in self.open_entries(comp, fixture) if e.number == n]
+            for e in open_:
+                if e.entered_by == who:
+                    e.status = "superseded"
+            others = [e for e in open_ if e.entered_by != who]
+            row = DeskEntry(competition_id=comp.id, fixture=fixture, number=n, data=dict(data),
+                            entered_by=who, entered_at=now(), status="waiting")
+            self.s.add(row)
+            self.s.flush()
+            match = next((e for e in others if canonical(e.data) == mine), None)
+            if match is not None:
+                self._accept(comp, match, row, who)
+                return SheetOutcome("accepted", row.id, [],
+                                    f"{fixture}: {match.entered_by}'s sheet confirmed by {who}; it counts")
+            if others:
+                row.status = "disagrees"
+                for e in others:
+                    e.status = "disagrees"
+                self.s.flush()
+                names = ", ".join(sorted({e.entered_by for e in others}))
+                return SheetOutcome("disagrees", row.id, [entry_json(e) for e in others],
+                                    f"{fixture}: this sheet differs from {names}'s; nothing counts until two "
+                                    "sheets agree or the organiser decides")
+            return SheetOutcome("waiting", row.id, [], f"{fixture}: waiting for a second person to type the "
+                                                       "same sheet")
+
+    def _accept(self, comp: TCompetition, first: DeskEntry, second: DeskEntry | None, by: str) -> None:
+        facts = Facts(first.entered_by, note=f"double entry: typed by {first.entered_by}, confirmed by {by}")
+        self._apply(comp, first.fixture, first.number, first.data, facts)
+        first.status, first.confirmed_by = "accepted", by
+        if second is not None:
+            second.status, second.confirmed_by = "accepted", first.entered_by
+        for e in self.open_entries(comp, first.fixture):
+            if e.number == first.number and e.id not in (first.id, second.id if second else None):
+                e.status = "superseded"
+        self.s.flush()
+
+    def resolve(self, comp: TCompetition, entry_id: int, who: str) -> None:
+        """The organiser accepts one open sheet (a disagreement, or a sheet nobody else can confirm)."""
+        row = self.s.get(DeskEntry, entry_id)
+        if row is None or row.competition_id != comp.id or row.status not in OPEN:
+            raise TournamentError(f"no open score sheet {entry_id}",
+                                  allowed=[str(e.id) for e in self.open_entries(comp)], field="entry")
+        with self.s.begin_nested():
+            self._accept(comp, row, None, f"{who} (organiser)")

@@ -1,0 +1,218 @@
+"""The organiser's and referees' event pages over HTTP: an event from the 2011 day (seed 000), 16 teams by
+CSV (a list with errors is refused row by row and nothing is stored), 4 groups drawn, two referees typing
+the group games (double entry, one disagreement caught), a correction with its reason, a foul."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tablesport.server.app import create_app
+from tablesport.store import accounts
+from tablesport.store.service import EventStore
+from tablesport.tournament.formats import FORMATS
+
+PASSWORD = "a long enough password"
+
+
+def token_of(html: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert found is not None
+    return found.group(1)
+
+
+class Person:
+    """One browser: its own cookies, signed in as ``name``."""
+
+    def __init__(self, app: Any, name: str) -> None:
+        self.c = TestClient(app)
+        r = self.c.get("/login")
+        r = self.c.post("/login", data={"name": name, "password": PASSWORD, "csrf": token_of(r.text)},
+                        follow_redirects=False)
+        assert r.status_code == 303, r.text
+
+    def post(self, page: str, action: str, data: dict[str, Any]) -> Any:
+        token = token_of(self.c.get(page).text)
+        return self.c.post(action, data={**data, "csrf": token}, follow_redirects=False)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Any]:
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)
+    with TestClient(app):  # runs the app's start-up (store, hall)
+        with app.state.sessions() as s:
+            for name, role in (("olga", "organiser"), ("ann", "referee"), ("bo", "referee")):
+                accounts.create_user(s, name, role, PASSWORD, by="test")
+            s.commit()
+        yield app
+
+
+def csv_of(teams: int, bad: bool = False) -> str:
+    lines = ["id,members,school,paid"]
+    for i in range(1, teams + 1):
+        lines.append(f"Team{i:02d},T{i}a;T{i}b;T{i}c,School {i % 3},yes")
+    if bad:
+        lines[3] = "Team03,T3a;T3b,School 0,yes"  # two members for a team of 3
+        lines.append("Team01,X1;X2;X3,,no")  # a duplicate id
+        lines.append("Team17,T1a;Y;Z,,maybe")  # paid is yes or no
+    return "\n".join(lines) + "\n"
+
+
+def test_the_2011_day_from_the_browser_forms(app: Any) -> None:
+    olga = Person(app, "olga")
+    index = {name: str(i) for i, name in enumerate(FORMATS)}
+    r = olga.post("/organiser/events/new", "/organiser/events/new", {
+        "event": "Game day 2011", "use": [index["sgs-3v3-2011"], index["blokus-event"]],
+        f"key_{index['sgs-3v3-2011']}": "sgs", f"format_{index['sgs-3v3-2011']}": "sgs-3v3-2011",
+        f"groups_{index['sgs-3v3-2011']}": "4",
+        f"key_{index['blokus-event']}": "blokus", f"format_{index['blokus-event']}": "blokus-event"})
+    assert r.status_code == 303
+    event_id = int(r.headers["location"].rsplit("/", 1)[1])
+    with app.state.sessions() as s:
+        accounts.assign_referee(s, "ann", event_id)
+        accounts.assign_referee(s, "bo", event_id)
+        s.commit()
+    desk = f"/organiser/events/{event_id}/sgs"
+    # a CSV with errors: every bad row is named, nothing is stored, the text is kept for fixing
+    r = olga.post(desk, desk + "/import", {"csv": csv_of(16, bad=True)})
+    assert r.status_code == 400
+    errors = re.findall(r"<li>(line \d+: [^<]*)</li>", r.text)
+    assert [e.split(":")[0] for e in errors] == ["line 4", "line 18", "line 19"], errors
+    assert "has 2 members" in errors[0] and "already registered" in errors[1] and "yes or no" in errors[2]
+    assert "Team17,T1a;Y;Z,,maybe" in r.text
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        assert st.entrants(st.competition("Game day 2011", "sgs")) == []
+    r = olga.post(desk, desk + "/import", {"csv": csv_of(16)})
+    assert r.status_code == 303
+    page = olga.c.get(desk).text
+    assert page.count('data-entrant="') == 16
+    r = olga.post(desk, desk + "/draw", {"groups": "4", "method": "snake", "seed": "1"})
+    assert r.status_code == 303
+    page = olga.c.get(desk).text
+    fixtures = re.findall(r'data-fixture="([^"]+)"', page)
+    assert len(fixtures) == 24 and "A-R1-1" in fixtures
+    # two referees type game 1 of A-R1-1 alike: it counts
+    ann, bo = Person(app, "ann"), Person(app, "bo")
+    sheet = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1"
+    html = ann.c.get(sheet).text
+    teams = re.findall(r'<option value="(Team\d\d)"', html)[:2]
+    members = {t: [f"T{int(t[4:])}{x}" for x in "abc"] for t in teams}
+    game1 = {"winner": teams[0], "how": "commander_death", "surviving": "2", "lost_hp": "1",
+             "commander_0": members[teams[0]][0], "commander_1": members[teams[1]][0]}
+    r = ann.post(sheet, sheet + "/sheet", game1)
+    assert r.status_code == 303 and r.headers["location"].endswith("done=waiting")
+    assert "1:0" not in ann.c.get(sheet).text
+    r = bo.post(sheet, sheet + "/sheet", game1)
+    assert r.headers["location"].endswith("done=accepted")
+    assert 'id="series-score">1:0' in bo.c.get(sheet).text
+    # game 2: the sheets disagree on lost HP; the disagreement is caught and nothing counts
+    game2 = {"winner": teams[1], "how": "commander_death", "surviving": "1", "lost_hp": "0",
+             "commander_0": members[teams[0]][1], "commander_1": members[teams[1]][1]}
+    ann.post(sheet, sheet + "/sheet", game2)
+    r = bo.post(sheet, sheet + "/sheet", {**game2, "lost_hp": "2"})
+    assert r.headers["location"].endswith("done=disagrees")
+    html = bo.c.get(sheet).text
+    assert 'id="series-score">1:0' in html and 'data-status="disagrees"' in html
+    assert 'id="open-sheets"' in olga.c.get(desk).text
+    r = bo.post(sheet, sheet + "/sheet", game2)  # bo retypes from the paper: now both agree
+    assert r.headers["location"].endswith("done=accepted")
+    assert 'id="series-score">1:1' in ann.c.get(sheet).text
+    # a contradictory sheet is refused with the rule and keeps what was typed
+    sheet2 = f"/referee/events/{event_id}/sgs/fixtures/A-R1-2"
+    r = ann.post(sheet2, sheet2 + "/sheet", {"winner": "Team99", "surviving": "0", "lost_hp": "3"})
+    assert r.status_code == 400 and "winner must be" in r.text
+    # a correction needs a reason and lands in the audit log
+    r = ann.post(sheet, sheet + "/correct", {**game1, "number": "1", "lost_hp": "2", "reason": ""})
+    assert r.status_code == 400 and "needs a reason" in r.text
+    r = ann.post(sheet, sheet + "/correct",
+                 {**game1, "number": "1", "lost_hp": "2", "reason": "sheet misread"})
+    assert r.status_code == 303
+    assert "sheet misread" in olga.c.get(desk).text
+    # a foul is recorded against a team (2011 counts technical points, seed 000)
+    teams2 = re.findall(r'<option value="(Team\d\d)"', ann.c.get(sheet2).text)[:2]
+    r = ann.post(sheet2, sheet2 + "/foul", {"number": "1", "team": teams2[0], "kind": "technical",
+                                            "points": "1", "reason": "talking about the cards"})
+    assert r.status_code == 303, r.text
+    assert "talking about the cards" in ann.c.get(sheet2).text
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        comp = st.competition("Game day 2011", "sgs")
+        status = st.series.status(comp, "A-R1-1")
+        assert status.score == (1, 1) and status.games[0]["game"]["lost_hp"] == 2
+    # the referees of another event cannot use these pages (the route walk checks every route)
+    with app.state.sessions() as s:
+        accounts.create_user(s, "cy", "referee", PASSWORD, by="test")
+        s.commit()
+    cy = Person(app, "cy")
+    assert cy.c.get(sheet).status_code == 403
+
+
+def test_public_pages_show_standings_bracket_and_the_projector_follows_changes(app: Any) -> None:
+    from tablesport.store.facts import Facts
+
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Day", "competitions": [
+            {"key": "sgs", "preset": "sgs-3v3-2012", "groups": 1, "entrants": teams}]}, "desk")
+        comp = st.competition("Day", "sgs")
+        st.draw(comp, "desk")
+        fx = st.fixtures(comp)[0]
+        a, b = fx.entrants
+        st.series.enter_game(comp, fx.key, {"winner": a, "surviving": 2, "lost_hp": 1}, Facts("desk"))
+        s.commit()
+        event_id = ev.id
+    c = TestClient(app)
+    page = c.get(f"/events/{event_id}/sgs?lang=zh-Hant")
+    assert page.status_code == 200 and "積分榜" in page.text and "存活武將" in page.text
+    assert page.text.count('data-entrant="Team') == 4
+    assert c.get(f"/events/{event_id}").status_code == 200
+    assert c.get("/events").status_code == 200
+    projector = c.get(f"/events/{event_id}/projector")
+    assert projector.status_code == 200 and "/static/projector.js" in projector.text
+    with c.websocket_connect(f"/ws/events/{event_id}") as ws:
+        first = ws.receive_json()["version"]
+        with app.state.sessions() as s:
+            st = EventStore(s)
+            comp = st.competition("Day", "sgs")
+            st.series.enter_game(comp, fx.key, {"winner": a, "surviving": 1}, Facts("desk"))
+            s.commit()
+        assert ws.receive_json()["version"] > first  # within POLL_SECONDS of the commit
+    board = c.get(f"/events/{event_id}/projector/board").text
+    rows = re.findall(r'<tr data-entrant="(Team\d)"', board)
+    assert rows[0] == a  # the 2:0 winner leads
+
+
+def test_the_table_clock_proposes_the_time_up_result_by_the_ladder(app: Any) -> None:
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Clock day", "competitions": [
+            {"key": "sgs", "preset": "sgs-3v3-2011", "groups": 1, "entrants": teams}]}, "desk")
+        st.draw(st.competition("Clock day", "sgs"), "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        s.commit()
+        event_id = ev.id
+    ann = Person(app, "ann")
+    clock = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1/clock"
+    page = ann.c.get(clock).text
+    # seed 000: 10/20/10/90 s draft timers; the 2011 preset's game clock is 45 minutes
+    assert [int(x) for x in re.findall(r'data-seconds="(\d+)"', page)] == [10, 20, 10, 90]
+    assert 'data-minutes="45"' in page and 'data-overtime="5"' in page
+    teams_here = re.findall(r"<legend>(Team\d)</legend>", page)
+    board = {"surviving_0": "2", "lost_hp_0": "3", "technical_points_0": "0",
+             "surviving_1": "2", "lost_hp_1": "1", "technical_points_1": "0"}
+    r = ann.post(clock, clock.replace("/clock", "/time-up"), board)
+    assert r.status_code == 200 and 'data-decided="yes"' in r.text
+    assert f"<b>{teams_here[1]}</b>" in r.text  # level on generals, fewer lost HP wins (000 §一4)
+    level = {**board, "lost_hp_1": "3"}
+    r = ann.post(clock, clock.replace("/clock", "/time-up"), level)
+    assert 'data-decided="no"' in r.text  # level on every figure: a 5-minute overtime
+    r = ann.post(clock, clock.replace("/clock", "/time-up"), {**board, "surviving_0": "x"})
+    assert r.status_code == 400 and "surviving_0" in r.text

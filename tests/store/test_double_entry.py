@@ -1,0 +1,91 @@
+"""Double entry of score sheets (Tabbycat's confirmation by a second person), on SQLite and PostgreSQL: a
+sheet counts once two people typed the same figures; a disagreement counts nothing until it is settled; a
+sheet the results desk refuses is refused at once and stores nothing. Series rules: seed 000 §一4 (the 2011
+group round of two games, the commander rotating)."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from tablesport.store.double_entry import DeskEntry, DoubleEntry
+from tablesport.store.service import EventStore
+from tablesport.tournament.errors import TournamentError
+
+
+def make(s: Session, tag: str) -> EventStore:
+    st = EventStore(s)
+    teams = [{"id": f"T{i}", "members": [f"{tag}{i}a", f"{tag}{i}b", f"{tag}{i}c"]} for i in range(1, 5)]
+    st.create_event({"event": f"Day {tag}", "competitions": [
+        {"key": "sgs", "preset": "sgs-3v3-2011", "groups": 1, "entrants": teams}]}, "desk")
+    st.draw(st.competition(f"Day {tag}", "sgs"), "desk")
+    return st
+
+
+def test_two_people_must_agree_before_a_game_counts(engine: Engine) -> None:
+    tag = secrets.token_hex(3)
+    with Session(engine) as s:
+        st = make(s, tag)
+        comp = st.competition(f"Day {tag}", "sgs")
+        fx = st.fixtures(comp)[0]
+        a, b = fx.entrants
+        de = DoubleEntry(st)
+        g1 = {"winner": a, "surviving": 2, "lost_hp": 1,
+              "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}}
+        out = de.submit(comp, fx.key, g1, "ref-ann")
+        assert out.status == "waiting" and st.series.status(comp, fx.key).games == []
+        again = de.submit(comp, fx.key, {**g1, "lost_hp": 2}, "ref-ann")  # her own sheet, retyped
+        assert again.status == "waiting"
+        out = de.submit(comp, fx.key, {**g1, "lost_hp": 2}, "ref-bo")
+        assert out.status == "accepted"
+        status = st.series.status(comp, fx.key)
+        assert len(status.games) == 1 and status.score == (1, 0)
+        audit = [x for x in st.audit(comp) if x.action == "game"]
+        assert audit and "confirmed by ref-bo" in (audit[-1].facts or {}).get("note", "")
+        # game 2: the sheets disagree on the winner's lost HP; nothing counts
+        g2 = {"winner": b, "surviving": 1, "lost_hp": 0,
+              "commanders": {a: f"{tag}{a[1]}b", b: f"{tag}{b[1]}b"}}
+        assert de.submit(comp, fx.key, g2, "ref-ann").status == "waiting"
+        out = de.submit(comp, fx.key, {**g2, "lost_hp": 3}, "ref-bo")
+        assert out.status == "disagrees" and out.others[0]["entered_by"] == "ref-ann"
+        assert len(st.series.status(comp, fx.key).games) == 1
+        assert {e.status for e in de.open_entries(comp, fx.key)} == {"disagrees"}
+        out = de.submit(comp, fx.key, g2, "ref-cy")  # a third person agrees with ann
+        assert out.status == "accepted"
+        status = st.series.status(comp, fx.key)
+        assert status.decided and status.score == (1, 1)
+        assert de.open_entries(comp, fx.key) == []
+        s.commit()
+
+
+def test_a_refused_sheet_stores_nothing_and_the_organiser_settles_a_disagreement(engine: Engine) -> None:
+    tag = secrets.token_hex(3)
+    with Session(engine) as s:
+        st = make(s, tag)
+        comp = st.competition(f"Day {tag}", "sgs")
+        fx = st.fixtures(comp)[0]
+        a, b = fx.entrants
+        de = DoubleEntry(st)
+        before = s.scalars(select(DeskEntry)).all()
+        with pytest.raises(TournamentError, match="contradictory"):
+            de.submit(comp, fx.key, {"winner": a, "surviving": 0, "lost_hp": 2}, "ref-ann")
+        with pytest.raises(TournamentError, match="winner must be"):
+            de.submit(comp, fx.key, {"winner": "Nobody"}, "ref-ann")
+        assert s.scalars(select(DeskEntry)).all() == before
+        g1 = {"winner": a, "surviving": 1, "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}}
+        de.submit(comp, fx.key, g1, "ref-ann")
+        de.submit(comp, fx.key, {**g1, "surviving": 3}, "ref-bo")
+        chosen = next(e for e in de.open_entries(comp, fx.key) if e.entered_by == "ref-bo")
+        de.resolve(comp, chosen.id, "olga")
+        games = st.series.status(comp, fx.key).games
+        assert len(games) == 1 and games[0]["game"]["surviving"] == 3
+        # game 2 repeats a commander of game 1: the rotation (seed 000 §一1.1) refuses it at once
+        g2 = {"winner": b, "surviving": 1, "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}b"}}
+        with pytest.raises(TournamentError, match="command"):
+            de.submit(comp, fx.key, g2, "ref-ann")
+        with pytest.raises(TournamentError, match="next game to enter is game 2"):
+            de.submit(comp, fx.key, g1, "ref-ann", number=1)
+        s.commit()
