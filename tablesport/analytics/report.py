@@ -130,8 +130,8 @@ STYLE = ("body{font-family:sans-serif;max-width:60em;margin:1em auto}table{borde
 
 def analyze(dataset: Path, out: Path, preset: str | None = None, min_games: int = 30) -> dict[str, Any]:
     """Write ``report.json``, ``report.html`` and the figures into ``out``; returns the summary."""
-    con = connect(dataset, preset)
-    tables = report_tables(con)
+    con, files = connect(dataset, preset)
+    tables = report_tables(con, files)
     out.mkdir(parents=True, exist_ok=True)
     sections = []
     written = []

@@ -33,30 +33,46 @@ class AnalyticsError(TablesportError):
     pass
 
 
-def connect(dataset: Path, preset: str | None = None) -> Any:
-    """A DuckDB connection with the table ``games`` (the dataset's rows, of ``preset`` if given)."""
+def connect(dataset: Path, preset: str | None = None) -> tuple[Any, dict[str, list[str]]]:
+    """A DuckDB connection and the dataset's part files by preset (only ``preset``'s if given).
+
+    Each preset is read on its own (:func:`load`), so two games whose statistics share a column
+    name with different types never meet in one query."""
     try:
         import duckdb
+        import pyarrow as pa
+        import pyarrow.parquet as pq
     except ImportError:
-        raise AnalyticsError("analyze needs DuckDB: pip install 'tablesport[analytics]'") from None
-    if not dataset.is_dir() or not any(dataset.glob("part-*.parquet")):
+        raise AnalyticsError("analyze needs DuckDB and pyarrow: "
+                             "pip install 'tablesport[analytics]'") from None
+    files: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(dataset.glob("part-*.parquet")) if dataset.is_dir() else []:
+        try:
+            presets = set(pq.read_table(path, columns=["preset"]).column("preset").to_pylist())
+        except (OSError, pa.ArrowException) as exc:
+            raise AnalyticsError(f"{path}: not a readable Parquet part ({exc})") from None
+        for p in presets:
+            files[str(p)].append(str(path))
+    if not files:
         raise AnalyticsError(f"{dataset}: no part-*.parquet files (not a simulation dataset?)")
+    if preset:
+        if preset not in files:
+            raise AnalyticsError(f"no games of preset {preset!r} in {dataset}; "
+                                 f"presets there: {', '.join(sorted(files))}")
+        files = {preset: files[preset]}
     con: Any = duckdb.connect()
-    glob = str(dataset / "part-*.parquet")
+    return con, dict(sorted(files.items()))
+
+
+def load(con: Any, preset: str, files: list[str]) -> None:
+    """Make the table ``games`` hold the rows of ``preset`` from ``files``."""
+    import duckdb
+
     try:
-        if preset:
-            con.execute("CREATE TABLE games AS SELECT * FROM read_parquet(?, union_by_name=true) "
-                        "WHERE preset = ?", [glob, preset])
-        else:
-            con.execute("CREATE TABLE games AS SELECT * FROM read_parquet(?, union_by_name=true)", [glob])
+        con.execute("CREATE OR REPLACE TABLE games AS SELECT * FROM read_parquet(?, union_by_name=true) "
+                    "WHERE preset = ?", [files, preset])
     except duckdb.Error as exc:
-        raise AnalyticsError(f"{dataset}: cannot read the dataset ({exc})") from None
-    if con.execute("SELECT count(*) FROM games").fetchone()[0] == 0:
-        known = con.execute("SELECT DISTINCT preset FROM read_parquet(?, union_by_name=true) ORDER BY 1",
-                            [glob]).fetchall()
-        raise AnalyticsError(f"no games of preset {preset!r} in {dataset}; "
-                             f"presets there: {', '.join(p for (p,) in known)}")
-    return con
+        raise AnalyticsError(f"the {preset} rows cannot be read together ({exc})") from None
 
 
 def _rows(con: Any, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
@@ -236,6 +252,9 @@ def draft_tables(con: Any, preset: str, picks: dict[str, str], fielded: dict[str
     return out
 
 
-def report_tables(con: Any) -> dict[str, Any]:
-    presets = [p for (p,) in con.execute("SELECT DISTINCT preset FROM games ORDER BY preset").fetchall()]
-    return {"presets": {p: preset_tables(con, p) for p in presets}}
+def report_tables(con: Any, files: dict[str, list[str]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for preset, paths in files.items():
+        load(con, preset, paths)
+        out[preset] = preset_tables(con, preset)
+    return {"presets": out}

@@ -17,6 +17,7 @@ pytest.importorskip("matplotlib")
 
 from tablesport.analytics.report import analyze  # noqa: E402
 from tablesport.analytics.wilson import wilson  # noqa: E402
+from tablesport.games import all_presets  # noqa: E402
 from tablesport.sim.dataset import read_dataset  # noqa: E402
 from tablesport.sim.stream import simulate_to_dataset  # noqa: E402
 
@@ -140,3 +141,19 @@ def test_cli_filters_a_preset_and_refuses_bad_input(dataset: Path, tmp_path: Pat
         bad = subprocess.run([*CLI, "analyze", *args, "--out", str(tmp_path / "x")],
                              capture_output=True, text=True)
         assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and says in bad.stderr, bad.stderr
+
+
+def test_every_preset_is_reported(tmp_path: Path) -> None:
+    """Two games of every preset in one dataset: each preset gets its tables and figures."""
+    data = tmp_path / "all"
+    presets = sorted(all_presets())
+    for preset in presets:
+        simulate_to_dataset(preset, 2, 7, data)
+    summary = analyze(data, tmp_path / "r", min_games=1)
+    assert summary["presets"] == {p: 2 for p in presets}
+    rep = json.loads((tmp_path / "r" / "report.json").read_text())
+    for preset in presets:
+        t = rep["presets"][preset]
+        assert sum(r["n"] for r in t["reasons"]) == 2
+        assert len(t["seats_win"]) == all_presets()[preset][1].seats
+        assert all((tmp_path / "r" / f["file"]).is_file() for f in t["figures"])
