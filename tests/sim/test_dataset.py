@@ -125,6 +125,8 @@ def test_local_pool_gives_the_same_rows_as_one_process(tmp_path: Path) -> None:
     ["--out", "{d}", "--record", "{d}/rec"],
     ["--out", "{d}", "--engine", "spark"],
     ["--out", "{d}", "--address", "10.0.0.1:6379"],
+    ["--out", "{d}", "--engine", "ray", "--address", "127.0.0.1:1"],
+    ["--out", "{d}", "--engine", "ray", "--address", "nowhere"],
 ])
 def test_bad_options_end_with_one_line(args: list[str], tmp_path: Path) -> None:
     argv = [a.format(d=tmp_path / "d") for a in args]
