@@ -89,7 +89,7 @@ def preset_html(t: dict[str, Any], figs: list[tuple[str, str]], min_games: int) 
              f"max {t['length']['max']}).</p>"]
     if "first_seat" in t:
         f = t["first_seat"]
-        parts.append(f"<p>The seat that took the first decision won {_pct(f)} of {f['n']} games "
+        parts.append(f"<p>The seat the first decision asked won {_pct(f)} of {f['n']} games "
                      f"(fair share {100 * f['fair_share']:.1f} %).</p>")
     parts.append(_table(["seat", "games", "win rate [95 %]"],
                         [[r["seat"], r["n"], _pct(r)] for r in t["seats_win"]]))
