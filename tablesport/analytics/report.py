@@ -34,29 +34,30 @@ def preset_figures(out: Path, t: dict[str, Any], min_games: int) -> list[tuple[s
     figs: list[tuple[str, str]] = []
     reasons = t["reasons"]
     figs.append(("End reasons", figures.count_bars(
-        out / f"{slug}-reasons.svg", f"{p}: end reasons (n = {n} games)",
+        out / f"{slug}-reasons.svg", f"{p}: end reasons\n(n = {n} games)",
         [r["reason"] for r in reasons], [int(r["n"]) for r in reasons])))
     figs.append(("Game length", figures.histogram(
-        out / f"{slug}-length.svg", f"{p}: decisions per game (n = {n} games)", t["length"]["values"],
+        out / f"{slug}-length.svg", f"{p}: decisions per game\n(n = {n} games)", t["length"]["values"],
         "decisions")))
     seats = t["seats_win"]
     figs.append(("Win rate by seat", figures.rate_bars(
-        out / f"{slug}-seats.svg", f"{p}: win rate by seat (n = {n} games)",
+        out / f"{slug}-seats.svg", f"{p}: win rate by seat\n(n = {n} games)",
         [f"seat {r['seat']}" for r in seats], seats, 1 / t["seats"] if not t["sides_win"] else None)))
     if t["sides_win"]:
         figs.append(("Win rate by side", figures.rate_bars(
-            out / f"{slug}-sides.svg", f"{p}: win rate by side (n = {n} games)",
+            out / f"{slug}-sides.svg", f"{p}: win rate by side\n(n = {n} games)",
             [r["side"] for r in t["sides_win"]], t["sides_win"], 1 / len(t["sides_win"]))))
     if len(t["bots_win"]) > 1:
         figs.append(("Win rate by bot (per seat played)", figures.rate_bars(
-            out / f"{slug}-bots.svg", f"{p}: win rate by bot (n = {n} games)",
+            out / f"{slug}-bots.svg", f"{p}: win rate by bot\n(n = {n} games)",
             [r["bot"] for r in t["bots_win"]], t["bots_win"])))
     for key, tables in t["names"].items():
         rows = _extremes(tables["all"], min_games)
         if rows:
             figs.append((f"Win rate by {key}", figures.rate_bars(
                 out / f"{slug}-{_slug(key)}.svg",
-                f"{p}: win rate of the side fielding each of {key} (n = {n} games; names with ≥ {min_games})",
+                f"{p}: win rate of the side fielding each of {key}\n"
+                f"(n = {n} games; names with ≥ {min_games})",
                 [r["name"] for r in rows], rows)))
         for side_role in sorted({(r["side"], r["role"]) for r in tables["by_side_role"]}):
             rows = _extremes([r for r in tables["by_side_role"] if (r["side"], r["role"]) == side_role],
@@ -65,13 +66,13 @@ def preset_figures(out: Path, t: dict[str, Any], min_games: int) -> list[tuple[s
                 side, role = side_role
                 figs.append((f"Win rate by {key}: {side}, {role}", figures.rate_bars(
                     out / f"{slug}-{_slug(key)}-{_slug(side)}-{_slug(role)}.svg",
-                    f"{p}: {key} as {side} {role} (n = {n} games; names with ≥ {min_games})",
+                    f"{p}: {key} as {side} {role}\n(n = {n} games; names with ≥ {min_games})",
                     [r["name"] for r in rows], rows)))
     draft = t.get("draft")
     if draft and draft["positions"]:
         figs.append(("Draft: win rate by pick position", figures.position_plot(
             out / f"{slug}-pick-position.svg",
-            f"{p}: the side's n-th pick, fielded and winning (n = {draft['drafts']} drafts)",
+            f"{p}: the side's n-th pick, fielded and winning\n(n = {draft['drafts']} drafts)",
             draft["positions"])))
     return figs
 
