@@ -54,8 +54,9 @@ def games(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> N
     if as_json:
         echo_json(rows)
         return
+    width = max(len(r["game"]) for r in rows)
     for r in rows:
-        typer.echo(f"{r['game']:<12} seats {r['seats']}  presets: {', '.join(r['presets'])}  "
+        typer.echo(f"{r['game']:<{width}}  seats {r['seats']}  presets: {', '.join(r['presets'])}  "
                    f"bots: {', '.join(r['bots'])}")
 
 
@@ -66,8 +67,9 @@ def presets(as_json: bool = typer.Option(False, "--json")) -> None:
     if as_json:
         echo_json(rows)
     else:
+        wp, wg = (max(len(r[k]) for r in rows) for k in ("preset", "game"))
         for r in rows:
-            typer.echo(f"{r['preset']:<16} {r['game']:<12} {r['seats']} seats  {r['title']}")
+            typer.echo(f"{r['preset']:<{wp}}  {r['game']:<{wg}}  {r['seats']} seats  {r['title']}")
 
 
 def _seed(value: str) -> int:
