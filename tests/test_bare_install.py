@@ -39,6 +39,7 @@ CASES = [
      "pip install 'tablesport[postgres]'"),
     (["simulate", "goofspiel-2p", "-n", "2", "--engine", "ray"], "pip install 'tablesport[ray]'"),
     (["simulate", "goofspiel-2p", "-n", "2", "--out", "dataset"], "needs pyarrow"),
+    (["analyze", "dataset", "--out", "report"], "pip install 'tablesport[analytics]'"),
 ]
 
 

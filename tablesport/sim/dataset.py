@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tablesport.bots.registry import BotSpec
+from tablesport.bots.registry import NEUTRAL, BotSpec
 from tablesport.core import Ruleset, TablesportError, dumps
 
 from .runner import GameOutcome, SimClock
@@ -119,7 +119,8 @@ def outcome_row(run: str, rs: Ruleset, game: str, run_seed: int, index: int, spe
     bots = []
     for s in range(seats):
         side = sides[s]
-        choice = spec.per_side.get(side, spec.per_seat[s]) if side is not None else spec.per_seat[s]
+        # as the table chose: by side where the spec is per side (a seat without one: the neutral bot)
+        choice = spec.per_side.get(side or "", NEUTRAL) if spec.per_side else spec.per_seat[s]
         bots.append(choice.label())
     row: dict[str, Any] = {
         "run": run, "preset": rs.preset, "game": game, "run_seed": run_seed, "index": index,

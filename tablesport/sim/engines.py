@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import multiprocessing as mp
 import os
+import socket
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,6 +84,19 @@ class LocalEngine:
         return None
 
 
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse at once a Ray address nothing answers at (Ray itself would retry for minutes)."""
+    if address == "auto":
+        return
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        raise TablesportError(f"--address {address!r}: give HOST:PORT or ray://HOST:PORT (or auto)")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise TablesportError(f"--address {address}: no Ray cluster answers there ({exc})") from None
+
+
 class RayEngine:
     """Ray tasks: a local Ray runtime with ``workers`` CPUs, or the cluster at ``address``.
 
@@ -103,6 +117,7 @@ class RayEngine:
             quiet: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False,
                                      "configure_logging": True}
             if address:
+                check_reachable(address)
                 ray.init(address=address, **quiet)
             else:
                 ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, **quiet)

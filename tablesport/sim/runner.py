@@ -50,7 +50,7 @@ class GameOutcome:
     side_bots: dict[str, str]
     seconds: float
     first_seat: int | None = None
-    """The seat asked the game's first decision that asked one seat alone (``None`` if none did)."""
+    """The seat the game's first decision asked, if it asked one seat alone (else ``None``)."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -112,7 +112,7 @@ class Table:
         if decision is None:
             return False
         seat = decision.seats[0]
-        if self.first_seat is None and len(decision.seats) == 1:
+        if self.decisions == 0 and len(decision.seats) == 1:
             self.first_seat = seat
         action = self.bot_for(seat).act(state, seat, decision)
         state.apply(seat, action)

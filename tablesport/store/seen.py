@@ -11,10 +11,13 @@ result keeps what was seen next to the score. Registered here:
 * ``blokus-event``: the pieces each player did not place (Pentobi names: 1, 2, I3, V3, I4, L4, O, T4,
   Z4, F, I5, L5, N, P, T5, U, V5, W, X, Y, Z5), or all placed and whether the single square went last
   → the game score by the Blokus engine (−1 per square not placed, +15, +20).
-
 * ``monopoly-deal-event``: each player's bank cards and property cards (with any House/Hotel), by card id,
   key or money as ``5M`` → each player's bank + property value by the Monopoly Deal engine's ``table_value``
   (seed 000 THE WINNER), which the competition ranks 10/7/5/3.
+* ``ttr-event``: each player's claimed routes (city pairs or route ids) and destination tickets (city pairs
+  or ticket ids) → the final scoring by the Ticket to Ride engine (route points, tickets ±, the longest path
+  +10 to all who tie), with the game's places (most completed tickets, then the longest path, between equal
+  totals).
 """
 
 from __future__ import annotations
@@ -196,4 +199,27 @@ def monopoly_deal_values(result: Mapping[str, Any], players: Sequence[str], divi
     out: dict[str, Any] = {k: v for k, v in result.items() if k != "scores"}
     out["scores"] = {p: values[p] for p in players}
     out["seen"] = kept
+    return out
+
+
+@register("ttr-event")
+def ttr_claims(result: Mapping[str, Any], players: Sequence[str], divisions: Mapping[str, Any], table: str
+               ) -> dict[str, Any]:
+    from tablesport.games.ticket_to_ride.claims import InputError, score
+
+    seen = {str(k): v for k, v in result["seen"].items()}
+    check_table_players(table, players, list(seen), "claims seen")
+    try:
+        rows = score({"players": [seen[p] for p in players]})["players"]
+    except InputError as exc:
+        message = str(exc)
+        for i, p in enumerate(players):
+            message = message.replace(f"player {i}", p)
+        raise TournamentError(f"{table}: {message}", rule=rule("table_score"),
+                              allowed=['{player: {"routes": [[city, city], ...], '
+                                       '"tickets": [[city, city], ...]}}'],
+                              field="seen") from None
+    out: dict[str, Any] = {k: v for k, v in result.items() if k not in ("scores", "places")}
+    out["scores"] = {p: r["total"] for p, r in zip(players, rows, strict=True)}
+    out["places"] = {p: r["place"] for p, r in zip(players, rows, strict=True)}
     return out

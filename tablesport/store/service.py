@@ -739,7 +739,8 @@ def _result_doc(p: CompetitionFormat, fx: TFixture, data: Mapping[str, Any]) -> 
         return {"a": fx.entrants[0], "b": fx.entrants[1], "round": fx.round, "stage": stage,
                 **{k: data[k] for k in ("winner", "squares", "finish", "time_up") if k in data}}
     if p.kind == "table":
-        return {"round": fx.round, "stage": stage, "scores": data.get("scores", {})}
+        return {"round": fx.round, "stage": stage, "scores": data.get("scores", {}),
+                **({"places": data["places"]} if "places" in data else {})}
     return {"players": fx.entrants, **{k: data[k] for k in ("winner", "racks", "scores", "at") if k in data}}
 
 

@@ -27,10 +27,20 @@ def _seats(result: Result, players: Sequence[str]) -> None:
 
 
 def table_entry(result: Result, players: Sequence[str]) -> dict[str, Any]:
-    """``{"scores": {player: game score}}`` for a table fixture; ``players`` in seat order."""
+    """``{"scores": {player: game score}, "places": {player: place}, "stats": {player: {figure: value}}}``
+    for a table fixture; ``players`` in seat order. ``places`` are the game's own (its tie-breaks between
+    equal scores decide the placement points); ``stats`` keeps the game's figures given per seat."""
     _seats(result, players)
-    return {"scores": {p: (int(s) if float(s).is_integer() else s) for p, s in zip(players, result.scores,
-                                                                                   strict=True)}}
+    n = len(players)
+    stats = {k: v for k, v in result.stats.items() if isinstance(v, list | tuple) and len(v) == n}
+    entry: dict[str, Any] = {
+        "scores": {p: (int(s) if float(s).is_integer() else s)
+                   for p, s in zip(players, result.scores, strict=True)},
+        "places": dict(zip(players, result.placements, strict=True)),
+    }
+    if stats:
+        entry["stats"] = {p: {k: v[i] for k, v in stats.items()} for i, p in enumerate(players)}
+    return entry
 
 
 def series_game(result: Result, teams: Mapping[str, str], players: Mapping[int, str] | None = None

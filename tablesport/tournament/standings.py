@@ -219,8 +219,11 @@ def _tables(comp: Competition, results: Sequence[Any]) -> None:
                 raise TournamentError(f"{where}: duplicate result: {sorted(twice)} already have a game "
                                       f"in round {rnd[1]}")
             already |= set(scores)
+        places = _game_places(r.get("places"), scores, comp, where)
         for e, sc in scores.items():
-            place = 1 + sum(1 for o in scores.values() if o > sc)  # equal scores share the better place
+            # the game's own places (its tie-breaks) where a digital referee gave them; else equal scores
+            # share the better place
+            place = places[e] if places else 1 + sum(1 for o in scores.values() if o > sc)
             got = p.placement_points[place - 1] if p.placement_points else sc
             v = comp.values[e]
             v["points"] += got
@@ -231,6 +234,30 @@ def _tables(comp: Competition, results: Sequence[Any]) -> None:
     for e in comp.entrants:
         if comp.values[e]["best_game"] == float("-inf"):
             comp.values[e]["best_game"] = 0
+
+
+def _game_places(raw: Any, scores: Mapping[str, float], comp: Competition, where: str
+                 ) -> dict[str, int] | None:
+    """``places`` {player: place} of a table game as its referee placed it (a game's own tie-breaks, e.g.
+    Ticket to Ride's completed tickets), checked against the scores: the same players, places 1..n, and a
+    higher score never placed below a lower one."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise TournamentError(f"{where}: 'places' maps each player to the place the game gave them")
+    places = {_entrant(comp, who, where): p for who, p in raw.items()}
+    if set(places) != set(scores):
+        raise TournamentError(f"{where}: 'places' must name the players of 'scores': {sorted(scores)}")
+    n = len(scores)
+    for e, p in places.items():
+        if not isinstance(p, int) or isinstance(p, bool) or not 1 <= p <= n:
+            raise TournamentError(f"{where}: the place of {e!r} must be 1..{n}, not {p!r}")
+    for a in scores:
+        for b in scores:
+            if scores[a] > scores[b] and places[a] > places[b]:
+                raise TournamentError(f"{where}: {a!r} scored more than {b!r} ({scores[a]} > {scores[b]}) "
+                                      f"but is placed below")
+    return places
 
 
 def _duels(comp: Competition, results: Sequence[Any]) -> None:

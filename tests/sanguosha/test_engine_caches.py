@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablesport.core import Rng
+from tablesport.core import Rng, RuleError, State
 from tablesport.games import find_preset
 from tablesport.games.sanguosha.engine import play_options
 from tablesport.games.sanguosha.skill import SKILLS, Skill, load_all
@@ -48,3 +48,24 @@ def test_cached_answers_match_fresh_ones(preset: str) -> None:
                 if d.kind == "play":
                     assert tuple(play_options(fresh(g), seat)) == tuple(d.options)
             g.apply(seat, g.random_action(seat, rng))
+
+
+@pytest.mark.parametrize("preset", ["sgs-3v3-2012", "sgs-1v1-2014"])
+def test_random_action_draws_as_the_protocol_default(preset: str) -> None:
+    """SgsState.random_action reads the open question instead of building a Decision: the same
+    action from the same generator state as State.random_action, and the same refusal for a seat
+    that has nothing to decide."""
+    game, rs = find_preset(preset)
+    g = game.new_state(rs, 5)
+    rng = Rng(5)
+    while (d := g.pending()) is not None:
+        seat = d.seats[0]
+        for other in [s for s in range(g.n) if s not in d.seats][:1]:
+            for bad in (g.random_action, lambda s, r: State.random_action(g, s, r)):
+                with pytest.raises(RuleError) as err:
+                    bad(other, rng.copy())
+                assert err.value.rule == "not_your_turn"
+        twin = rng.copy()
+        action = g.random_action(seat, rng)
+        assert action == State.random_action(g, seat, twin) and rng.state == twin.state
+        g.apply(seat, action)

@@ -68,6 +68,15 @@ def test_per_seat_and_per_side_statistics_are_columns(tmp_path: Path) -> None:
         assert "stat_cold_generals" not in r        # the side's statistics are not repeated
 
 
+def test_bots_are_labelled_as_the_table_seated_them(tmp_path: Path) -> None:
+    """Per-side bots: each seat's bot is its side's; a seat without a side had the neutral random bot."""
+    simulate_to_dataset("pictionary-table", 2, 1, tmp_path / "d", bots="A=player,B=random")
+    for r in read_dataset(tmp_path / "d").to_pylist():
+        want = {"A": "player", "B": "random", None: "random"}
+        assert r["bots"] == [want[side] for side in r["sides"]]
+        assert None in r["sides"] and "A" in r["sides"]
+
+
 def test_resume_adds_only_the_missing_games(tmp_path: Path) -> None:
     out = tmp_path / "d"
     first = simulate_to_dataset("goofspiel-2p", 10, 9, out, chunk=3)
@@ -125,6 +134,8 @@ def test_local_pool_gives_the_same_rows_as_one_process(tmp_path: Path) -> None:
     ["--out", "{d}", "--record", "{d}/rec"],
     ["--out", "{d}", "--engine", "spark"],
     ["--out", "{d}", "--address", "10.0.0.1:6379"],
+    ["--out", "{d}", "--engine", "ray", "--address", "127.0.0.1:1"],
+    ["--out", "{d}", "--engine", "ray", "--address", "nowhere"],
 ])
 def test_bad_options_end_with_one_line(args: list[str], tmp_path: Path) -> None:
     argv = [a.format(d=tmp_path / "d") for a in args]

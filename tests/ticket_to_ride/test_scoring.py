@@ -153,3 +153,19 @@ def test_the_engine_result_carries_the_stats_a_tournament_reads() -> None:
     assert res.scores[0] == 4 + 4 and res.scores[1] == 11 - 16 + 10
     v = s.view(None)
     assert [r["total"] for r in v["final"]] == list(res.scores)
+
+
+def test_the_engine_keeps_the_exact_longest_path_after_every_claim() -> None:
+    """The view's longest path (updated per network after each claim) equals a search over all the routes."""
+    from tablesport.games.ticket_to_ride import GAME
+
+    for seed in range(8):
+        s = GAME.start("ttr-classic-5p" if seed % 2 else "ttr-event", seed)
+        rng = Rng(seed)
+        while (d := s.pending()) is not None:
+            events = s.apply(d.seats[0], s.random_action(d.seats[0], rng))
+            for e in events:
+                if e.kind == "claimed":
+                    p = e.data["seat"]
+                    full = [(B.routes[r].ai, B.routes[r].bi, B.routes[r].length) for r in s.claims[p]]
+                    assert s.longest[p] == e.data["longest"] == longest_trail(full)

@@ -51,7 +51,8 @@ class CardRule:
 # ====================================================================== rules helpers
 def can_slash(g: SgsState, seat: int) -> bool:
     """May ``seat`` use (another) Slash this play phase? One, unless a weapon or skill allows more."""
-    extra = sum(sk.extra_slashes(g, seat) for sk in g.hooked(seat, "extra_slashes"))
+    hooks = g.hooked(seat, "extra_slashes")
+    extra = sum(sk.extra_slashes(g, seat) for sk in hooks) if hooks else 0
     return bool(g.turn.get("slashes", 0) < 1 + extra)
 
 
@@ -101,7 +102,8 @@ def _slash_targets(g: SgsState, seat: int, subs: tuple[int, ...]) -> Targets:
     others = g.targetable(seat, "slash")
     reach = g.attack_range(seat, subs)
     valid = [s for s in others if g.distance(seat, s, subs) <= reach]
-    extra = sum(sk.extra_targets(g, seat, "slash", subs) for sk in g.hooked(seat, "extra_targets"))
+    hooks = g.hooked(seat, "extra_targets")
+    extra = sum(sk.extra_targets(g, seat, "slash", subs) for sk in hooks) if hooks else 0
     out: Targets = [(s,) for s in valid]
     for k in range(2, min(1 + extra, len(valid)) + 1):
         out.extend(combinations(valid, k))
@@ -179,7 +181,8 @@ def _aoe(need: str) -> EffectFn:
     """Barbarian Invasion (answer: a Slash) and Arrow Barrage (a Dodge); Without Equal asks two."""
     def effect(g: SgsState, user: int, t: int, source: int, ci: int) -> None:
         name = g.stack[ci].d["name"]
-        cnt = max([sk.needed_responses(g, user, name) for sk in g.skills_of(user)] or [1])
+        cnt = max([sk.needed_responses(g, user, name) for sk in g.hooked(user, "needed_responses")],
+                  default=1)
         g.push("aoe_hit", "ask", user=source, target=t, need=need, count=cnt, ci=ci)
     return effect
 

@@ -29,8 +29,8 @@ def push_use(g: SgsState, user: int, name: str, subs: tuple[int, ...], targets: 
              ignore_distance: bool = False) -> Frame:
     """Use a card (physical, or virtual with its subcards) — the whole resolution is one ``use`` frame."""
     if len(subs) == 1:
-        color = g.color_of(subs[0], user)
         suit = g.suit_of(subs[0], user)
+        color = "red" if suit in C.RED_SUITS else "black"     # color_of, from the suit
     elif subs:
         cols = {g.color_of(c, user) for c in subs}
         color = cols.pop() if len(cols) == 1 else "none"
@@ -77,23 +77,25 @@ def h_use(g: SgsState, f: Frame) -> None:
             d["targets"] = (user,)
         if rule.prepare is not None:
             rule.prepare(g, d)
-        g.fire(Timing.CARD_USED)
-        return
+        if g.fire(Timing.CARD_USED) or g.lost_q:
+            return
     if f.step == "effect":
-        i = d["i"]
         targets = d["targets"]
-        if i >= len(targets):   # a card in resolution finishes even if its user has died meanwhile
-            f.step = "finish"
-            return
-        d["i"] = len(targets) if rule.aims == "first" else i + 1
-        t = targets[i]
-        if not g.players[t].alive:
-            return
-        if rule.trick:
-            g.push("trick", "start", user=user, target=t, ci=g.top_index(), name=name, source=user)
-        elif rule.effect is not None:
-            rule.effect(g, user, t, user, g.top_index())
-        return
+        while True:
+            i = d["i"]
+            if i >= len(targets):   # a card in resolution finishes even if its user has died meanwhile
+                f.step = "finish"
+                break
+            d["i"] = len(targets) if rule.aims == "first" else i + 1
+            t = targets[i]
+            if not g.players[t].alive:
+                continue
+            if rule.trick:
+                g.push("trick", "start", user=user, target=t, ci=g.top_index(), name=name, source=user)
+                return
+            if rule.effect is not None:
+                rule.effect(g, user, t, user, g.top_index())
+                return
     # finish: leftovers (Amazing Grace's unclaimed cards, the used card) go to the discard pile
     left = [c for c in d["subs"] if c in g.processing] + [c for c in d.get("ag", []) if c in g.processing]
     if left:
@@ -122,8 +124,8 @@ def h_trick(g: SgsState, f: Frame) -> None:
     name, user, t = d["name"], d["user"], d["target"]
     if f.step == "start":
         f.step = "null"
-        g.fire(Timing.TRICK_EFFECT)
-        return
+        if g.fire(Timing.TRICK_EFFECT):
+            return
     if f.step == "null":
         if d.get("cancel"):
             g.pop()
@@ -132,7 +134,7 @@ def h_trick(g: SgsState, f: Frame) -> None:
         if not use.get("nonull"):
             g.push("nullify", "start", ret=g.top_index(), key="nullified", user=user, target=t, trick=name,
                    cards=use["subs"])
-        return
+            return
     if f.step == "effect":
         g.pop()
         if d.get("nullified") or not g.players[t].alive:
@@ -152,11 +154,11 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
     if f.step == "targeted":
         w = g.players[user].equip[0]
         d["ignore_armor"] = w >= 0 and NAME[w] == "qinggang_sword" and w not in use["subs"]
-        for sk in g.skills_of(user):
+        for sk in g.hooked(user, "needed_responses"):     # the others ask for one
             d["need"] = max(d["need"], sk.needed_responses(g, user, "slash"))
         f.step = "dodge"
-        g.fire(Timing.SLASH_TARGETED)
-        return
+        if g.fire(Timing.SLASH_TARGETED):
+            return
     t = d["target"]
     if f.step == "dodge":
         if not g.players[t].alive:
@@ -245,7 +247,8 @@ def h_duel(g: SgsState, f: Frame) -> None:
         if not g.players[turn].alive or not g.players[other].alive:
             g.pop()
             return
-        cnt = max([sk.needed_responses(g, other, "duel") for sk in g.skills_of(other)] or [1])
+        cnt = max([sk.needed_responses(g, other, "duel") for sk in g.hooked(other, "needed_responses")],
+                  default=1)
         f.step = "got"
         g.push("ask_card", "ask", seat=turn, need="slash", count=cnt, ret=g.top_index(), key="ok",
                mode="play", armor=False, about=other)

@@ -17,6 +17,7 @@ from .state import Frame, SgsState, handler
 from .timing import AFTER, BEFORE, PHASES, Timing
 
 NAME, RANK, TOKEN = C.NAME, C.RANK, C.TOKEN
+NULLIFICATIONS = frozenset(c for c in range(C.N) if NAME[c] == "nullification")
 
 
 # ====================================================================== triggers and skill frames
@@ -83,18 +84,23 @@ def h_turn(g: SgsState, f: Frame) -> None:
         if g.fire(Timing.TURN_START):
             return
     if f.step == "phases":
-        if not p.alive:
-            g.pop()
-            return
-        i = d["i"]
-        if i >= len(PHASES):
-            f.step = "end"
-            g.phase = ""
-            g.fire(Timing.TURN_END)
-            return
-        d["i"] = i + 1
-        g.push("phase", "pre", seat=seat, ph=PHASES[i])
-        return
+        # Each phase runs here at once; while one leaves nothing behind (no question, no frame, no
+        # loss to announce) the next follows in the same call, as the frame loop would have run it.
+        stack = g.stack
+        while True:
+            if not p.alive:
+                g.pop()
+                return
+            i = d["i"]
+            if i >= len(PHASES):
+                f.step = "end"
+                g.phase = ""
+                g.fire(Timing.TURN_END)
+                return
+            d["i"] = i + 1
+            h_phase(g, g.push("phase", "pre", seat=seat, ph=PHASES[i]))
+            if g.ask is not None or g.lost_q or not stack or stack[-1] is not f:
+                return
     g.emit("turn_end", seat=seat)
     g.pop()
 
@@ -105,28 +111,30 @@ def h_phase(g: SgsState, f: Frame) -> None:
     timing has no listener (nothing pushed, no question, no card moved) goes straight on to the next."""
     d = f.d
     seat, ph = d["seat"], d["ph"]
-    if f.step == "pre":
-        f.step = "body"
-        if ph in g.turn["skip"]:
-            return
-        g.phase = ph
-        g.reset_counts("p")
-        if g.fire(BEFORE[ph]):      # skills that may skip this phase (Divine Speed, Self-Restraint)
-            return
-    if f.step == "body":
-        f.step = "post"
-        if ph in g.turn["skip"] or not g.players[seat].alive:
-            if ph in g.turn["skip"]:
+    step = f.step
+    if step == "pre":
+        f.step = step = "body"
+        if ph not in g.turn["skip"]:
+            g.phase = ph
+            g.reset_counts("p")
+            if g.fire(BEFORE[ph]):      # skills that may skip this phase (Divine Speed, Self-Restraint)
+                return
+    if step == "body":
+        f.step = step = "post"
+        skipped = ph in g.turn["skip"]
+        if skipped or not g.players[seat].alive:
+            if skipped:
                 g.emit("phase_skipped", seat=seat, phase=ph)
-            f.step = "done"
+            g.pop()
             return
         g.emit("phase", seat=seat, phase=ph)
         if ph == "start":
             if g.fire(Timing.START_PHASE):
                 return
         elif ph == "judge":
-            g.push("judge_phase", seat=seat)
-            return
+            if g.players[seat].judge:       # an empty judgement area: nothing to resolve
+                g.push("judge_phase", seat=seat)
+                return
         elif ph == "draw":
             n = 2
             if g.mode.get("first_turn_pending"):
@@ -146,7 +154,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
                 g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
             if g.fire(Timing.FINISH_PHASE):
                 return
-    if f.step == "post":
+    if step == "post":
         f.step = "done"
         if g.fire(AFTER[ph]):   # not "after_draw": that one is the draw's own (seat, n)
             return
@@ -160,14 +168,14 @@ def h_draw_phase(g: SgsState, f: Frame) -> None:
     d = f.d
     if f.step == "start":
         f.step = "draw"
-        g.fire(Timing.DRAW_PHASE)
-        return
+        if g.fire(Timing.DRAW_PHASE):
+            return
     if f.step == "draw":
         if d["n"] > 0 and g.players[d["seat"]].alive:
             g.draw(d["seat"], d["n"])
         f.step = "after"
-        g.fire(Timing.AFTER_DRAW)
-        return
+        if g.fire(Timing.AFTER_DRAW):
+            return
     g.pop()
 
 
@@ -265,8 +273,8 @@ def h_judge(g: SgsState, f: Frame) -> None:
         d["card"] = c
         g.emit("judge", seat=d["seat"], reason=d["reason"], card=TOKEN[c])
         f.step = "result"
-        g.fire(Timing.RETRIAL)
-        return
+        if g.fire(Timing.RETRIAL):
+            return
     if f.step == "result":
         c = d["card"]
         parent = g.stack[d["ret"]].d
@@ -275,8 +283,8 @@ def h_judge(g: SgsState, f: Frame) -> None:
         parent["judge_rank"] = RANK[c] if c >= 0 else 0
         g.emit("judge_result", seat=d["seat"], reason=d["reason"], card=TOKEN[c], suit=parent["judge_suit"])
         f.step = "end"
-        g.fire(Timing.JUDGE_DONE)
-        return
+        if g.fire(Timing.JUDGE_DONE):
+            return
     c = d["card"]
     if c >= 0 and c in g.processing:
         g.discard([c], d["seat"], "judgement")
@@ -350,7 +358,8 @@ def h_discard_phase(g: SgsState, f: Frame) -> None:
         c = C.card_id(d.pop("answer")[1])
         g.discard([c], seat, "discard phase")
         f.step = "ask"
-        return
+        if g.lost_q:            # the last hand card's loss is announced before the next ask
+            return
     limit = max(p.hp, 0)
     for sk in g.hooked(seat, "hand_limit"):
         limit = sk.hand_limit(g, seat, limit)
@@ -372,20 +381,24 @@ def play_options(g: SgsState, seat: int) -> list[Any]:
     out: list[Any] = []
     slash_ok = can_slash(g, seat)
     memo: dict[tuple[str, bool] | None, list[tuple[Any, ...]]] = {}
-    equipped = {c for c in p.equip if c >= 0}
+    add = out.append
+    last = len(p.hand) == 1
     for c in p.hand:
         name = NAME[c]
         if name == "slash" and not slash_ok:
             continue
-        hand_key = (name, len(p.hand) == 1)     # targets depend on the name (and Halberd's last card)
+        hand_key = (name, last)     # targets depend on the name (and Halberd's last card)
         ts = memo.get(hand_key)
         if ts is None:
             rule = CARD_RULES.get(name)
             ts = memo[hand_key] = rule.targets(g, seat, (c,)) if rule is not None else []
-        for t in ts:
-            out.append(("use", TOKEN[c], t))
+        if ts:
+            tok = TOKEN[c]
+            for t in ts:
+                add(("use", tok, t))
     va = g.hooked(seat, "view_as")
     ao = g.hooked(seat, "active_options")
+    equipped = {c for c in p.equip if c >= 0} if va else set()
     for sk in g.skills_of(seat) if va or ao else ():
         for subs, name in sk.view_as(g, seat, None, "play") if sk in va else ():
             if name == "slash" and not slash_ok:
@@ -545,7 +558,7 @@ def h_nullify(g: SgsState, f: Frame) -> None:
         while d["i"] < len(order):
             s = order[d["i"]]
             p = g.players[s]
-            if p.alive and (always or g.hooked(s, "view_as") or "nullification" in [NAME[c] for c in p.hand]):
+            if p.alive and (always or g.hooked(s, "view_as") or not NULLIFICATIONS.isdisjoint(p.hand)):
                 opts = response_options(g, s, "nullification", "respond", False)
                 if len(opts) > 1 or always:
                     f.step = "got"
@@ -641,16 +654,15 @@ def h_damage(g: SgsState, f: Frame) -> None:
             g.pop()
             return
         f.step = "take"
-        if d["source"] >= 0:
-            g.fire(Timing.DAMAGE_INFLICT)
-        return
+        if d["source"] >= 0 and g.fire(Timing.DAMAGE_INFLICT):
+            return
     if f.step == "take":
         if d.get("cancel") or not g.players[d["target"]].alive:
             g.pop()
             return
         f.step = "apply"
-        g.fire(Timing.DAMAGE_TAKE)
-        return
+        if g.fire(Timing.DAMAGE_TAKE):
+            return
     if f.step == "apply":
         t = d["target"]
         if d.get("cancel") or not g.players[t].alive or d["n"] <= 0:
@@ -660,17 +672,17 @@ def h_damage(g: SgsState, f: Frame) -> None:
         p.hp -= d["n"]
         g.emit("damage", seat=t, source=d["source"], n=d["n"], nature=d["nature"], via=d["via"], hp=p.hp)
         f.step = "dying"
-        g.fire(Timing.HP_REDUCED, seat=t, n=d["n"], source=d["source"])
-        return
+        if g.fire(Timing.HP_REDUCED, seat=t, n=d["n"], source=d["source"]):
+            return
     if f.step == "dying":
         f.step = "after"
         if g.players[t].alive and g.players[t].hp <= 0:
             g.push("dying", "start", seat=t, source=d["source"], cause="damage")
-        return
+            return
     if f.step == "after":
         f.step = "end"
-        g.fire(Timing.DAMAGE_DONE)
-        return
+        if g.fire(Timing.DAMAGE_DONE):
+            return
     g.pop()
 
 

@@ -12,6 +12,7 @@ is a copy of plain lists and dicts.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 from tablesport.core import Action, Decision, Event, Result, Rng, RuleError, Ruleset, State
@@ -32,6 +33,34 @@ def handler(kind: str) -> Callable[[Handler], Handler]:
         HANDLERS[kind] = fn
         return fn
     return deco
+
+
+def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of a frozen slots dataclass's fields, which must be exactly ``names``."""
+    assert tuple(f.name for f in fields(cls)) == names, f"{cls.__name__} fields changed"
+    return tuple(getattr(cls, n).__set__ for n in names)
+
+
+# Events and decisions are built here without their frozen dataclasses' __init__, whose per-field
+# object.__setattr__ costs twice the slots' own setters (a few per decision: a tenth of a random
+# game's time); the objects are the same frozen values.
+_EV_SET = _slot_setters(Event, ("kind", "data", "to"))
+_DEC_SET = _slot_setters(Decision, ("seats", "kind", "prompt", "options", "time_limit", "on_timeout", "data",
+                                    "stream"))
+
+
+def _decision(a: Ask) -> Decision:
+    x = Decision.__new__(Decision)
+    seats, kind, prompt, options, time_limit, on_timeout, data, stream = _DEC_SET
+    seats(x, a.seats)
+    kind(x, a.kind)
+    prompt(x, a.prompt)
+    options(x, a.options)
+    time_limit(x, a.time_limit)
+    on_timeout(x, _timeout_text(a))
+    data(x, a.data)
+    stream(x, False)
+    return x
 
 
 def _deep(v: Any) -> Any:
@@ -220,9 +249,7 @@ class SgsState(State):
         if self.ask is None:
             return None
         if self._dec is None:
-            a = self.ask
-            self._dec = Decision(a.seats, a.kind, a.prompt, a.options, a.time_limit,
-                                 _timeout_text(a), a.data)
+            self._dec = _decision(self.ask)
         return self._dec
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -242,6 +269,17 @@ class SgsState(State):
         self.ev = []
         self._answer(seat, action)
         return self._flush()
+
+    def random_action(self, seat: int, rng: Rng) -> Action:
+        """A uniformly random legal action, as :meth:`State.random_action` draws it, read from the open
+        question (no :class:`Decision` built)."""
+        a = self.ask
+        if a is None or seat not in a.seats:
+            return super().random_action(seat, rng)     # its errors
+        opts = a.options.get(seat, ()) if type(a.options) is dict else a.options
+        if not opts:
+            return super().random_action(seat, rng)
+        return opts[rng.randrange(len(opts))]
 
     def timeout(self, seat: int) -> list[Event]:
         a = self.ask
@@ -306,6 +344,7 @@ class SgsState(State):
     def run(self) -> None:
         """Advance until a question is open or the game is over."""
         stack = self.stack
+        handlers = HANDLERS
         while self.ask is None:
             if self.lost_q:
                 self._announce_losses()
@@ -315,7 +354,7 @@ class SgsState(State):
                     self.flow.no_play_left(self)
                 break
             f = stack[-1]
-            HANDLERS[f.kind](self, f)
+            handlers[f.kind](self, f)
 
     def request(self, seat: int, kind: str, options: Any, *, prompt: str = "",
                 time_limit: float | None = None, timeout: Any = None, data: dict[str, Any] | None = None,
@@ -351,7 +390,12 @@ class SgsState(State):
 
     def emit(self, kind: str, _to: frozenset[int] | None = None, **data: Any) -> None:
         if self.log_events:
-            self.ev.append(Event(kind, data, _to))
+            e = Event.__new__(Event)
+            k, d, t = _EV_SET
+            k(e, kind)
+            d(e, data)
+            t(e, _to)
+            self.ev.append(e)
 
     def config(self, key: str, default: Any = None) -> Any:
         return self.ruleset.params.get(key, default)
@@ -503,12 +547,24 @@ class SgsState(State):
         """The other living seats, in turn order from ``user``, that ``user`` may choose as targets of
         ``name`` (:meth:`may_target` for each)."""
         others = self.others(user)
-        hooks = [self.hooked(s, "may_target") for s in others]
-        if not any(hooks):
+        cache = self._sk
+        assert cache is not None                    # others() filled it
+        per_user = cache.get("guards")
+        if per_user is None:
+            per_user = cache["guards"] = [None] * self.n
+        guards = per_user[user]
+        if guards is None:      # (seat, its may_target skills) for the others that have some
+            guards = per_user[user] = tuple((s, h) for s in others if (h := self.hooked(s, "may_target")))
+        if not guards:
             return list(others)
         out = []
-        for s, sks in zip(others, hooks, strict=True):
-            if all(sk.may_target(self, s, user, name) for sk in sks):
+        for s in others:
+            for t, sks in guards:
+                if t == s:
+                    if all(sk.may_target(self, s, user, name) for sk in sks):
+                        out.append(s)
+                    break
+            else:
                 out.append(s)
         return out
 
@@ -547,7 +603,7 @@ class SgsState(State):
         """Forget the use counts of one scope: ``p`` (phase) or ``t`` (turn; also phase)."""
         if scope == "t":
             self.counts = {}
-        else:
+        elif self.counts:
             self.counts = {k: v for k, v in self.counts.items() if not k.startswith("p:")}
 
     # ------------------------------------------------------------------ cards
@@ -589,20 +645,21 @@ class SgsState(State):
         if card in self.processing:
             self.processing.remove(card)
             return -1, "processing"
-        for p in self.players:
-            if card in p.hand:
-                p.hand.remove(card)
-                if not p.hand:
+        players = self.players
+        for p in players:       # a card lies in one place only: the hands first (where most are)
+            hand = p.hand
+            if card in hand:
+                hand.remove(card)
+                if not hand:
                     self.lost_q.append((p.seat, "hand"))
                 return p.seat, "hand"
+        for p in players:
             eq = p.equip
-            for i in range(4):
-                if eq[i] == card:
-                    eq[i] = -1
-                    self._lis = None
-                    self._sk = None
-                    self.lost_q.append((p.seat, "equip"))
-                    return p.seat, "equip"
+            if card in eq:
+                eq[eq.index(card)] = -1
+                self._equipment_changed(p.seat)
+                self.lost_q.append((p.seat, "equip"))
+                return p.seat, "equip"
             for k, (c, _n) in enumerate(p.judge):
                 if c == card:
                     del p.judge[k]
@@ -666,8 +723,7 @@ class SgsState(State):
         if old >= 0:
             self.discard([old], seat, "replaced")
         p.equip[slot] = card
-        self._lis = None
-        self._sk = None
+        self._equipment_changed(seat)
         self.public.add(card)
         self.emit("equip", seat=seat, card=C.TOKEN[card])
 
@@ -721,6 +777,20 @@ class SgsState(State):
                         lis.setdefault(t, []).append((s, sk.priority, sk.id))
         self._lis = lis
         return lis
+
+    def _equipment_changed(self, seat: int) -> None:
+        """Forget what ``seat``'s equipment skills decide: the listeners, its skills and hooked skills,
+        and the caches built from every seat's (the living seats and distances stay)."""
+        self._lis = None
+        cache = self._sk
+        if cache is None:
+            return
+        cache.pop(seat, None)
+        cache.pop("granters", None)
+        cache.pop("guards", None)
+        for v in cache.values():
+            if type(v) is list:         # a hook's skills per seat
+                v[seat] = None
 
     def skills_changed(self) -> None:
         """Call after a general, its skills, its equipment or its life changed (listener and skill caches)."""

@@ -15,6 +15,10 @@ from typing import Any, NotRequired, TypedDict
 
 
 class Timing(StrEnum):
+    # A member hashes as its value (Enum's own __hash__ is a Python call on every dict lookup; equal
+    # strings must hash alike anyway).
+    __hash__ = str.__hash__
+
     TURN_START = "turn_start"              # a turn starts (TurnCtx)
     BEFORE_START = "before_start"          # before each phase; a listener may skip it (PhaseCtx)
     BEFORE_JUDGE = "before_judge"

@@ -29,6 +29,7 @@ CARDS = BOARD.cards
 CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
 NCITIES = len(BOARD.cities)
 ROUTE_IDS = frozenset(BOARD.routes)
+EDGES = {r.id: (r.ai, r.bi, r.length) for r in BOARD.routes.values()}
 Claims = tuple[tuple[int, int, int, int, tuple[tuple[Action, ...], ...], Action], ...]
 # the claim actions of every route, shortest routes first: (id, length, twin id or 0, colour index or -1,
 # per colour (the claims with 0, 1, ... length-1 locomotives), the claim paid with locomotives only)
@@ -78,7 +79,6 @@ class TicketToRideState(State):
         "reason",
         "turns",
         "_decision",
-        "_legal",
         "_result",
     )
 
@@ -114,7 +114,6 @@ class TicketToRideState(State):
         self.reason = ""
         self.turns = 0
         self._decision: Decision | None = None
-        self._legal: frozenset[Any] = frozenset()
         self._result: Result | None = None
         self._reset_faceup([])
 
@@ -166,11 +165,6 @@ class TicketToRideState(State):
     def pending(self) -> Decision | None:
         if self._decision is None and self.phase != OVER:
             self._decision = self._decide()
-            opts = self._decision.options
-            if isinstance(opts, Mapping):
-                self._legal = frozenset((s, a) for s, os in opts.items() for a in os)
-            else:
-                self._legal = frozenset(opts or ())
         return self._decision
 
     def _keep_options(self, offered: Sequence[int], lo: int, hi: int) -> list[Action]:
@@ -287,12 +281,7 @@ class TicketToRideState(State):
             raise RuleError("game_over", "the game is over")
         if seat not in d.seats:
             raise RuleError("not_your_turn", f"seat {seat} is not asked now", f"seats {list(d.seats)}")
-        key = (seat, action) if self.phase == SETUP else action
-        try:
-            legal = key in self._legal
-        except TypeError:
-            legal = False
-        if not legal:
+        if action not in (d.options_for(seat) or ()):
             self._refuse(seat, action, d)
         self._decision = None
         verb = action[0]
@@ -529,9 +518,13 @@ class TicketToRideState(State):
         self.trains[seat] -= route.length
         points = POINTS[route.length]
         self.route_points[seat] += points
-        self.longest[seat] = longest_trail(
-            [(BOARD.routes[r].ai, BOARD.routes[r].bi, BOARD.routes[r].length) for r in self.claims[seat]]
-        )
+        # a new route changes only its own network: the longest path elsewhere stays as it was
+        comps = self.comps[seat]
+        root = comps.find(route.ai)
+        net = [EDGES[r] for r in self.claims[seat] if comps.find(EDGES[r][0]) == root]
+        found = longest_trail(net)
+        if found > self.longest[seat]:
+            self.longest[seat] = found
         self._decision = None
         return points
 
@@ -778,7 +771,6 @@ class TicketToRideState(State):
         c.reason = self.reason
         c.turns = self.turns
         c._decision = self._decision
-        c._legal = self._legal
         c._result = self._result
         return c
 

@@ -133,5 +133,6 @@ def render(view: dict[str, Any], decision: Decision | None, seat: int) -> Render
         parts.append(Panel(final, title=f"final scoring · {view['reason']}", title_align="left"))
     if decision is not None and seat in decision.seats:
         opts = decision.options_for(seat) or ()
-        parts.append(Text("\n".join(f"{i}: {describe(a)}" for i, a in enumerate(opts)), style="dim"))
+        words = "\n".join(f"{i}: {describe(a)}" for i, a in enumerate(opts))
+        parts.append(Text("your options in words (same numbers):\n" + words, style="dim"))
     return Group(*parts)

@@ -1,0 +1,1 @@
+"""Reports over simulation datasets: DuckDB queries, Wilson intervals, matplotlib figures, HTML."""
