@@ -44,6 +44,7 @@ CLAIMS: Claims = tuple(
     )
     for r in sorted(BOARD.routes.values(), key=lambda r: r.length)
 )
+CLAIM_OF = {entry[0]: entry for entry in CLAIMS}
 TICKETS = BOARD.tickets
 POINTS = BOARD.route_points
 
@@ -144,7 +145,7 @@ class TicketToRideState(State):
     def _reset_faceup(self, events: list[Event]) -> None:
         """Three face-up locomotives: all five are discarded and replaced, again while it happens — unless the
         cards left could never give a row with fewer than three locomotives."""
-        while sum(1 for c in self.faceup if c == LOCOMOTIVE) >= 3:
+        while self.faceup.count(LOCOMOTIVE) >= 3:
             supply = self.deck + self.discard + [c for c in self.faceup if c >= 0]
             if sum(1 for c in supply if c != LOCOMOTIVE) < 3:
                 return
@@ -512,7 +513,12 @@ class TicketToRideState(State):
         route = BOARD.routes[rid]
         self.owner[rid] = seat
         twin = route.double_of if self.ruleset.seats < self.ruleset["both_doubles_min_seats"] else None
-        self.free = tuple(e for e in self.free if e[0] != rid and e[0] != twin)
+        free = list(self.free)
+        for gone in (rid, twin):
+            entry = CLAIM_OF.get(gone) if gone else None
+            if entry is not None and entry in free:  # found by identity: no deep comparison
+                free.remove(entry)
+        self.free = tuple(free)
         self.claims[seat].append(rid)
         self.comps[seat].join(route.ai, route.bi)
         self.trains[seat] -= route.length
