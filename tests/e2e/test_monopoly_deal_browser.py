@@ -1,6 +1,6 @@
 """Monopoly Deal in the browser: a whole game against three heuristic bots by clicks — cards played from the
 hand through their option buttons, a payment ticked card by card, a Just Say No answered in the browser —
-to the end table with every player's value.
+to the end table with every player's value; then its replay in Chinese.
 
 The table's seed is fixed (bots draw from it and the heuristic bot is deterministic), so with the click
 policy below (the first playable card that is not a Just Say No, its first option; Just Say No whenever
@@ -74,3 +74,12 @@ def test_whole_game_against_three_bots_with_a_payment_and_a_just_say_no(page: An
     assert page.locator("#log li[data-kind='just_say_no']").count() >= 1
     assert page.locator("#log li[data-kind='pay']").count() >= 1
     assert page.locator(".md-set.complete").count() >= 3
+    # the replay of the finished game, in Chinese, through the same screen (public views: no hand)
+    page.goto(f"{web.url}/replay/{t['id']}?lang=zh-Hans")
+    page.wait_for_selector("#replay[data-ready='1']")
+    page.click("#last")
+    page.wait_for_selector("#md-values")
+    assert page.locator("#md-values tr[data-seat]").count() == 4
+    text = page.inner_text("#view")
+    assert "银行" in text and "完整" in text and "Bank" not in text
+    assert page.locator("#md-hand").count() == 0

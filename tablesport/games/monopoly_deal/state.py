@@ -257,19 +257,49 @@ class MonopolyDealState(State):
                          "format": '["pay", [table cards]]'})
 
     def _move_options(self, seat: int) -> list[Action]:
+        """A card to another colour it shows, or to another part set of its own colour (joining sets)."""
         out: list[Action] = []
         piles = self.piles[seat]
-        for i, p in enumerate(piles):
+        if not piles:
+            return out
+        open_sets: dict[str, int] = {}
+        for p in piles:
+            if len(p.cards) < SIZE[p.colour]:
+                open_sets[p.colour] = open_sets.get(p.colour, 0) + 1
+        for p in piles:
+            own = p.colour
+            others_open = open_sets.get(own, 0) - (1 if len(p.cards) < SIZE[own] else 0)
             for c in p.cards:
-                for colour in CARD_COLOURS[c]:
-                    if colour == p.colour:
-                        # to another set of the same colour with room (joining two part sets)
-                        if len(p.cards) > 0 and any(j != i and q.colour == colour and not q.complete
-                                                    for j, q in enumerate(piles)):
-                            out.append(("move", c, colour))
-                    else:
+                cols = CARD_COLOURS[c]
+                if len(cols) == 1:
+                    if others_open:
+                        out.append(("move", c, own))
+                    continue
+                for colour in cols:
+                    if colour != own or others_open:
                         out.append(("move", c, colour))
         return out
+
+    def _open_sets(self, seat: int, colour: str) -> int:
+        return sum(1 for p in self.piles[seat] if p.colour == colour and len(p.cards) < SIZE[colour])
+
+    def _can_move(self, seat: int, card: str, colour: str, pile: Pile) -> bool:
+        if colour != pile.colour:
+            return True
+        return self._open_sets(seat, colour) - (1 if len(pile.cards) < SIZE[colour] else 0) > 0
+
+    def _has_move(self, seat: int) -> bool:
+        """Whether anything can be rearranged (a wildcard on the table, or two part sets of one colour)."""
+        seen: set[str] = set()
+        for p in self.piles[seat]:
+            for c in p.cards:
+                if len(CARD_COLOURS[c]) > 1:
+                    return True
+            if len(p.cards) < SIZE[p.colour]:
+                if p.colour in seen:
+                    return True
+                seen.add(p.colour)
+        return False
 
     def _play_options(self) -> list[Action]:
         s = self.turn
@@ -454,7 +484,7 @@ class MonopolyDealState(State):
                 raise RuleError("rearrange", f"{a[1]!r} is not one of your properties on the table",
                                 "a property card in your sets")
             self._colour(a[1], a[2])
-            if ("move", a[1], a[2]) not in self._move_options(seat):
+            if not self._can_move(seat, a[1], a[2], self.piles[seat][where]):
                 raise RuleError("rearrange", f"moving {a[1]} to {a[2]} changes nothing",
                                 "another colour of a wildcard, or joining two part sets of one colour")
             return
@@ -836,7 +866,7 @@ class MonopolyDealState(State):
         if self.has_won(self.turn):
             self._finish("three_sets", self.turn, events)
             return
-        if self.plays >= self._max_plays() and not self._move_options(self.turn):
+        if self.plays >= self._max_plays() and not self._has_move(self.turn):
             self._end_turn(events)
 
     def _end_turn(self, events: list[Event]) -> None:
