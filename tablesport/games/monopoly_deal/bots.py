@@ -17,7 +17,7 @@ import math
 import time
 from typing import Any
 
-from tablesport.core import Action, Bot, Decision, RandomBot, Rng, State
+from tablesport.core import Action, Bot, BotOption, Decision, RandomBot, Rng, State
 
 from .cards import CARD_COLOURS, KIND, MULTI_WILD, SIZE, VALUE
 from .payment import cheapest_cover
@@ -299,6 +299,13 @@ class SearchBot(Bot):
     horizon."""
 
     name = "ismcts"
+    OPTIONS = {
+        "playouts": BotOption(1, 2000, "playouts per decision", integer=True),
+        "width": BotOption(1, 30, "the heuristic's best options searched per node", integer=True),
+        "horizon": BotOption(1, 400, "plays a playout runs before it is evaluated", integer=True),
+        "c": BotOption(0, 10, "exploration constant"),
+        "seconds": BotOption(0.01, 30, "time per decision"),
+    }
 
     def __init__(self, rng: Rng | None = None, playouts: int = 60, width: int = 5, horizon: int = 40,
                  c: float = 1.0, seconds: float | None = None, **options: Any) -> None:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tablesport.core import Action, Bot, Decision, Rng, State
+from tablesport.core import Action, Bot, BotOption, Decision, Rng, State
 
 from .board import LOCOMOTIVE, board
 from .game import CARD_INDEX, TicketToRideState
@@ -120,6 +120,7 @@ class PlannerBot(Bot):
     """Connects its tickets by the cheapest routes still open (see the module doc)."""
 
     name = "planner"
+    OPTIONS = {"greed": BotOption(0, 10, "weight of a ticket's route cost against its points")}
 
     def __init__(self, rng: Rng | None = None, greed: float = 0.5, **options: Any) -> None:
         super().__init__(rng, **options)
@@ -268,6 +269,12 @@ class RolloutBot(Bot):
     has taken this long (processor time), so that a decision stays within the table's pace."""
 
     name = "rollout"
+    OPTIONS = {
+        "rollouts": BotOption(1, 200, "sampled deals per decision", integer=True),
+        "endgame": BotOption(0, 45, "trains left to a player that starts searching every turn", integer=True),
+        "seconds": BotOption(0.01, 30, "processor time after which no new deal is started"),
+        "max_steps": BotOption(1, 10000, "steps a rollout plays at most", integer=True),
+    }
 
     def __init__(
         self,
