@@ -21,7 +21,9 @@ def test_a_digital_game_feeds_the_monopoly_deal_league() -> None:
         res = state.result()
         assert res is not None and res.stats["values"] == [int(s) for s in res.scores]
         entry = table_entry(res, players)
-        assert entry == {"scores": dict(zip(players, res.stats["values"], strict=True))}
+        assert entry["scores"] == dict(zip(players, res.stats["values"], strict=True))
+        assert entry["places"] == dict(zip(players, res.placements, strict=True))
+        assert {p: entry["stats"][p]["values"] for p in players} == entry["scores"]
         entries.append({"round": seed - 2, **entry})
         games.append(res)
     rows = {r["entrant"]: r for r in standings({"preset": "monopoly-deal-event", "entrants": players,
