@@ -6,8 +6,10 @@ goofspiel; plus the exact longest path after every claim, timed on its own.
 → bench/results/ticket_to_ride_engine.json
 
     .venv/bin/python -m bench.ticket_to_ride_engine [--games 200] [--baseline-games 2000] [--rounds 3]
+        [--previous DIR]
 
-The rounds alternate the two games, and the figures are the medians of the rounds.
+The rounds alternate the games (and with ``--previous``, ``ttr-event`` on an earlier engine, see
+bench/previous.py), and the figures are the medians of the rounds.
 """
 
 from __future__ import annotations
@@ -16,21 +18,25 @@ import argparse
 import json
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bench.machine import machine, save_results
-from tablesport.core import Rng
+from bench.previous import load_previous
+from tablesport.core import Rng, Ruleset, State
 from tablesport.games import find_preset
 from tablesport.games.ticket_to_ride.board import board
 from tablesport.games.ticket_to_ride.scoring import longest_trail
 
 
-def run(preset: str, games: int, first_seed: int) -> dict[str, float]:
+def run(preset: str, games: int, first_seed: int,
+        new_state: Callable[[Ruleset, int], State] | None = None) -> dict[str, float]:
     game, rs = find_preset(preset)
+    make = new_state or game.new_state
     decisions = 0
     t0 = time.process_time()
     for seed in range(first_seed, first_seed + games):
-        st = game.new_state(rs, seed)
+        st = make(rs, seed)
         rng = Rng(seed)
         while (d := st.pending()) is not None:
             s = d.seats[0]
@@ -68,19 +74,24 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--baseline-games", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--previous", help="a directory with an earlier engine (bench/previous.py)")
     args = ap.parse_args()
-    ttr, goof = [], []
+    prev = load_previous(args.previous, "ticket_to_ride").TicketToRideState if args.previous else None
+    ttr, goof, old = [], [], []
     for r in range(args.rounds):
         goof.append(run("goofspiel-2p", args.baseline_games, 1000 * r))
         ttr.append(run("ttr-event", args.games, 1000 * r))
+        if prev is not None:
+            old.append(run("ttr-event", args.games, 1000 * r, prev))
 
     def median(rows: list[dict[str, float]], key: str) -> float:
         return statistics.median(row[key] for row in rows)
 
-    out = {
+    out: dict[str, Any] = {
         "benchmark": "ticket_to_ride_engine",
         "command": f".venv/bin/python -m bench.ticket_to_ride_engine --games {args.games} "
-                   f"--baseline-games {args.baseline_games} --rounds {args.rounds}",
+                   f"--baseline-games {args.baseline_games} --rounds {args.rounds}"
+                   + (" --previous DIR" if args.previous else ""),
         "ttr_event": {"decisions_per_second": median(ttr, "decisions_per_second"),
                       "games_per_second": median(ttr, "games_per_second"),
                       "decisions_per_game": round(ttr[0]["decisions"] / ttr[0]["games"], 1), "rounds": ttr},
@@ -91,6 +102,12 @@ def main() -> None:
     }
     out["ratio_to_goofspiel"] = round(out["ttr_event"]["decisions_per_second"]
                                       / out["goofspiel_2p"]["decisions_per_second"], 3)
+    if old:
+        out["ttr_event_previous_engine"] = {"decisions_per_second": median(old, "decisions_per_second"),
+                                            "games_per_second": median(old, "games_per_second"),
+                                            "rounds": old}
+        out["speedup_over_previous"] = round(out["ttr_event"]["decisions_per_second"]
+                                             / out["ttr_event_previous_engine"]["decisions_per_second"], 3)
     save_results("ticket_to_ride_engine", out)
     print(json.dumps(out, indent=2))
 

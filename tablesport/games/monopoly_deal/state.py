@@ -44,11 +44,29 @@ PLAY_FORMAT = ('["end"] | ["bank", card] | ["property", card, colour] | ["move",
                '["forced_deal", card, my card, their card] | ["deal_breaker", card, seat, set index] | '
                '["rent", card, colour, seat or null, [Double the Rent cards]]')
 
+# the play options of every card, built once: ("move", card, colour) per colour the card shows (and without
+# one colour: the moves away from it), ("property", card, colour), ("bank", card)
+MOVES: dict[str, tuple[Action, ...]] = {c: tuple(("move", c, colour) for colour in cols)
+                                        for c, cols in CARD_COLOURS.items() if IS_PROPERTY[c]}
+MOVES_AWAY: dict[str, dict[str, tuple[Action, ...]]] = {
+    own: {c: tuple(a for a in moves if a[2] != own) for c, moves in MOVES.items() if own in CARD_COLOURS[c]}
+    for own in SIZE}
+"""Per colour of a set: its cards' moves to their other colours."""
+LAYS: dict[str, tuple[Action, ...]] = {c: tuple(("property", c, colour) for colour in CARD_COLOURS[c])
+                                       for c in MOVES}
+BANKS: dict[str, Action] = {c: ("bank", c) for c in CARDS}
+KEY: dict[str, str] = {c: card.key for c, card in CARDS.items()}
+PLAIN = frozenset({str, int, bool, float, type(None)})
+END: Action = ("end",)
+OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in range(1, 9)}
+"""Per table size and seat: the other seats from the seat's left."""
+
 
 class Pile:
     """One property set on the table: its colour, its cards, and a House/Hotel on a complete set."""
 
-    __slots__ = ("colour", "cards", "house", "hotel")
+    __slots__ = ("colour", "cards", "house", "hotel", "size")
 
     def __init__(self, colour: str, cards: list[str], house: str | None = None,
                  hotel: str | None = None) -> None:
@@ -56,10 +74,11 @@ class Pile:
         self.cards = cards
         self.house = house
         self.hotel = hotel
+        self.size = SIZE[colour]   # the cards of a complete set of this colour
 
     @property
     def complete(self) -> bool:
-        return len(self.cards) >= SIZE[self.colour]
+        return len(self.cards) >= self.size
 
     def rent(self) -> int:
         r = rent_for(self.colour, len(self.cards))
@@ -123,22 +142,21 @@ class Act:
 
 def _rep(cards: Sequence[str]) -> list[str]:
     """One card of each key (equal cards play alike: options name the first)."""
-    seen: set[str] = set()
-    out = []
+    first: dict[str, str] = {}
     for c in cards:
-        k = CARDS[c].key
-        if k not in seen:
-            seen.add(k)
-            out.append(c)
-    return out
+        first.setdefault(KEY[c], c)
+    return list(first.values())
 
 
 class MonopolyDealState(State):
-    __slots__ = ("ruleset", "rng", "n", "hands", "banks", "piles", "draw", "discard", "turn", "plays",
-                 "turn_no", "phase", "act", "winner", "reason", "out", "_decision", "_fresh")
+    __slots__ = ("ruleset", "max_plays", "sets_to_win", "rng", "n", "hands", "banks", "piles", "draw",
+                 "discard", "turn", "plays", "turn_no", "phase", "act", "winner", "reason", "out",
+                 "_decision", "_fresh")
 
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
         self.ruleset = ruleset
+        self.max_plays = int(ruleset["plays"])
+        self.sets_to_win = int(ruleset["sets_to_win"])
         self.rng = Rng(seed)
         n = self.n = ruleset.seats
         self.draw: list[str] = deck(deal_breakers=ruleset["deal_breakers"])
@@ -168,10 +186,10 @@ class MonopolyDealState(State):
         return sum(VALUE[c] for c in self.banks[seat]) + sum(p.value() for p in self.piles[seat])
 
     def complete_colours(self, seat: int) -> set[str]:
-        return {p.colour for p in self.piles[seat] if p.complete}
+        return {p.colour for p in self.piles[seat] if len(p.cards) >= p.size}
 
     def has_won(self, seat: int) -> bool:
-        return len(self.complete_colours(seat)) >= int(self.ruleset["sets_to_win"])
+        return len(self.complete_colours(seat)) >= self.sets_to_win
 
     def payable(self, seat: int) -> list[str]:
         """The table cards that can pay: bank, properties (not a multicolour wild), buildings."""
@@ -202,7 +220,7 @@ class MonopolyDealState(State):
         return max((p.rent() for p in self.piles[seat] if p.colour == colour), default=0)
 
     def _max_plays(self) -> int:
-        return int(self.ruleset["plays"])
+        return self.max_plays
 
     def _has_jsn(self, seat: int) -> bool:
         return any(KIND[c] == "just_say_no" for c in self.hands[seat])
@@ -211,7 +229,7 @@ class MonopolyDealState(State):
         """A Just Say No counts as a play on the player's own turn (so needs a play left there)."""
         if not self._has_jsn(seat):
             return False
-        return seat != self.turn or self.plays < self._max_plays()
+        return seat != self.turn or self.plays < self.max_plays
 
     # -- the referee asks --------------------------------------------------------------------------------
     def pending(self) -> Decision | None:
@@ -256,32 +274,29 @@ class MonopolyDealState(State):
                         {"debt": act.amount, "to": act.actor, "payable": self.payable(payer),
                          "format": '["pay", [table cards]]'})
 
-    def _move_options(self, seat: int) -> list[Action]:
-        """A card to another colour it shows, or to another part set of its own colour (joining sets)."""
-        out: list[Action] = []
+    def _move_options(self, seat: int, out: list[Action]) -> list[Action]:
+        """``out``, then every rearranging move: a card to another colour it shows, or to another part set
+        of its own colour (joining sets)."""
         piles = self.piles[seat]
         if not piles:
             return out
         open_sets: dict[str, int] = {}
         for p in piles:
-            if len(p.cards) < SIZE[p.colour]:
+            if len(p.cards) < p.size:
                 open_sets[p.colour] = open_sets.get(p.colour, 0) + 1
         for p in piles:
             own = p.colour
-            others_open = open_sets.get(own, 0) - (1 if len(p.cards) < SIZE[own] else 0)
-            for c in p.cards:
-                cols = CARD_COLOURS[c]
-                if len(cols) == 1:
-                    if others_open:
-                        out.append(("move", c, own))
-                    continue
-                for colour in cols:
-                    if colour != own or others_open:
-                        out.append(("move", c, colour))
+            moves = MOVES if open_sets.get(own, 0) - (1 if len(p.cards) < p.size else 0) else MOVES_AWAY[own]
+            for c in p.cards:   # with another part set of its colour, a card may join it
+                out += moves[c]
         return out
 
     def _open_sets(self, seat: int, colour: str) -> int:
-        return sum(1 for p in self.piles[seat] if p.colour == colour and len(p.cards) < SIZE[colour])
+        k = 0
+        for p in self.piles[seat]:
+            if p.colour == colour and len(p.cards) < p.size:
+                k += 1
+        return k
 
     def _can_move(self, seat: int, card: str, colour: str, pile: Pile) -> bool:
         if colour != pile.colour:
@@ -295,7 +310,7 @@ class MonopolyDealState(State):
             for c in p.cards:
                 if len(CARD_COLOURS[c]) > 1:
                     return True
-            if len(p.cards) < SIZE[p.colour]:
+            if len(p.cards) < p.size:
                 if p.colour in seen:
                     return True
                 seen.add(p.colour)
@@ -303,21 +318,19 @@ class MonopolyDealState(State):
 
     def _play_options(self) -> list[Action]:
         s = self.turn
-        opts: list[Action] = [("end",), *self._move_options(s)]
-        left = self._max_plays() - self.plays
+        opts = self._move_options(s, [END])
+        left = self.max_plays - self.plays
         if left <= 0:
             return opts
-        n = self.n
-        others = [(s + k) % n for k in range(1, n)]
+        others = OTHERS[self.n][s]
         mine = self.piles[s]
         hand = self.hands[s]
-        doubles = [c for c in hand if KIND[c] == "double_rent"]
         for c in _rep(hand):
             kind = KIND[c]
-            if kind in ("property", "wild"):
-                opts.extend(("property", c, colour) for colour in CARD_COLOURS[c])
+            if kind == "property" or kind == "wild":
+                opts.extend(LAYS[c])
                 continue
-            opts.append(("bank", c))
+            opts.append(BANKS[c])
             if kind == "pass_go":
                 opts.append(("pass_go", c))
             elif kind == "birthday":
@@ -331,11 +344,11 @@ class MonopolyDealState(State):
                 opts.extend(("hotel", c, i) for i, p in enumerate(mine)
                             if p.complete and p.colour not in NO_BUILDINGS and p.house and p.hotel is None)
             elif kind == "sly_deal":
-                opts.extend(("sly_deal", c, x) for t in others for p in self.piles[t] if not p.complete
-                            for x in p.cards)
+                opts.extend(("sly_deal", c, x) for t in others for p in self.piles[t]
+                            if len(p.cards) < p.size for x in p.cards)
             elif kind == "forced_deal":
-                theirs = [x for t in others for p in self.piles[t] if not p.complete for x in p.cards]
-                opts.extend(("forced_deal", c, m, x) for p in mine if not p.complete for m in p.cards
+                theirs = [x for t in others for p in self.piles[t] if len(p.cards) < p.size for x in p.cards]
+                opts.extend(("forced_deal", c, m, x) for p in mine if len(p.cards) < p.size for m in p.cards
                             for x in theirs)
             elif kind == "deal_breaker":
                 opts.extend(("deal_breaker", c, t, i) for t in others for i, p in enumerate(self.piles[t])
@@ -345,6 +358,7 @@ class MonopolyDealState(State):
                 wild = CARDS[c].any_colour
                 colours = sorted({p.colour for p in mine if p.colour in card_colours})
                 combos: list[tuple[str, ...]] = [()]
+                doubles = [x for x in hand if KIND[x] == "double_rent"]
                 if left >= 2 and doubles:
                     combos.append((doubles[0],))
                 if left >= 3 and len(doubles) >= 2:
@@ -362,7 +376,13 @@ class MonopolyDealState(State):
         d = self.pending()
         if d is None:
             raise RuleError("game_over", "the game is over")
-        action = canon(action)
+        if type(action) is tuple:
+            for x in action:
+                if type(x) not in PLAIN:
+                    action = canon(action)   # lists to tuples (a tuple of plain values is already canonical)
+                    break
+        else:
+            action = canon(action)
         self._fresh = len(self.discard)
         if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
             raise RuleError("action_format", f"{action!r} is not an action",
@@ -633,7 +653,7 @@ class MonopolyDealState(State):
 
     def _add_property(self, seat: int, card: str, colour: str) -> int:
         for i, p in enumerate(self.piles[seat]):
-            if p.colour == colour and not p.complete:
+            if p.colour == colour and len(p.cards) < p.size:
                 p.cards.append(card)
                 return i
         self.piles[seat].append(Pile(colour, [card]))
@@ -641,13 +661,18 @@ class MonopolyDealState(State):
 
     def _tidy(self, seat: int, events: list[Event]) -> None:
         """Empty sets go; a House/Hotel on a set that is no longer complete goes to its owner's bank."""
+        for p in self.piles[seat]:
+            if not p.cards or p.house or p.hotel:
+                break
+        else:
+            return   # no building and no empty set: nothing to tidy
         keep = []
         for p in self.piles[seat]:
             if p.hotel and not p.house:   # the House was paid away: the Hotel cannot stand alone
                 self.banks[seat].append(p.hotel)
                 events.append(Event("buildings_to_bank", {"seat": seat, "cards": [p.hotel]}))
                 p.hotel = None
-            if not p.complete and (p.house or p.hotel):
+            if (p.house or p.hotel) and len(p.cards) < p.size:
                 moved = [b for b in (p.house, p.hotel) if b]
                 self.banks[seat].extend(moved)
                 p.house = p.hotel = None
@@ -669,12 +694,16 @@ class MonopolyDealState(State):
             card, colour = a[1], a[2]
             i = self.find_pile(seat, card)
             assert i is not None
-            src = self.piles[seat][i]
-            dest = next((p for j, p in enumerate(self.piles[seat])
-                         if j != i and p.colour == colour and not p.complete), None)
+            piles = self.piles[seat]
+            src = piles[i]
+            dest = None
+            for j, p in enumerate(piles):
+                if j != i and p.colour == colour and len(p.cards) < p.size:
+                    dest = p
+                    break
             src.cards.remove(card)
             if dest is None:
-                self.piles[seat].append(Pile(colour, [card]))
+                piles.append(Pile(colour, [card]))
             else:
                 dest.cards.append(card)
             events.append(Event("move", {"seat": seat, "card": card, "colour": colour}))
@@ -866,7 +895,7 @@ class MonopolyDealState(State):
         if self.has_won(self.turn):
             self._finish("three_sets", self.turn, events)
             return
-        if self.plays >= self._max_plays() and not self._has_move(self.turn):
+        if self.plays >= self.max_plays and not self._has_move(self.turn):
             self._end_turn(events)
 
     def _end_turn(self, events: list[Event]) -> None:
@@ -996,6 +1025,8 @@ class MonopolyDealState(State):
     def clone(self) -> MonopolyDealState:
         c = MonopolyDealState.__new__(MonopolyDealState)
         c.ruleset = self.ruleset
+        c.max_plays = self.max_plays
+        c.sets_to_win = self.sets_to_win
         c.rng = self.rng.copy()
         c.n = self.n
         c.hands = [list(h) for h in self.hands]

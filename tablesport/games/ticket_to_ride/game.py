@@ -22,7 +22,7 @@ from tablesport.core.protocol import ConformanceBudget
 
 from .board import LOCOMOTIVE, Board, board
 from .presets import PRESETS
-from .scoring import Components, add_bonus, longest_trail, placements, score_row, ticket_rows
+from .scoring import Components, add_bonus, network_trail, placements, score_row, ticket_rows
 
 BOARD: Board = board()
 CARDS = BOARD.cards
@@ -52,11 +52,26 @@ SETUP, TURN, SECOND, KEEP, OVER = "setup", "turn", "second", "keep", "over"
 PASS = ("pass",)
 BLIND = ("blind",)
 DRAW_TICKETS = ("tickets",)
+FACEUP: tuple[Action, ...] = tuple(("faceup", i) for i in range(BOARD.faceup))
+
+
+class Rules:
+    """The ruleset parameters the engine reads at every turn, looked up once per game."""
+
+    __slots__ = ("both_doubles", "tickets_only_when_completed", "last_round_trains", "decision_seconds")
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.both_doubles: bool = ruleset.seats >= ruleset["both_doubles_min_seats"]
+        """Both routes of a double may be claimed (by two players)."""
+        self.tickets_only_when_completed: bool = ruleset["tickets_only_when_completed"]
+        self.last_round_trains: int = ruleset["last_round_trains"]
+        self.decision_seconds: float | None = ruleset["decision_seconds"]
 
 
 class TicketToRideState(State):
     __slots__ = (
         "ruleset",
+        "rules",
         "rng",
         "deck",
         "discard",
@@ -86,6 +101,7 @@ class TicketToRideState(State):
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
         n = ruleset.seats
         self.ruleset = ruleset
+        self.rules = Rules(ruleset)
         self.rng = Rng(seed)
         self.deck: list[int] = [c for c in range(8) for _ in range(BOARD.cards_per_colour)]
         self.deck += [LOCOMOTIVE] * BOARD.locomotives
@@ -176,7 +192,7 @@ class TicketToRideState(State):
 
     def _decide(self) -> Decision:
         rs = self.ruleset
-        limit = rs["decision_seconds"]
+        limit = self.rules.decision_seconds
         if self.phase == SETUP:
             seats = tuple(s for s in range(rs.seats) if self.offered[s])
             return Decision(
@@ -211,8 +227,8 @@ class TicketToRideState(State):
                 limit,
                 "a blind card is drawn",
             )
-        opts: list[Action] = [("faceup", i) for i, c in enumerate(self.faceup) if c >= 0]
-        if self._can_blind():
+        opts: list[Action] = [FACEUP[i] for i, c in enumerate(self.faceup) if c >= 0]
+        if self.deck or self.discard:
             opts.append(BLIND)
         if self._may_draw_tickets(seat):
             opts.append(DRAW_TICKETS)
@@ -228,17 +244,20 @@ class TicketToRideState(State):
         )
 
     def _second_options(self) -> list[Action]:
-        opts: list[Action] = [("faceup", i) for i, c in enumerate(self.faceup) if 0 <= c < LOCOMOTIVE]
-        if self._can_blind():
+        opts: list[Action] = [FACEUP[i] for i, c in enumerate(self.faceup) if 0 <= c < LOCOMOTIVE]
+        if self.deck or self.discard:
             opts.append(BLIND)
         return opts
 
     def _may_draw_tickets(self, seat: int) -> bool:
         if not self.ticket_deck:
             return False
-        if self.ruleset["tickets_only_when_completed"]:
-            comps = self.comps[seat]
-            return all(comps.connected(TICKETS[t].ai, TICKETS[t].bi) for t in self.tickets[seat])
+        if self.rules.tickets_only_when_completed:
+            find = self.comps[seat].find
+            for t in self.tickets[seat]:
+                ticket = TICKETS[t]
+                if find(ticket.ai) != find(ticket.bi):
+                    return False
         return True
 
     def _double_closed(self, seat: int, partner: int) -> bool:
@@ -251,13 +270,16 @@ class TicketToRideState(State):
         """Every legal claim of ``seat``: each free route it may take, each colour and locomotive count."""
         hand = self.hands[seat]
         locos = hand[LOCOMOTIVE]
-        held = [c for c in range(LOCOMOTIVE) if hand[c]]
-        cap = max([hand[c] for c in held], default=0) + locos
+        cap = max(hand[:LOCOMOTIVE]) + locos
         if cap > self.trains[seat]:
             cap = self.trains[seat]
-        owner = self.owner
-        both = self.ruleset.seats >= self.ruleset["both_doubles_min_seats"]
         out: list[Action] = []
+        if not cap:
+            return out
+        held = [c for c in range(LOCOMOTIVE) if hand[c]]
+        owner = self.owner
+        both = self.rules.both_doubles
+        end = locos + 1  # a colour claim holds at most ``locos`` locomotives and at most length - 1
         for _, length, partner, ci, actions, all_locos in self.free:
             if length > cap:
                 break
@@ -265,12 +287,17 @@ class TicketToRideState(State):
                 po = owner.get(partner, -1)
                 if po >= 0 and (po == seat or not both):
                     continue
-            for c in (ci,) if ci >= 0 else held:
-                have = hand[c]
+            if ci >= 0:
+                have = hand[ci]
                 if have and have + locos >= length:
                     lo = length - have
-                    hi = locos if locos < length else length - 1
-                    out.extend(actions[c][lo if lo > 0 else 0 : hi + 1])
+                    out.extend(actions[ci][lo if lo > 0 else 0 : end if end < length else length])
+            else:
+                for c in held:
+                    have = hand[c]
+                    if have + locos >= length:
+                        lo = length - have
+                        out.extend(actions[c][lo if lo > 0 else 0 : end if end < length else length])
             if locos >= length:
                 out.append(all_locos)
         return out
@@ -282,7 +309,10 @@ class TicketToRideState(State):
             raise RuleError("game_over", "the game is over")
         if seat not in d.seats:
             raise RuleError("not_your_turn", f"seat {seat} is not asked now", f"seats {list(d.seats)}")
-        if action not in (d.options_for(seat) or ()):
+        opts = d.options
+        if type(opts) is not list:  # the setup's choice holds one list per seat
+            opts = d.options_for(seat) or ()
+        if action not in opts:
             self._refuse(seat, action, d)
         self._decision = None
         verb = action[0]
@@ -376,7 +406,7 @@ class TicketToRideState(State):
         if len(action) != 4:
             raise RuleError("claim_shape", f"{action!r}", '["claim", route_id, card, locomotives]')
         _, rid, card, k = action
-        if rid not in ROUTE_IDS or isinstance(rid, bool):
+        if not isinstance(rid, int) or isinstance(rid, bool) or rid not in ROUTE_IDS:
             raise RuleError("claim_route", f"{rid!r} is not a route", "a route id 1..100")
         route = BOARD.routes[rid]
         if rid in self.owner:
@@ -418,7 +448,8 @@ class TicketToRideState(State):
             or "none with your hand"
         )
         if (
-            card not in CARD_INDEX
+            not isinstance(card, str)
+            or card not in CARD_INDEX
             or not isinstance(k, int)
             or isinstance(k, bool)
             or not 0 <= k <= route.length
@@ -504,7 +535,7 @@ class TicketToRideState(State):
 
     def _after_first(self, seat: int) -> list[Event]:
         self.phase = SECOND
-        if self._second_options():
+        if self.deck or self.discard or any(0 <= c < LOCOMOTIVE for c in self.faceup):  # a second card
             return []
         return [Event("no_second_card", {"seat": seat}), *self._end_turn(seat)]
 
@@ -512,7 +543,7 @@ class TicketToRideState(State):
         """Put ``seat``'s trains on route ``rid`` (owner, trains, points, network, longest path)."""
         route = BOARD.routes[rid]
         self.owner[rid] = seat
-        twin = route.double_of if self.ruleset.seats < self.ruleset["both_doubles_min_seats"] else None
+        twin = route.double_of if not self.rules.both_doubles else None
         free = list(self.free)
         for gone in (rid, twin):
             entry = CLAIM_OF.get(gone) if gone else None
@@ -528,7 +559,7 @@ class TicketToRideState(State):
         comps = self.comps[seat]
         root = comps.find(route.ai)
         net = [EDGES[r] for r in self.claims[seat] if comps.find(EDGES[r][0]) == root]
-        found = longest_trail(net)
+        found = network_trail(net)
         if found > self.longest[seat]:
             self.longest[seat] = found
         self._decision = None
@@ -587,7 +618,7 @@ class TicketToRideState(State):
         events: list[Event] = []
         if self.last_round is not None:
             self.last_round -= 1
-        elif self.trains[seat] <= self.ruleset["last_round_trains"]:
+        elif self.trains[seat] <= self.rules.last_round_trains:
             self.last_round = n
             events.append(Event("last_round", {"seat": seat, "trains": self.trains[seat]}))
         if self.last_round == 0:
@@ -754,6 +785,7 @@ class TicketToRideState(State):
     def clone(self) -> TicketToRideState:
         c = TicketToRideState.__new__(TicketToRideState)
         c.ruleset = self.ruleset
+        c.rules = self.rules
         c.rng = self.rng.copy()
         c.deck = list(self.deck)
         c.discard = list(self.discard)

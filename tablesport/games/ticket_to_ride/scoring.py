@@ -60,6 +60,40 @@ def longest_trail(edges: Sequence[tuple[int, int, int]]) -> int:
     return best
 
 
+def network_trail(edges: Sequence[tuple[int, int, int]]) -> int:
+    """The longest trail of one connected network (``edges`` all joined): every route when at most two cities
+    have an odd number of routes (an Euler trail runs over all of them); the longest path between two cities
+    of a network without a loop (a tree: one route fewer than cities); else :func:`longest_trail`."""
+    ends: set[int] = set()
+    adj: dict[int, list[tuple[int, int]]] = {}
+    total = 0
+    for u, v, w in edges:
+        total += w
+        ends ^= {u, v}
+        adj.setdefault(u, []).append((v, w))
+        adj.setdefault(v, []).append((u, w))
+    if len(ends) <= 2:
+        return total
+    if len(adj) == len(edges) + 1:
+        far, _ = _farthest(adj, edges[0][0])
+        return _farthest(adj, far)[1]
+    return longest_trail(edges)
+
+
+def _farthest(adj: dict[int, list[tuple[int, int]]], start: int) -> tuple[int, int]:
+    """The city of a tree farthest from ``start`` and its distance."""
+    best, far = 0, start
+    stack = [(start, -1, 0)]
+    while stack:
+        x, came, d = stack.pop()
+        if d > best:
+            best, far = d, x
+        for y, w in adj[x]:
+            if y != came:
+                stack.append((y, x, d + w))
+    return far, best
+
+
 def _search(adj: dict[int, list[tuple[int, int, int]]], starts: list[int], total: int, best: int) -> int:
     top = best
 
