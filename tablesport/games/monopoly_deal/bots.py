@@ -7,8 +7,9 @@
   (hands, draw pile), descends a tree over the heuristic's best few options (UCB1 with availability
   counts), plays the rest of the round with the heuristic and scores the position reached with
   :func:`evaluate`. Options: ``playouts`` (default 60), ``width`` (options kept per node, 5), ``horizon``
-  (decisions simulated after the tree, 40), ``c`` (1.0), ``seconds`` (a time budget per decision that
-  stops the iterations early; default none).
+  (decisions simulated after the tree, 40), ``c`` (1.0), ``seconds`` (a budget of processor time per decision
+  that stops the iterations early, so a machine busy with other work does not shrink the search; default
+  none).
 """
 
 from __future__ import annotations
@@ -304,7 +305,7 @@ class SearchBot(Bot):
         "width": BotOption(1, 30, "the heuristic's best options searched per node", integer=True),
         "horizon": BotOption(1, 400, "plays a playout runs before it is evaluated", integer=True),
         "c": BotOption(0, 10, "exploration constant"),
-        "seconds": BotOption(0.01, 30, "time per decision"),
+        "seconds": BotOption(0.01, 30, "processor time per decision"),
     }
 
     def __init__(self, rng: Rng | None = None, playouts: int = 60, width: int = 5, horizon: int = 40,
@@ -323,9 +324,9 @@ class SearchBot(Bot):
             return root_opts[0]
         root = _Node(None, seat, None)
         n = state.n
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
         for _ in range(self.playouts):
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and time.process_time() > deadline:
                 break
             sim = state.determinize(seat, self.rng)
             node = root
