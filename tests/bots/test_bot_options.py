@@ -32,7 +32,7 @@ def test_declared_options_are_accepted_at_both_ends_of_their_range() -> None:
         ("mcts:depth=3", "mcts has no option 'depth'; its options: c, playouts, seconds, width"),
         ("random:playouts=3", "random has no option 'playouts'; its options: none"),
         ("mcts:playouts", "must look like key=value"),
-        ("grandmaster", "unknown bot 'grandmaster'; known: greedy, ismcts, mcts, random"),
+        ("grandmaster", "unknown bot 'grandmaster'; known: greedy, ismcts, mcts, random, uct"),
     ],
 )
 def test_a_spec_outside_what_the_bot_declares_is_refused_with_what_is_allowed(spec: str, says: str) -> None:

@@ -112,3 +112,27 @@ def test_bad_parameters_are_rejected() -> None:
 def test_registered_with_the_game() -> None:
     """`--bots rollout` resolves through the game's bot list, like greedy and planner."""
     assert GAME.bots()["rollout"] is RolloutBot
+
+
+@pytest.mark.parametrize("seed", [5, 21])
+def test_default_choice_does_not_depend_on_hidden_tiles(seed: int) -> None:
+    """The defaults (rollouts to the end of the game, judged by games won first) read the seat's
+    view only: hidden tiles dealt otherwise give the same choice for the same bot seed."""
+    st = mid_game(seed)
+    seat = st.pending().seats[0]
+    other = rehide(st, seat, Rng(seed * 3 + 2))
+    a = RolloutBot(Rng(8)).act(st, seat, st.pending())
+    assert a == RolloutBot(Rng(8)).act(other, seat, other.pending())
+
+
+def test_a_rollout_the_seat_wins_counts_the_win_bonus() -> None:
+    """Seed §3: the first to empty the rack wins; a finished rollout adds ``win_bonus`` to the
+    seat's score when the seat won it (the match is counted in games won), nothing otherwise."""
+    table = [["O4a", "O5a", "O6a", "O7a"], ["B7a", "B8a", "B9a"]]
+    st = position([["R7a", "K7a"], ["B1a", "B2a"], ["O1a"], ["K1a"]], table=table, melded=[True] * 4)
+    going_out = RolloutBot(Rng(1), **FAST).act(st, 0, st.pending())
+    after = st.clone()
+    after.apply(0, going_out)
+    score = after.result().scores[0]
+    assert RolloutBot(Rng(1), win_bonus=500).play_out(st, 0, going_out) == score + 500
+    assert RolloutBot(Rng(1), win_bonus=0).play_out(st, 0, going_out) == score

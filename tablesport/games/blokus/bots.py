@@ -12,6 +12,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from tablesport.core import Action, Bot, BotOption, Decision, Rng, State
 
 from .board import CORNER_BITS, MASK, MOVE_STRING, SIZE_OF, corner_neighbours, side_neighbours
@@ -204,4 +206,91 @@ class MctsBot(Bot):
         return st.seat_scores()
 
 
-BOTS: dict[str, Callable[..., Any]] = {"greedy": GreedyBot, "mcts": MctsBot}
+class UctBot(Bot):
+    """Compiled UCT with prior knowledge and RAVE (:mod:`.fastsearch`), one thread.
+
+    Options: ``seconds`` (time per move, default 1) or ``playouts`` (a fixed number of iterations,
+    deterministic for a seed; wins over seconds), and the search parameters of
+    :data:`.fastsearch.PARAMS` (``c``, ``width``, ``prior_n``, ``prior_scale``, ``opp``, ``centre``,
+    ``rave``, ``margin``, ``local``, ``attach``, ``horizon``, ``h_attach``, ``h_temp``), ``reuse`` and
+    ``cpu`` (seconds of this thread's CPU time: on a shared machine the search gets the same effort
+    whatever the load).  The tree is kept between
+    moves: a search starts from the subtree of the position reached, when the earlier search saw it.
+    """
+
+    name = "uct"
+    OPTIONS = {
+        "seconds": BotOption(0.01, 30, "time per move"),
+        "playouts": BotOption(1, 1_000_000, "iterations per move, in place of seconds", integer=True),
+        "c": BotOption(0, 10, "exploration constant"),
+        "width": BotOption(1, 1000, "moves kept per tree node", integer=True),
+        "prior_n": BotOption(0.1, 100, "virtual playouts of a move's prior"),
+        "prior_scale": BotOption(0, 1, "prior value per heuristic point below the best move"),
+        "opp": BotOption(-10, 10, "heuristic points per opponent attach point covered"),
+        "centre": BotOption(-10, 10, "heuristic points per square of distance to the centre (opening)"),
+        "rave": BotOption(-1, 10, "RAVE bias (negative: no RAVE)"),
+        "margin": BotOption(0, 1, "share of the reward given by the score margin"),
+        "local": BotOption(0, 20, "playout tries for a move covering an opponent's attach point",
+                           integer=True),
+        "attach": BotOption(-10, 10, "heuristic points per attach point a move adds for its colour"),
+        "horizon": BotOption(0, 400, "playout moves before a playout is valued (0: to the end)",
+                             integer=True),
+        "h_attach": BotOption(0, 10, "value per attach point at the playout horizon, in squares"),
+        "h_temp": BotOption(0.5, 100, "points of value difference that make the horizon reward 73 %"),
+        "reuse": BotOption(0, 1, "keep the tree between moves (1) or not (0)", integer=True),
+        "cpu": BotOption(0, 1, "count seconds as this thread's CPU time (1) or wall-clock time (0)",
+                         integer=True),
+    }
+    CHUNK = 32
+
+    def __init__(self, rng: Rng | None = None, **options: Any) -> None:
+        super().__init__(rng, **options)
+        from . import fastsearch
+
+        self._fs = fastsearch
+        opts = dict(options)
+        self.seconds = float(opts.pop("seconds", 1.0))
+        self.playouts = int(opts["playouts"]) if "playouts" in opts else None
+        opts.pop("playouts", None)
+        self.reuse = bool(opts.pop("reuse", 1))
+        self.clock = time.thread_time if int(opts.pop("cpu", 0)) else time.perf_counter
+        self.params = fastsearch.param_vector(**{k: float(v) for k, v in opts.items()})
+        self.tree = fastsearch.Tree()
+        self.seen: list[tuple[int, int, bool]] | None = None
+        self.last_playouts = 0
+
+    def act(self, state: State, seat: int, decision: Decision) -> Action:
+        st = _blokus(state)
+        ids = st.legal_ids()
+        if not ids:
+            return PASS
+        if len(ids) == 1:
+            return MOVE_STRING[ids[0]]
+        fs = self._fs
+        root = fs.position(st.moves, st.current)
+        seat_of = np.array(st.colour_seats, np.int32)
+        seats = len(set(st.colour_seats))
+        tree = self.tree
+        if self.reuse and self.seen is not None and st.moves[:len(self.seen)] == self.seen:
+            tree.follow(st.moves[len(self.seen):])
+        else:
+            tree.reset()
+        self.seen = list(st.moves)
+        fs.seed_rng(self.rng.randrange(2**31))  # the compiled generator is shared: seed it for this search
+        n = 0
+        if self.playouts is not None:
+            tree.search(root, self.playouts, seat_of, seats, self.params)
+            n = self.playouts
+        else:
+            clock = self.clock
+            deadline = clock() + self.seconds
+            while n == 0 or clock() < deadline:
+                tree.search(root, self.CHUNK, seat_of, seats, self.params)
+                n += self.CHUNK
+        self.last_playouts = n
+        moves = tree.root_moves()
+        best = max(moves, key=lambda m: (m[1], m[2]))[0]
+        return PASS if best < 0 else MOVE_STRING[best]
+
+
+BOTS: dict[str, Callable[..., Any]] = {"greedy": GreedyBot, "mcts": MctsBot, "uct": UctBot}

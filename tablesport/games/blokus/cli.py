@@ -37,7 +37,7 @@ def bot_factory(bot: str, level: int | None, budget: list[str], seed: int) -> An
         if not sep or key not in ("playouts", "seconds"):
             raise BotSpecError(f"--budget takes playouts=N or seconds=S, not {item!r}")
         options[key] = parse_value(value)
-    if choice.name != "mcts" and options:
+    if choice.name not in ("mcts", "uct") and options:
         raise BotSpecError(f"bot {choice.name!r} takes no level or budget")
     rng = Rng(seed)
     made = 0
@@ -54,7 +54,8 @@ def bot_factory(bot: str, level: int | None, budget: list[str], seed: int) -> An
 
 @app.command()
 def gtp(
-    bot: str = typer.Option("mcts", "--bot", help="random, greedy or mcts (options as mcts:playouts=200)"),
+    bot: str = typer.Option("mcts", "--bot",
+                            help="random, greedy, mcts or uct (options as mcts:playouts=200, uct:seconds=1)"),
     level: int | None = typer.Option(None, "--level", help="MCTS strength 1-9 (50 playouts per level)"),
     budget: list[str] = typer.Option([], "--budget", help="MCTS budget: playouts=N or seconds=S"),
     seed: int = typer.Option(0, "--seed", help="seed of the bot's random choices"),

@@ -41,6 +41,8 @@ class GtpClient:
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.seconds = 0.0  # time spent waiting for genmove answers
+        self.genmoves = 0
+        self.slowest = 0.0  # the longest wait for one genmove answer
 
     def send(self, command: str) -> tuple[bool, str]:
         """(success, response text) of one command; GtpFailure if the engine breaks the protocol."""
@@ -79,7 +81,10 @@ class GtpClient:
         try:
             return self.ok(f"genmove {colour + 1}")
         finally:
-            self.seconds += time.perf_counter() - t0
+            dt = time.perf_counter() - t0
+            self.seconds += dt
+            self.genmoves += 1
+            self.slowest = max(self.slowest, dt)
 
     def close(self) -> None:
         with contextlib.suppress(GtpFailure):

@@ -11,9 +11,9 @@
   with the solver (most tiles, most points, most points without the jokers, the planner's play,
   only the tiles that need the table, only the sets the rack makes alone, drawing), then plays each
   out in the same sampled deals of the hidden tiles (the pool and the others' racks, drawn from
-  what its seat cannot see) with the planner for every seat, to the end of the game or a horizon,
-  and keeps the play with the best mean score under the seed's scoring.  It goes out at once when
-  it can.
+  what its seat cannot see) with the planner for every seat, to the end of the game, and keeps the
+  play that won most rollouts (then the best mean score under the seed's scoring).  It goes out at
+  once when it can.
 
 All read only their own view: the table and their own rack (the rollout bot also the rack sizes
 and the pool size, which are public).
@@ -93,9 +93,10 @@ class RolloutBot(Bot):
 
     ``rollouts``: sampled deals per decision, the same deals for every candidate (common random
     numbers make the comparison much sharper than independent samples); ``horizon``: turns played
-    after the candidate before a rollout is scored by its racks (0: to the end of the game), see
-    ``horizon_score``; a finished rollout scores the seed's final score.
-    Ties go to the planner's play.
+    after the candidate before a rollout is scored by its racks (0, the default: to the end of the
+    game), see ``horizon_score``; a finished rollout scores the seed's final score plus
+    ``win_bonus`` when the seat won it (the default 1000 makes the choice one of games won first,
+    points second: a match counts games won).  Ties go to the planner's play.
     """
 
     name = "rollout"
@@ -103,14 +104,16 @@ class RolloutBot(Bot):
         "rollouts": BotOption(1, 200, "sampled deals per candidate play", integer=True),
         "horizon": BotOption(0, 50, "turns a rollout plays before it is scored", integer=True),
         "margin": BotOption(0, 100, "standard errors a play must gain by to replace the planner's"),
+        "win_bonus": BotOption(0, 1000, "points a finished rollout adds when the seat won it"),
     }
 
-    def __init__(self, rng: Any = None, rollouts: int = 8, horizon: int = 8, margin: float = 1.0,
-                 **options: Any) -> None:
+    def __init__(self, rng: Any = None, rollouts: int = 4, horizon: int = 0, margin: float = 0.0,
+                 win_bonus: float = 1000.0, **options: Any) -> None:
         super().__init__(rng, **options)
         self.rollouts = int(rollouts)
         self.horizon = int(horizon)
         self.margin = float(margin)
+        self.win_bonus = float(win_bonus)
         if self.rollouts < 1 or self.horizon < 0:
             raise ValueError(f"rollouts must be 1 or more and horizon 0 or more, "
                              f"got {rollouts!r}, {horizon!r}")
@@ -205,7 +208,7 @@ class RolloutBot(Bot):
             turns += 1
         res = w.result()
         if res is not None:
-            return float(res.scores[seat])
+            return float(res.scores[seat]) + (self.win_bonus if res.placements[seat] == 1 else 0.0)
         return horizon_score(w, seat)
 
 
