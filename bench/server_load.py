@@ -224,6 +224,10 @@ def probe_figures(stats0: dict[str, Any], stats1: dict[str, Any]) -> dict[str, A
             stats1["gc_complete_collections"] - stats0["gc_complete_collections"],
         "server_gc_longest_pause_ms_since_start": stats1["gc_max_ms"],
         "server_gc_longest_pause_cpu_ms_since_start": stats1["gc_max_cpu_ms"],
+        "server_gc_pauses_over_cpu_ms_by_generation": {
+            b: [n - m for m, n in zip(stats0.get("gc_cpu_over_ms_by_generation", {}).get(b, [0, 0, 0]), v,
+                                      strict=True)]
+            for b, v in stats1.get("gc_cpu_over_ms_by_generation", {}).items()},
         "server_gc_frozen_before_after": [stats0["gc_frozen"], stats1["gc_frozen"]],
         "server_loop_ticks": stats1["loop_ticks"] - stats0["loop_ticks"],
         "server_loop_ticks_late_by_more_than_ms": {k: v - stats0["loop_lag_over_ms"][k]

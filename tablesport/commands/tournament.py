@@ -402,42 +402,11 @@ def ev_print(event: str, competition: str,
                                                   "(score sheets of open fixtures)"),
              out: Path = typer.Option(..., "--out", help="HTML file to write"), db: str | None = DB) -> None:
     """Printable HTML (A4, print CSS)."""
-    from tablesport.tournament import printouts as pr
+    from tablesport.store.public import printout
 
     with _Open(db) as st:
-        comp = st.competition(event, competition)
-        p = st.preset(comp)
-        title = f"{event} · {comp.title}"
-        labels = {t.key: t.label or t.key for t in p.chain}
-        if what == "standings":
-            body = pr.standings_html(title, st.standings(comp), labels)
-        elif what == "groups":
-            groups = st.groups(comp)
-            if not groups:
-                raise TournamentError(f"{competition!r} has no groups")
-            body = pr.group_tables_html(title, {g: st.standings(comp, g) for g in groups})
-        elif what == "bracket":
-            if not st.fixtures(comp, "knockout"):
-                raise TournamentError(f"{competition!r} has no knock-out yet")
-            body = pr.bracket_html(title, st.bracket(comp))
-        elif what == "sheets":
-            ents = {e.key: e for e in st.entrants(comp)}
-            if p.kind == "rummikub":
-                body = "\n".join(pr.rummikub_sheet(event, e.key, e.division, e.club) for e in ents.values())
-            elif p.kind == "series":
-                todo = [f for f in st.fixtures(comp) if st.result_of(f) is None]
-                if not todo:
-                    raise TournamentError("no fixture is waiting for a result")
-                body = "\n".join(pr.sanguosha_sheet(
-                    event, comp.title, f.key, f.entrants[0], f.entrants[1], ents[f.entrants[0]].members,
-                    ents[f.entrants[1]].members,
-                    (p.series if f.stage == "group" else p.knockout_series).games,
-                    f.stage) for f in todo)
-            else:
-                raise TournamentError(f"no score sheet for {p.title}; print standings instead")
-        else:
-            raise TournamentError(f"cannot print {what!r}; choose standings, groups, bracket or sheets")
-    out.write_text(pr.page(title, body), encoding="utf-8")
+        text = printout(st, event, st.competition(event, competition), what)
+    out.write_text(text, encoding="utf-8")
     typer.echo(f"wrote {out}")
 
 
@@ -519,11 +488,8 @@ def ev_timetable(event: str, start: str = typer.Option("10:30", "--start", help=
                  db: str | None = DB, as_json: bool = typer.Option(False, "--json")) -> None:
     """Timetable of every fixture still to play in the event: slots, tables, referees; nobody in two
     places."""
-    from sqlalchemy import select
-
-    from tablesport.store.models import TCompetition
+    from tablesport.store.timetable import bookings_of, plan
     from tablesport.tournament.printouts import page, timetable_html
-    from tablesport.tournament.schedule import Item, make_slots, schedule
 
     pools: dict[str, list[str]] = {}
     for t in tables:
@@ -532,25 +498,11 @@ def ev_timetable(event: str, start: str = typer.Option("10:30", "--start", help=
             raise TournamentError(f"--tables is COMP=T1,T2,..., not {t!r}")
         pools[key] = [n for n in names.split(",") if n]
     with _Open(db) as st:
-        ev = st.event(event)
-        items = []
-        for comp in st.s.scalars(select(TCompetition).where(TCompetition.event_id == ev.id)
-                                 .order_by(TCompetition.id)):
-            ents = {e.key: e for e in st.entrants(comp)}
-            pools.setdefault(comp.key, [f"{comp.key}-{i}" for i in range(1, 9)])
-            for f in st.fixtures(comp):
-                if st.result_of(f) is None:
-                    people = frozenset(p for k in f.entrants for p in (ents[k].members or [k]))
-                    items.append(Item(f"{comp.key}:{f.key}", comp.key, people, f.round - 1,
-                                      label=f"{comp.key} {f.key}: {' v '.join(f.entrants)}"))
-    if not items:
-        raise TournamentError(f"nothing to schedule in {event!r}: every fixture has a result")
-    base = min(i.earliest for i in items)
-    items = [Item(i.key, i.competition, i.people, i.earliest - base, label=i.label) for i in items]
-    tt = schedule(items, make_slots(start, whole(minutes, "--minutes", 1), whole(slots, "--slots", 1),
-                                    whole(gap, "--gap", 0)), pools, referee)
-    rows = [{"slot": b.slot.label(), "table": b.table, "competition": b.item.competition,
-             "fixture": b.item.key, "match": b.item.label, "referee": b.referee} for b in tt.bookings]
+        tt = plan(st, st.event(event), start, whole(minutes, "--minutes", 1), whole(slots, "--slots", 1),
+                  whole(gap, "--gap", 0), pools, referee)
+    rows = [{"slot": b["slot"], "table": b["table"], "competition": b["competition"],
+             "fixture": f"{b['competition']}:{b['fixture']}", "match": b["match"], "referee": b["referee"]}
+            for b in bookings_of(tt)]
     if out:
         out.write_text(page(f"{event} · timetable", timetable_html(f"{event} · timetable", tt)),
                        encoding="utf-8")

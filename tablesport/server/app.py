@@ -24,16 +24,17 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import event
 
 from tablesport.games import warm_games
+from tablesport.server.texts import warm as warm_texts
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.migrate import upgrade
 
-from . import errors, guard
+from . import chat, errors, guard, ratings
 from .auth import AuthRefused
 from .clock import Clock
 from .gamedata import games_catalogue
 from .hall import Hall
 from .openapi import API_VERSION, document, operation_id
-from .probe import Probe
+from .probe import Probe, live_objects
 from .routes import ROUTERS
 from .routes.referee import enter_from_table
 from .routes.render import refused_page
@@ -79,14 +80,17 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
     checkpointer = Checkpointer(engine) if sqlite else None
     hall = Hall(writer, sessions, bot_delay=bot_delay, clock=clock)
     hall.on_finish.append(partial(enter_from_table, sessions))  # fixtures played at live tables
+    hall.on_finish.append(partial(ratings.on_table_finished, sessions))  # players' ratings
+    hall.on_finish.append(partial(chat.on_table_finished, app.state))  # spectators' chat shown to players
     app.state.hall = hall
     app.state.sessions = sessions
     await asyncio.to_thread(games_catalogue)  # import every game now, not on the first request
     await asyncio.to_thread(warm_games)  # and what their first moves would load
+    await asyncio.to_thread(warm_texts)  # and the words of the tables (texts.py)
     resumed = await hall.resume_all()
     # The collector's policy (see probe.py): what start-up loaded and every table that lives on
     # is kept out of its full passes, which otherwise stall every table (bench.server_load's p99).
-    probe = app.state.probe = Probe()
+    probe = app.state.probe = Probe(live=lambda: live_objects(hall.tables.values()))
     probe.start()
     if resumed:
         log.info("resumed %d tables", len(resumed))

@@ -16,7 +16,7 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -227,9 +227,15 @@ async def on_validation(request: Request, exc: RequestValidationError) -> JSONRe
     )
 
 
-async def on_http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+async def on_http(request: Request, exc: StarletteHTTPException) -> Response:
     status = exc.status_code
     headers = dict(exc.headers or {})
+    from .routes.flow_pages import error_page, wants_page
+
+    if wants_page(request) and 400 <= status < 500:  # a browser gets a page with a way back
+        page = await error_page(request, status, exc.detail)
+        page.headers.update({k: v for k, v in headers.items() if k.lower() != "allow"})
+        return page
     if isinstance(exc.detail, dict) and "code" in exc.detail:
         body = exc.detail
     elif status == 404 and exc.detail == "Not Found":

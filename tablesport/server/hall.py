@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import bisect
-import json
 import logging
 import secrets
 import time
@@ -52,8 +51,11 @@ from tablesport.core.records import Recorder, apply_step
 from tablesport.games import get_game
 from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote, WebSeat, WebStep, WebTable
 
+from .absence import Absence
+from .autopass import DEFAULT_DELAY, AutoPass
 from .clock import Clock, Timer
-from .guard import MAX_BACKLOG
+from .guard import MAX_BACKLOG, Malformed, read_message
+from .texts import add_texts
 from .writer import InlineWriter, StepSave, Writer
 
 log = logging.getLogger("tablesport.server")
@@ -125,8 +127,9 @@ class Client:
     ``on_overflow`` is called once and nothing more is queued for it."""
 
     def __init__(self, seat: int | None, send: Callable[[str], Any],
-                 on_overflow: Callable[[], None] | None = None) -> None:
+                 on_overflow: Callable[[], None] | None = None, lang: str | None = None) -> None:
         self.seat = seat
+        self.lang = lang  # the page's language: frames carry the texts in it (texts.py)
         self.send = send
         self.on_overflow = on_overflow
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -170,6 +173,10 @@ class Client:
         if self.task is not None:
             self.task.cancel()
             await asyncio.gather(self.task, return_exceptions=True)
+            # the cancelled task's traceback holds this client (its frame's ``self``) and so the whole
+            # connection: without this edge that is no cycle, and it goes with its last reference
+            # instead of waiting, frozen, for a complete collection (see probe.py)
+            self.task = None
 
 
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -214,6 +221,10 @@ class LiveTable:
         self._bots: dict[int, Bot] = {}
         self.result: dict[str, Any] | None = None
         self._saved_status = status
+        self.paused: dict[str, Any] | None = None
+        """While a referee holds the table (:mod:`.table_control`): who, why, since, the seats' time left."""
+        self.away = Absence(self)
+        self.autopass = AutoPass(self)
 
     # -- facts ------------------------------------------------------------------------------
     @property
@@ -230,6 +241,10 @@ class LiveTable:
             if plan.token is not None and secrets.compare_digest(plan.token, token):
                 return i
         return None
+
+    def plays_by_bot(self, seat: int) -> bool:
+        """A bot answers for this seat: a bot seat, or a person seat a bot stands in for (absence.py)."""
+        return self.seats[seat].kind == "bot" or seat in self.away.stand_ins
 
     def clock_now(self) -> float:
         if self.clock_since is None:
@@ -256,9 +271,11 @@ class LiveTable:
         now = self.hall.clock.wall()
         return {str(s): round(max(0.0, d - now), 3) for s, d in self.deadlines.items()}
 
-    def frame_dict(self, seat: int | None, kind: str, events: list[tuple[int, Event]]) -> dict[str, Any]:
+    def frame_dict(self, seat: int | None, kind: str, events: list[tuple[int, Event]],
+                   lang: str | None = None) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) is told now: its view, the decision with its own options
-        only, the events it may see (the WebSocket's frames; the API's table state)."""
+        only, the events it may see (the WebSocket's frames; the API's table state); with ``lang``, the
+        prompt, the log lines and the result in words of that language (texts.py)."""
         st = self.state
         d = self.decision
         dec = None
@@ -267,8 +284,9 @@ class LiveTable:
             if seat is not None:
                 dec["mine"] = seat in d.seats
                 dec["asked"] = self.asked.get(seat)
+                dec["auto_pass"] = self.autopass.pending_for(seat)
         res = st.result() if d is None else None
-        return {
+        out = {
             "type": kind,
             "table": self.id,
             "game": self.game.name,
@@ -277,7 +295,10 @@ class LiveTable:
             "seat": seat,
             "status": self.status,
             "seats": [{"label": p.label, "kind": p.kind, "joined": p.joined,
-                       "online": any(c.seat == i for c in self.clients)} for i, p in enumerate(self.seats)],
+                       "online": any(c.seat == i for c in self.clients), **self.away.seat_json(i)}
+                      for i, p in enumerate(self.seats)],
+            "give_up": self.away.policy.give_up,
+            "give_up_now": self.away.may_give_up(seat),
             "view": st.view(seat),
             "decision": dec,
             "deadlines": self._deadlines_json(),
@@ -285,10 +306,15 @@ class LiveTable:
                                                               "limit": st.clock_limit()},
             "events": [{"i": i, **ev.to_json()} for i, ev in events if ev.visible_to(seat)],
             "result": res.to_json() if res else None,
+            "paused": self.paused and {k: self.paused[k] for k in ("by", "why", "since")},
         }
+        if lang is not None:
+            add_texts(out, self.game.name, d, lang)
+        return out
 
-    def _frame_for(self, seat: int | None, kind: str, events: list[tuple[int, Event]]) -> str:
-        return frame(self.frame_dict(seat, kind, events))
+    def _frame_for(self, seat: int | None, kind: str, events: list[tuple[int, Event]],
+                   lang: str | None = None) -> str:
+        return frame(self.frame_dict(seat, kind, events, lang))
 
     def params(self) -> dict[str, Any]:
         """The parameters where this table differs from its preset."""
@@ -296,15 +322,15 @@ class LiveTable:
         return overrides
 
     def hello(self, client: Client) -> None:
-        client.put(self._frame_for(client.seat, "hello", self.events[-EVENT_LOG:]))
+        client.put(self._frame_for(client.seat, "hello", self.events[-EVENT_LOG:], client.lang))
 
     def broadcast(self, events: list[tuple[int, Event]], kind: str = "step") -> None:
         t0 = time.perf_counter()
-        cache: dict[int | None, str] = {}
+        cache: dict[tuple[int | None, str | None], str] = {}
         for c in list(self.clients):
-            text = cache.get(c.seat)
+            text = cache.get((c.seat, c.lang))
             if text is None:
-                text = cache[c.seat] = self._frame_for(c.seat, kind, events)
+                text = cache[(c.seat, c.lang)] = self._frame_for(c.seat, kind, events, c.lang)
             c.put(text)
             self.hall.stats.frames_sent += 1
         self.hall.stats.frames += time.perf_counter() - t0
@@ -324,6 +350,9 @@ class LiveTable:
                 self.status = RUNNING
                 self._arrange()
                 await self.hall.writer.submit(self._save_job())
+            elif self.away.returned(seat):
+                self._arrange()
+            self.away.arrange()
             self.hello(client)
             self.broadcast([], "presence")
 
@@ -334,6 +363,7 @@ class LiveTable:
             self.hall.finished(self)
         await client.close()
         async with self.lock:
+            self.away.arrange()
             self.broadcast([], "presence")
 
     # -- the seats' messages ----------------------------------------------------------------
@@ -341,17 +371,21 @@ class LiveTable:
         """Handle one client message; returns an error frame for that client, or ``None``."""
         t_in = time.perf_counter()
         try:
-            msg = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            return error("malformed", f"not JSON ({exc.msg}); send an object like "
+            msg = read_message(raw)
+        except Malformed as exc:
+            return error("malformed", f"{exc}; send an object like "
                          '{"type": "act", "seq": N, "action": ...}')
         if not isinstance(msg, dict):
             return error("malformed", "a message must be a JSON object with a \"type\"")
         kind = msg.get("type")
         if kind == "ping":
             return {"type": "pong", "seq": self.steps}
+        if kind == "give_up" and seat is not None:
+            return await self.away.give_up(seat)
+        if kind == "back" and seat is not None:
+            return await self.away.back(seat)
         if kind != "act":
-            return error("malformed", f"unknown message type {kind!r}", allowed="act, ping")
+            return error("malformed", f"unknown message type {kind!r}", allowed="act, back, give_up, ping")
         if seat is None:
             return error("spectator", "spectators cannot act; open a seat link to play")
         if "seat" in msg and msg["seat"] != seat:
@@ -369,6 +403,9 @@ class LiveTable:
             d = self.decision
             if d is None or self.status != RUNNING:
                 return error("game_over", "the game is over")
+            if self.paused is not None:
+                return error("paused", f"the referee has paused the table ({self.paused['why']}); "
+                             "wait until it resumes")
             asked = self.asked.get(seat)
             if seq > self.steps or asked is None or seq < asked:
                 return error("stale", f"your action answers step {seq} but the table is at step {self.steps}"
@@ -384,6 +421,7 @@ class LiveTable:
                 self.hall.stats.errors += 1
                 return {"type": "error", "code": "illegal_action", **exc.to_json()}
             self.hall.stats.apply += time.perf_counter() - t0
+            self.away.acted(seat)
             self.recorder.act(seat, action)
             await self._stepped(events, seat)
         self.hall.stats.handled(time.perf_counter() - t_in)
@@ -394,7 +432,8 @@ class LiveTable:
             await asyncio.sleep(self.bot_delay)
         async with self.lock:
             d = self.decision
-            if self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked:
+            if (self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked
+                    or self.paused is not None or not self.plays_by_bot(seat)):
                 return
             t0 = time.perf_counter()
             bot = self._bot(seat)
@@ -416,7 +455,7 @@ class LiveTable:
     def _bot(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
         if bot is None:
-            spec = self.seats[seat].bot or "random"
+            spec = self.seats[seat].bot or self.away.policy.stand_in
             factories = bot_factories(self.game)
             choice = BotChoice.parse(spec, factories)
             bot = factories[choice.name](self.hall.rng_for(self.seed, seat), **choice.options)
@@ -426,7 +465,8 @@ class LiveTable:
     async def _timeout(self, seat: int, asked: int) -> None:
         async with self.lock:
             d = self.decision
-            if self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked:
+            if self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked \
+                    or self.paused is not None:
                 return
             try:
                 events = self.state.timeout(seat)
@@ -435,12 +475,13 @@ class LiveTable:
                 self.deadlines.pop(seat, None)
                 return
             self.recorder.timeout(seat)
+            self.away.timed_out(seat, d)
             await self._stepped(events, seat)
 
     async def _time_up(self) -> None:
         async with self.lock:
             limit = self.state.clock_limit()
-            if self.status != RUNNING or limit is None or self.decision is None:
+            if self.status != RUNNING or limit is None or self.decision is None or self.paused is not None:
                 return
             if self.clock_now() < limit - 1e-3:
                 self._arrange()
@@ -455,6 +496,16 @@ class LiveTable:
                 return
             self.recorder.time_up()
             await self._stepped(events, None)
+
+    async def rule(self, action: Any, announce: tuple[Event, ...] = ()) -> None:
+        """Apply a referee action the engine takes (``state.referee``: a concession, penalty points, a
+        disqualification...) as a referee step of the record; ``announce`` goes before the engine's events.
+        Call under the table's lock; a RuleError (the rule that refuses it) leaves nothing changed."""
+        events = self.state.referee(action)
+        self.recorder.referee(action)
+        if self.state.pending() is None:
+            self.paused = None  # the ruling ended the game
+        await self._stepped([*announce, *events], None)
 
     async def _stepped(self, events: list[Event], actor: int | None) -> None:
         """After a change: update decisions and timers, store the step, then tell the clients."""
@@ -502,7 +553,9 @@ class LiveTable:
         """Start the bots and timers the current decision needs; stop the ones it no longer needs."""
         d = self.decision
         clock = self.hall.clock
-        running = self.status == RUNNING and d is not None
+        running = self.status == RUNNING and d is not None and self.paused is None
+        self.autopass.arrange()
+        self.away.arrange()
         for s in list(self._timer_handles):
             if not running or d is None or s not in d.seats:
                 self._timer_handles.pop(s).cancel()
@@ -518,8 +571,10 @@ class LiveTable:
                 del self.deadlines[s]
         for s in d.seats:
             asked = self.asked[s]
-            plan = self.seats[s]
-            if plan.kind == "bot":
+            if self.plays_by_bot(s):
+                self.deadlines.pop(s, None)
+                if (handle := self._timer_handles.pop(s, None)) is not None:
+                    handle.cancel()
                 if s not in self._bot_tasks:
                     self._bot_tasks[s] = (asked, asyncio.create_task(self._bot_move(s, asked)))
                 continue
@@ -564,6 +619,8 @@ class LiveTable:
 
     def halt(self) -> None:
         """Stop every timer and bot (shutdown); the store keeps what is needed to resume."""
+        self.autopass.halt()
+        self.away.halt()
         for h in self._timer_handles.values():
             h.cancel()
         self._timer_handles.clear()
@@ -578,6 +635,8 @@ class LiveTable:
             "asked": {str(s): a for s, a in self.asked.items()},
             "deadlines": {str(s): d for s, d in self.deadlines.items()},
             "clock_fired": self.clock_fired,
+            "paused": self.paused,
+            **self.away.to_json(),
         }
 
     def _save_job(self, step: dict[str, Any] | None = None) -> StepSave:
@@ -678,6 +737,10 @@ class Hall:
     stats: Stats = field(default_factory=Stats)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     clock: Clock = field(default_factory=Clock)
+    auto_delay: tuple[float, float] = DEFAULT_DELAY
+    """The range of the pause before the server passes for a seat that can only pass (autopass.py)."""
+    absence_grace: float | None = None
+    """Seconds before a bot stands in for an absent player; ``None``: each game's own (absence.yaml)."""
     on_finish: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = field(default_factory=list)
     """Called (as tasks) with each table that finishes, after its last step is stored: e.g. a fixture's
     result entered from its live table."""
@@ -896,6 +959,8 @@ class Hall:
                 table._deadline_for[s] = table.asked[s]
         table.clock_used = clock_used
         table.clock_fired = timers.get("clock_fired")
+        table.paused = timers.get("paused")
+        table.away.restore(timers)
         if table.decision is None:  # finished but not marked: close it properly
             table.status = FINISHED
             recorder.finish(state)

@@ -1,6 +1,7 @@
 """The web app's three languages: 简体中文 (``zh-Hans``), 繁體中文 (``zh-Hant``) and English (``en``).
 
-UI strings live in ``catalogue.yaml`` beside this module (key → one text per language) and, for a
+UI strings live in ``catalogue.yaml`` beside this module (key → one text per language), in
+``texts/*.yaml`` (the table flow's: giving up, stand-ins, my tables, error pages) and, for a
 game's screen, in that game package's ``ui.yaml`` (see :meth:`tablesport.core.Game.ui_strings`).  Names of
 cards, generals, skills and tiles come from the game data (``name`` / ``name_zh``); their
 traditional form is derived by :func:`to_hant` from the character table ``hant.yaml``.
@@ -27,6 +28,11 @@ def catalogue() -> dict[str, dict[str, str]]:
 
     data = yaml.safe_load((HERE / "catalogue.yaml").read_text(encoding="utf-8"))
     out = {str(k): {str(lang): str(text) for lang, text in v.items()} for k, v in data.items()}
+    for path in sorted((HERE / "texts").glob("*.yaml")):  # the table flow's strings (texts.py, absence.py)
+        for key, texts in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+            if key in out:
+                raise ValueError(f"texts/{path.name}: UI string {key!r} is defined twice")
+            out[str(key)] = {str(lang): str(text) for lang, text in texts.items()}
     for game in all_games().values():
         for key, texts in game.ui_strings().items():
             if key in out:

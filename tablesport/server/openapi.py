@@ -23,7 +23,7 @@ from fastapi.routing import APIRoute
 
 from .models.common import MAX_BODY, ApiError
 
-API_VERSION = "1.1.0"
+API_VERSION = "1.2.0"
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SNAPSHOT = DOCS / "openapi.json"
 REFERENCE = DOCS / "api.md"
@@ -39,7 +39,10 @@ organiser's API token).
   `allowed`, and for a validation error every `problems` found. A refused request changes nothing.
 * Writes under `/events/{{event_id}}` take `Authorization: Bearer <token>`: an organiser's token, scoped
   to events and to what it may write (entrants, results, penalties, decisions); every use is logged.
-* A seat plays over the WebSocket `/ws/<table>?token=<token>` (docs/websocket.md).
+* A seat plays over the WebSocket `/ws/<table>?token=<token>` (docs/websocket.md), which also carries the
+  table's chat; the lobby's chat is `/ws/lobby`.
+* Quick play: join a preset's queue (`POST /quickplay`), ask about the ticket until it is seated, then open
+  its seat link (docs/players.md).
 """
 
 LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
@@ -51,6 +54,10 @@ LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
     },
     ("join_table", "200"): {
         "TableState": {"operationId": "table_state", "parameters": {"tid": "$response.body#/table"}},
+    },
+    ("join_quickplay", "201"): {
+        "Ticket": {"operationId": "quickplay_ticket", "parameters": {"ticket": "$response.body#/ticket"}},
+        "Leave": {"operationId": "leave_quickplay", "parameters": {"ticket": "$response.body#/ticket"}},
     },
     ("list_events", "200"): {
         "Event": {"operationId": "get_event", "parameters": {"event_id": "$response.body#/0/id"}},
@@ -112,6 +119,7 @@ def document(app: FastAPI) -> dict[str, Any]:
             {"name": "server", "description": "The server itself"},
             {"name": "events", "description": "Stored events, as anyone may read them"},
             {"name": "event writes", "description": "Writes with an organiser's API token"},
+            {"name": "players", "description": "Quick play, players' profiles and ratings, leaderboards"},
         ],
     )
     schemas = doc.setdefault("components", {}).setdefault("schemas", {})

@@ -10,14 +10,23 @@ connections) that was the longest pause of the server by far (``bench.server_loa
   collection ever walks the whole heap; the young collections stay as they are (short);
 * frozen objects freed by their reference count go as usual, but frozen objects that later become
   cyclic garbage (a finished table, a closed connection) are kept until a *complete* collection
-  (``gc.unfreeze(); gc.collect()``), run when the frozen set has doubled since the last one: the
-  garbage kept stays below what is alive, and the one long pause comes once per doubling instead
-  of each time the heap grew by a quarter.  Counting the frozen set walks all of it, so it is
-  counted only after the young collections have frozen as many objects as the last complete
-  collection left alive (most of them are freed again by their reference count).
+  (``gc.unfreeze(); gc.collect()``), run when the garbage kept may have grown as large as what is
+  alive.  The frozen set is what is alive plus that garbage; what is alive is estimated from the
+  last complete collection and the live tables and connections since (``live``: the hall's
+  :func:`live_objects`, at ``OBJECTS_PER_TABLE`` and ``OBJECTS_PER_CONNECTION``, measured with
+  ``bench.server_memory`` and rounded down, so that an error brings the collection forward, never
+  back).  So a server filling up with tables (a thousand tables and their two thousand connections
+  are 400,000 objects) does not collect completely on the way (it did, at each doubling of the
+  frozen set: the one long pause, 0.3–0.7 s at a thousand tables); it does once finished tables and
+  closed connections have left as much garbage as there is alive.  Counting the frozen set walks
+  all of it, so it is counted only after the young collections have frozen as many objects as the
+  last complete collection left alive (most of them are freed again by their reference count).
 
 The probe counts the collector's runs, pauses and CPU by generation, and how late a 50 ms tick of
 the event loop fires (anything holding up the loop delays every table).  ``/api/v1/stats`` shows it.
+
+``TABLESPORT_CENSUS=<file>``: on ``SIGUSR2`` the server collects completely and writes to that file what
+is alive (objects by type, the collection's CPU time, the process's resident memory): ``bench.server_memory``.
 
 ``TABLESPORT_PROFILE=<file>`` makes :func:`tablesport.server.app.serve` run the whole server under
 :mod:`cProfile` and write the statistics to that file when it stops (``python -m pstats <file>``).
@@ -27,21 +36,44 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
+import os
+import signal
 import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 TICK = 0.05
 LAG_BUCKETS_MS = (5, 10, 50, 100, 500)
+PAUSE_BUCKETS_MS = (10, 50, 100)
+"""The collector's pauses are counted by generation past these many ms of CPU."""
+OBJECTS_PER_TABLE = 25
+"""Objects tracked by the collector per live table (an open goofspiel table: 31)."""
+OBJECTS_PER_CONNECTION = 150
+"""Per WebSocket connection (a seated goofspiel table with two: 368, the table included)."""
+MIN_GARBAGE = 100_000
+"""Garbage kept before a complete collection however little is alive."""
+
+
+def live_objects(tables: Iterable[Any]) -> int:
+    """At least the objects that ``tables`` (the hall's live tables, with their ``clients``) keep alive."""
+    return sum(OBJECTS_PER_TABLE + OBJECTS_PER_CONNECTION * len(t.clients) for t in tables)
 
 
 class Probe:
-    def __init__(self, manage_collector: bool = True) -> None:
+    def __init__(self, manage_collector: bool = True, live: Callable[[], int] | None = None) -> None:
         self.manage = manage_collector
+        self.live = live or (lambda: 0)
+        self.live_at_complete = 0  # live() at the last complete collection
+        self.garbage_found = 0  # unreachable objects the last complete collection freed
         self.gc_runs = [0, 0, 0]
         self.gc_seconds = [0.0, 0.0, 0.0]
         self.gc_cpu = [0.0, 0.0, 0.0]
         self.gc_max = 0.0
         self.gc_cpu_max = 0.0
+        self.gc_cpu_over = {b: [0, 0, 0] for b in PAUSE_BUCKETS_MS}
         self.complete = 0
         self.alive_after_complete = 0  # objects frozen by the last complete collection
         self.frozen_since = 0  # objects frozen by the young collections since
@@ -67,6 +99,9 @@ class Probe:
         self.gc_cpu[g] += cpu
         self.gc_max = max(self.gc_max, took)
         self.gc_cpu_max = max(self.gc_cpu_max, cpu)
+        for b in PAUSE_BUCKETS_MS:
+            if cpu * 1000 > b:
+                self.gc_cpu_over[b][g] += 1
         if g >= 1 and self.manage:
             # the oldest generation holds just what this collection kept: count it, freeze it
             self.frozen_since += len(gc.get_objects(2))
@@ -75,10 +110,16 @@ class Probe:
     def collect_completely(self) -> None:
         """Unfreeze and collect everything: the frozen objects that became garbage go too."""
         gc.unfreeze()
-        gc.collect()  # its survivors are frozen by the callback
+        self.garbage_found = gc.collect()  # its survivors are frozen by the callback
         self.complete += 1
         self.alive_after_complete = gc.get_freeze_count()
+        self.live_at_complete = self.live()
         self.frozen_since = 0
+
+    def complete_due(self) -> bool:
+        """Whether the garbage kept frozen may have grown as large as what is alive (see above)."""
+        alive = max(0, self.alive_after_complete + self.live() - self.live_at_complete)
+        return gc.get_freeze_count() - alive > max(alive, MIN_GARBAGE)
 
     # -- the loop's lag ---------------------------------------------------------------------
     def _tick(self, due: float) -> None:
@@ -91,11 +132,11 @@ class Probe:
             if lag * 1000 > b:
                 self.lag_over[b] += 1
         # the young collections froze as many objects as the last complete collection left alive:
-        # count the frozen set (a walk over all of it, so only now) and collect completely if it
-        # has doubled (what was frozen since is still there: alive, or cyclic garbage)
+        # count the frozen set (a walk over all of it, so only now) and collect completely if the
+        # garbage in it may be as large as what is alive
         if self.manage and self.frozen_since > max(self.alive_after_complete, 10_000):
             self.frozen_since = 0
-            if gc.get_freeze_count() > 2 * self.alive_after_complete:
+            if self.complete_due():
                 self.collect_completely()
         self._handle = self._loop.call_at(now + TICK, self._tick, now + TICK)
 
@@ -104,6 +145,9 @@ class Probe:
         if self.manage:
             self.collect_completely()  # what the start-up made is frozen
         self._loop = asyncio.get_running_loop()
+        census_to = os.environ.get("TABLESPORT_CENSUS")
+        if census_to:
+            self._loop.add_signal_handler(signal.SIGUSR2, self.write_census, Path(census_to))
         self._handle = self._loop.call_at(self._loop.time() + TICK, self._tick, self._loop.time() + TICK)
 
     async def stop(self) -> None:
@@ -114,6 +158,32 @@ class Probe:
         if self.manage:
             gc.unfreeze()
 
+    def census(self, top: int = 25) -> dict[str, Any]:
+        """What is alive after a complete collection: objects (tracked by the collector) by type, that
+        collection's CPU time, the resident memory."""
+        cpu0 = time.thread_time()
+        if self.manage:
+            self.collect_completely()
+        else:
+            gc.collect()
+        cpu = time.thread_time() - cpu0
+        gc.unfreeze()  # counted from the generations, then frozen again as they were
+        objects = gc.get_objects()
+        by_type = Counter(type(o).__qualname__ for o in objects)
+        if self.manage:
+            gc.freeze()
+        del objects
+        return {
+            "objects": sum(by_type.values()),
+            "garbage_found": self.garbage_found if self.manage else None,
+            "complete_collection_cpu_ms": round(1000 * cpu, 3),
+            "rss_bytes": resident_bytes(),
+            "by_type": dict(by_type.most_common(top)),
+        }
+
+    def write_census(self, to: Path) -> None:
+        to.write_text(json.dumps(self.census()) + "\n")
+
     def to_json(self) -> dict[str, Any]:
         return {
             "gc_runs": list(self.gc_runs),
@@ -121,9 +191,22 @@ class Probe:
             "gc_cpu_seconds": [round(s, 6) for s in self.gc_cpu],
             "gc_max_ms": round(1000 * self.gc_max, 3),
             "gc_max_cpu_ms": round(1000 * self.gc_cpu_max, 3),
+            "gc_cpu_over_ms_by_generation": {str(b): list(v) for b, v in self.gc_cpu_over.items()},
             "gc_frozen": gc.get_freeze_count(),
             "gc_complete_collections": self.complete,
+            "gc_complete_garbage_found": self.garbage_found,
             "loop_ticks": self.ticks,
             "loop_lag_max_ms": round(1000 * self.lag_max, 3),
             "loop_lag_over_ms": {str(k): v for k, v in self.lag_over.items()},
         }
+
+
+def resident_bytes(pid: int | str = "self") -> int:
+    """The resident memory of a process (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0

@@ -14,6 +14,12 @@ second person types the same fixture and game:
 
 The same person typing again replaces their own open sheet (``superseded``). Every sheet, its outcome and
 who typed and confirmed it stay in ``desk_entries``.
+
+Instead of a second referee, **both captains** may confirm a waiting sheet (the seeds'
+"双方队长在比赛记分表上签字确认结果", 2014 §二.4): each team's captain (its first member; an entrant of one,
+the entrant itself) agrees or disagrees (:meth:`DoubleEntry.captain`). Both agree → the sheet counts,
+"confirmed by" naming them; one disagrees → the sheet is marked ``disagrees`` and nothing counts until a
+referee's matching sheet or the organiser settles it. Each captain's mark stays in ``desk_captain_marks``.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, select
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tablesport.tournament.errors import TournamentError
@@ -54,6 +60,19 @@ class DeskEntry(Base):
     status: Mapped[str] = mapped_column(String(16))
     """waiting, disagrees, accepted or superseded."""
     confirmed_by: Mapped[str | None] = mapped_column(String(100), nullable=True)
+
+
+class CaptainMark(Base):
+    """A captain's signature on a score sheet: agrees or disagrees."""
+
+    __tablename__ = "desk_captain_marks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    entry_id: Mapped[int] = mapped_column(ForeignKey("desk_entries.id", ondelete="CASCADE"), index=True)
+    entrant: Mapped[str] = mapped_column(String(100))
+    by: Mapped[str] = mapped_column(String(100))
+    agrees: Mapped[bool] = mapped_column(Boolean)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,3 +209,63 @@ class DoubleEntry:
                                   allowed=[str(e.id) for e in self.open_entries(comp)], field="entry")
         with self.s.begin_nested():
             self._accept(comp, row, None, f"{who} (organiser)")
+
+    # ---- both captains instead of a second referee ---------------------------------------------------
+    def captains(self, comp: TCompetition, fixture: str) -> dict[str, str]:
+        """Each entrant of the fixture and its captain (the first member; an entrant of one: itself)."""
+        fx = next((f for f in self.st.fixtures(comp) if f.key == fixture), None)
+        if fx is None:
+            raise TournamentError(f"no fixture {fixture!r} in {comp.key!r}", field="fixture")
+        members = {e.key: list(e.members) for e in self.st.entrants(comp)}
+        return {e: (members.get(e) or [e])[0] for e in fx.entrants}
+
+    def marks(self, entry_id: int) -> list[CaptainMark]:
+        return list(self.s.scalars(select(CaptainMark).where(CaptainMark.entry_id == entry_id)
+                                   .order_by(CaptainMark.id)))
+
+    def captain(self, comp: TCompetition, entry_id: int, who: str, agrees: bool) -> SheetOutcome:
+        """Captain ``who`` agrees (or not) with the waiting sheet ``entry_id`` of their fixture."""
+        row = self.s.get(DeskEntry, entry_id)
+        if row is None or row.competition_id != comp.id or row.status != "waiting":
+            raise TournamentError(f"no score sheet {entry_id} waiting for confirmation",
+                                  allowed=[str(e.id) for e in self.open_entries(comp)
+                                           if e.status == "waiting"],
+                                  field="entry")
+        caps = self.captains(comp, row.fixture)
+        team = next((e for e, c in caps.items() if c == who), None)
+        if team is None:
+            raise TournamentError(f"{who} is not a captain of {row.fixture} (its captains: "
+                                  f"{', '.join(f'{c} ({e})' for e, c in caps.items())})", field="by")
+        with self.s.begin_nested():
+            for m in self.marks(row.id):
+                if m.entrant == team:
+                    self.s.delete(m)
+            self.s.add(CaptainMark(entry_id=row.id, entrant=team, by=who[:100], agrees=agrees, at=now()))
+            self.s.flush()
+            if not agrees:
+                row.status = "disagrees"
+                self.s.flush()
+                return SheetOutcome("disagrees", row.id, [],
+                                    f"{row.fixture}: {who}, captain of {team}, does not agree with the "
+                                    "sheet; nothing counts until a referee's matching sheet or the organiser "
+                                    "settles it")
+            agreed = {m.entrant: m.by for m in self.marks(row.id) if m.agrees}
+            if set(agreed) >= set(caps):
+                names = " and ".join(f"{c} ({e})" for e, c in agreed.items())
+                self._accept(comp, row, None, f"captains {names}"[:100])
+                return SheetOutcome("accepted", row.id, [], f"{row.fixture}: both captains confirmed "
+                                    f"{row.entered_by}'s sheet; it counts")
+            return SheetOutcome("waiting", row.id, [], f"{row.fixture}: {who} ({team}) agrees; waiting for "
+                                "the other captain (or a second referee)")
+
+    def for_captain(self, comp: TCompetition, who: str) -> list[dict[str, Any]]:
+        """The waiting sheets of the fixtures ``who`` captains, with the captains' marks so far."""
+        out = []
+        for e in self.open_entries(comp):
+            if e.status != "waiting":
+                continue
+            caps = self.captains(comp, e.fixture)
+            if who in caps.values():
+                marks = {m.entrant: {"by": m.by, "agrees": m.agrees} for m in self.marks(e.id)}
+                out.append({**entry_json(e), "captains": caps, "marks": marks})
+        return out

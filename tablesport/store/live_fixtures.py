@@ -2,17 +2,25 @@
 game gives when it ends, entered through the results desk on its own (the organiser types nothing).
 
 The engine's :class:`~tablesport.core.Result` is turned into the entry the competition takes by
-:mod:`tablesport.tournament.digital` (a table game's scores in seat order). The entry is checked like any
-other; whether it was entered or refused (and why) is kept with the link, and the result's facts name the
-table, so the standings link back to its replay (``/replay/<table>``).
+:mod:`tablesport.tournament.digital` (a table game's scores in seat order; one game of a Sanguosha series
+with its commanders; a Pictionary round). The entry is checked like any other; whether it was entered or
+refused (and why) is kept with the link, and the result's facts name the table, so the standings link back
+to its replay (``/replay/<table>``).
+
+Seats (:func:`seat_plan`): a table game seats the fixture's entrants in order. A Sanguosha series game
+seats the first team at seats 0–2 (0: its commander for this game) and the second at 3–5 (1v1: one seat
+each); the commanders must be ones the series lets command (the rotation, as the results desk checks it)
+and the game enters as the series' next game. A Pictionary round seats team A (the first entrant) at 0–2
+and team B at 3–5; the final plays to Finish (``pictionary-final``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, select
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from tablesport.core import Result
@@ -24,9 +32,9 @@ from .facts import Facts, now
 from .models import TCompetition, TFixture
 from .service import EventStore
 
-KINDS = ("table",)
-"""The competitions whose fixtures can be played at a live table: multi-player table games, one game per
-fixture, seats in the fixture's order."""
+KINDS = ("table", "series", "duel")
+"""The competitions whose fixtures can be played at a live table: multi-player table games (one game per
+fixture), Sanguosha series (one table per game) and Pictionary rounds."""
 
 
 class LiveFixture(Base):
@@ -42,6 +50,10 @@ class LiveFixture(Base):
     status: Mapped[str] = mapped_column(String(16), default="playing")
     """playing, entered (its result counts) or refused (the desk refused it: ``detail`` says why)."""
     detail: Mapped[str] = mapped_column(Text, default="")
+    number: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """The game of a series this table plays (0: the fixture's whole result)."""
+    seats: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    """Who sits at each seat (a series game's players, for its commanders)."""
 
 
 def check_playable(st: EventStore, comp: TCompetition, fixture: str) -> TFixture:
@@ -53,7 +65,11 @@ def check_playable(st: EventStore, comp: TCompetition, fixture: str) -> TFixture
     fx = next((f for f in st.fixtures(comp) if f.key == fixture), None)
     if fx is None:
         raise TournamentError(f"no fixture {fixture!r} in {comp.key!r}", field="fixture")
-    if st.result_of(fx) is not None:
+    if kind == "series":
+        status = st.series.status(comp, fixture)
+        if status.next_number is None:
+            raise TournamentError(f"{fixture} is decided ({status.text})", field="fixture")
+    elif st.result_of(fx) is not None:
         raise TournamentError(f"{fixture} already has a result", field="fixture")
     playing = [x for x in links(st.s, comp, fixture) if x.status == "playing"]
     if playing:
@@ -62,10 +78,47 @@ def check_playable(st: EventStore, comp: TCompetition, fixture: str) -> TFixture
     return fx
 
 
-def link(st: EventStore, comp: TCompetition, fixture: str, table_id: str, by: str) -> LiveFixture:
+def game_preset(st: EventStore, comp: TCompetition, fx: TFixture) -> str:
+    """The engine preset a fixture's live table plays (a Pictionary final plays to Finish)."""
+    if st.preset(comp).kind == "duel" and fx.stage == "final":
+        return "pictionary-final"
+    return comp.preset
+
+
+def seat_plan(st: EventStore, comp: TCompetition, fx: TFixture, seats: int,
+              commanders: Mapping[str, str] | None = None) -> list[str]:
+    """Who sits at each of the table's ``seats``: the entrants of a table game in order; a team's members
+    for a series game (its commander first) or a Pictionary round."""
+    kind = st.preset(comp).kind
+    if kind == "table":
+        return list(fx.entrants)
+    per_team = seats // 2
+    members = {e.key: list(e.members) or [e.key] for e in st.entrants(comp) if e.key in fx.entrants}
+    plan: list[str] = []
+    may = st.series.status(comp, fx.key).may_command if kind == "series" and per_team > 1 else {}
+    for team in fx.entrants:
+        people = members.get(team, [])
+        if len(people) != per_team:
+            raise TournamentError(f"{team} has {len(people)} players; a table seats {per_team} a team",
+                                  field="entrants")
+        if may:
+            chosen = (commanders or {}).get(team) or ""
+            allowed = may.get(team, people)
+            if chosen not in allowed:
+                raise TournamentError(f"{team}: the commander for this game is one of {', '.join(allowed)}, "
+                                      f"not {chosen or 'nobody'} (commanders rotate between games)",
+                                      allowed=list(allowed), field=f"commander_{fx.entrants.index(team)}")
+            people = [chosen] + [p for p in people if p != chosen]
+        plan.extend(people)
+    return plan
+
+
+def link(st: EventStore, comp: TCompetition, fixture: str, table_id: str, by: str,
+         seats: list[str] | None = None) -> LiveFixture:
     check_playable(st, comp, fixture)
+    number = (st.series.status(comp, fixture).next_number or 0) if st.preset(comp).kind == "series" else 0
     row = LiveFixture(competition_id=comp.id, fixture=fixture, table_id=table_id, created_by=by[:100],
-                      created_at=now(), status="playing", detail="")
+                      created_at=now(), status="playing", detail="", number=number, seats=seats)
     st.s.add(row)
     st.s.flush()
     return row
@@ -91,13 +144,31 @@ def table_finished(s: Session, table_id: str, result: Result | None) -> LiveFixt
         if result is None:
             raise TournamentError(f"table {table_id} ended without a result")
         fx = next(f for f in st.fixtures(comp) if f.key == row.fixture)
-        entry: dict[str, Any] = digital.table_entry(result, fx.entrants)
         facts = Facts(f"table {table_id}", source="referee",
                       note=f"live table {table_id}: /replay/{table_id}")
+        kind = st.preset(comp).kind
         with s.begin_nested():
-            st.enter_result(comp, row.fixture, entry, facts)
+            if kind == "series":
+                first = set(range(len(result.scores) // 2))
+                teams = {side: fx.entrants[0] if set(sr.seats) <= first else fx.entrants[1]
+                         for side, sr in result.sides.items()}
+                players = dict(enumerate(row.seats or [])) or None
+                game = digital.series_game(result, teams, players)
+                st.series.enter_game(comp, row.fixture, game, facts, number=row.number or None)
+            elif kind == "duel":
+                st.enter_result(comp, row.fixture, digital.duel_entry(result, dict(zip(
+                    ("A", "B"), fx.entrants, strict=True))), facts)
+            else:
+                st.enter_result(comp, row.fixture, digital.table_entry(result, fx.entrants), facts)
         row.status, row.detail = "entered", ""
     except TournamentError as exc:
         row.status, row.detail = "refused", str(exc)[:2000]
     s.flush()
     return row
+
+
+def log_control(st: EventStore, comp: TCompetition, fixture: str, done: dict[str, Any], who: str,
+                why: str) -> None:
+    """A referee's control at a fixture's live table, in the competition's audit log (who, what, why)."""
+    st._audit(comp, f"table_{done.get('control', 'control')}", fixture, who, None, dict(done), why)
+    st.s.flush()

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from tablesport.tournament import printouts
+from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.prizes import award
 
 from .models import TCompetition, TDecision, TEntrant, TEvent, TFixture, TResult
@@ -137,3 +138,59 @@ def results_csv(st: EventStore, comp: TCompetition) -> str:
                       "updated_by": r.updated_by if r else "",
                       "updated_at": r.updated_at.isoformat() if r else ""})
     return printouts.results_csv(lines)
+
+
+PRINTOUTS = ("standings", "groups", "bracket", "sheets")
+"""What can be printed of a competition (A4 HTML with print CSS)."""
+
+
+def printables(st: EventStore, comp: TCompetition) -> list[str]:
+    """The printouts that have something to show now."""
+    p = st.preset(comp)
+    out = ["standings"]
+    if st.groups(comp):
+        out.append("groups")
+    if p.kind == "series" and st.fixtures(comp, "knockout"):
+        out.append("bracket")
+    open_series = p.kind == "series" and any(st.result_of(f) is None for f in st.fixtures(comp))
+    if p.kind == "rummikub" or open_series:
+        out.append("sheets")
+    return out
+
+
+def printout(st: EventStore, event: str, comp: TCompetition, what: str) -> str:
+    """A printable page of ``comp``: its standings, group tables, bracket, or the score sheets of its open
+    fixtures (Sanguosha, with the captains' signature lines) or of its players (Rummikub)."""
+    p = st.preset(comp)
+    title = f"{event} · {comp.title}"
+    labels = {t.key: t.label or t.key for t in p.chain}
+    if what == "standings":
+        body = printouts.standings_html(title, st.standings(comp), labels)
+    elif what == "groups":
+        groups = st.groups(comp)
+        if not groups:
+            raise TournamentError(f"{comp.key!r} has no groups", field="what")
+        body = printouts.group_tables_html(title, {g: st.standings(comp, g) for g in groups})
+    elif what == "bracket":
+        if not st.fixtures(comp, "knockout"):
+            raise TournamentError(f"{comp.key!r} has no knock-out yet", field="what")
+        body = printouts.bracket_html(title, st.bracket(comp))
+    elif what == "sheets":
+        ents = {e.key: e for e in st.entrants(comp)}
+        if p.kind == "rummikub":
+            body = "\n".join(printouts.rummikub_sheet(event, e.key, e.division, e.club)
+                             for e in ents.values())
+        elif p.kind == "series":
+            todo = [f for f in st.fixtures(comp) if st.result_of(f) is None]
+            if not todo:
+                raise TournamentError("no fixture is waiting for a result", field="what")
+            body = "\n".join(printouts.sanguosha_sheet(
+                event, comp.title, f.key, f.entrants[0], f.entrants[1], ents[f.entrants[0]].members,
+                ents[f.entrants[1]].members,
+                (p.series if f.stage == "group" else p.knockout_series).games,  # type: ignore[union-attr]
+                f.stage) for f in todo)
+        else:
+            raise TournamentError(f"no score sheet for {p.title}; print standings instead", field="what")
+    else:
+        raise TournamentError(f"cannot print {what!r}", allowed=list(PRINTOUTS), field="what")
+    return printouts.page(title, body)

@@ -1,7 +1,7 @@
 """Pictionary rules, each test naming the clause of seed 000 ("Pictionary game rules") it checks.
 
 §1 = "1. Set up", §2 = "2. Game play", §3 = "3. Other rules", §4 = "4. The winner", §5 = "5. Match rules"
-(and /work/shared/reference/other_games.md, Pictionary section)."""
+(and the rules reference other_games.md, Pictionary section)."""
 
 from __future__ import annotations
 

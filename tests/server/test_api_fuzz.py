@@ -3,7 +3,8 @@ generated from the declared models (valid and invalid), then the stateful links 
 state, join, record, replay; a registered entrant → its change; a result → its correction). No answer may
 be a 5xx, every answer must match its declared model, and every 4xx must be the one error shape.
 
-At least 2,000 requests; deterministic (derandomized), bounded in time."""
+At least 2,000 requests in ``make test`` (deterministic: derandomized, bounded in time); ``-m slow`` runs ten
+times as many cases per operation and stateful steps, with another seed."""
 
 from __future__ import annotations
 
@@ -69,6 +70,20 @@ def no_server_error(ctx: Any, response: Any, case: Any) -> bool:
 
 
 def test_schemathesis_over_the_whole_document(fuzzed: tuple[ServerProcess, str]) -> None:
+    total = fuzz_document(fuzzed, POSITIVE, NEGATIVE, STATEFUL_STEPS, derandomize=True)
+    assert total >= 2000
+
+
+@pytest.mark.slow
+def test_schemathesis_over_the_whole_document_long(fuzzed: tuple[ServerProcess, str]) -> None:
+    total = fuzz_document(fuzzed, 10 * POSITIVE, 10 * NEGATIVE, 10 * STATEFUL_STEPS, derandomize=False)
+    assert total >= 20_000
+
+
+def fuzz_document(fuzzed: tuple[ServerProcess, str], positive: int, negative: int, stateful: int,
+                  derandomize: bool) -> int:
+    """Every operation with ``positive`` and ``negative`` cases, then ``stateful`` steps along the links;
+    the number of requests sent."""
     from schemathesis.specs.openapi.checks import (
         content_type_conformance,
         response_schema_conformance,
@@ -90,13 +105,13 @@ def test_schemathesis_over_the_whole_document(fuzzed: tuple[ServerProcess, str])
 
     operations = [result.ok() for result in schema.get_all_operations()]
     for operation in operations:
-        for mode, examples in ((GenerationMode.POSITIVE, POSITIVE), (GenerationMode.NEGATIVE, NEGATIVE)):
+        for mode, examples in ((GenerationMode.POSITIVE, positive), (GenerationMode.NEGATIVE, negative)):
 
             @given(case=operation.as_strategy(generation_mode=mode))
             @settings(
                 max_examples=examples,
                 deadline=None,
-                derandomize=True,
+                derandomize=derandomize,
                 database=None,
                 phases=[Phase.explicit, Phase.generate],
                 suppress_health_check=list(HealthCheck),
@@ -124,17 +139,17 @@ def test_schemathesis_over_the_whole_document(fuzzed: tuple[ServerProcess, str])
     run_state_machine_as_test(
         Links,
         settings=settings(
-            max_examples=max(1, STATEFUL_STEPS // 10),
+            max_examples=max(1, stateful // 10),
             stateful_step_count=10,
             deadline=None,
-            derandomize=True,
+            derandomize=derandomize,
             database=None,
             suppress_health_check=list(HealthCheck),
         ),
     )
     total = sum(calls.values()) + steps["n"]
-    assert len(calls) == len(operations) == 29, sorted(calls)
-    assert total >= 2000, (total, calls, steps)
+    assert len(calls) == len(operations) == 34, sorted(calls)
     print(f"schemathesis: {sum(calls.values())} requests over {len(calls)} operations, {steps['n']} stateful")
     log = server.log_path.read_text(errors="replace")
     assert "Traceback" not in log, log[-3000:]
+    return total

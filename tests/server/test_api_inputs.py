@@ -102,6 +102,8 @@ def valid(api: Api, op_id: str) -> tuple[dict[str, str], dict[str, Any] | None]:
         "entrant": "a1",
         "fixture": api.fixture,
         "what": "standings",
+        "ticket": "no-such-ticket",
+        "name": "nobody",
     }
     first = fixtures[0] if fixtures else {"key": "-", "entrants": ["a1", "a2"]}
     bodies: dict[str, dict[str, Any]] = {
@@ -117,6 +119,7 @@ def valid(api: Api, op_id: str) -> tuple[dict[str, str], dict[str, Any] | None]:
             "reason": "table talk",
         },
         "record_decision": {"order": ["a1", "a2"]},
+        "join_quickplay": {"preset": "goofspiel-3p", "wait": 60},
     }
     return params, bodies.get(op_id)
 

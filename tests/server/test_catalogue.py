@@ -10,11 +10,15 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tablesport.games.pictionary.state import FOULS
 from tablesport.server import i18n
 from tablesport.server.app import create_app
+from tablesport.server.ratings import REASONS
+from tablesport.server.table_control import CONTROLS
 from tablesport.store import accounts
 from tablesport.store.accounts import ROLES
 from tablesport.store.double_entry import OPEN
+from tablesport.store.public import PRINTOUTS
 from tablesport.store.service import EventStore
 from tablesport.store.tokens import SCOPES
 from tablesport.tournament.formats import FORMATS
@@ -45,6 +49,9 @@ def test_every_key_a_template_names_is_in_the_catalogue_in_three_languages() -> 
     used |= {f"action.{a}" for a in actions}
     used |= {f"action.hall_{k}" for k in ("arrive", "game", "hand_in", "lost_sheet", "leave", "tables")}
     used |= {f"timer.{k}" for k in ("first_picker", "draft", "show", "field", "play", "declare")}
+    used |= {f"ctl.{c}" for c in CONTROLS} | {f"ev.referee.{c}" for c in CONTROLS}  # table.js names ev.*
+    used |= {f"pfoul.{f}" for f in FOULS} | {f"print.{w}" for w in PRINTOUTS}
+    used |= {f"unrated.{r}" for r in REASONS} | {"too_many_registrations"}
     used |= {"need_sign_in", "need_organiser", "not_referee_here", "form_expired", "form_other_site",
              "too_many_logins", "too_many_tables", "login_failed", "passwords_differ", "account_refused"}
     prefixes = {k for k in used if k.endswith(".")}  # t('how.' + h): each prefix's values are listed above

@@ -180,3 +180,50 @@ def test_a_binary_frame_gets_an_error_and_changes_nothing(server: ServerProcess)
     err, pong = run_loop(main())
     assert err["code"] == "malformed" and "text frames" in err["message"]
     assert pong["seq"] == 0
+
+
+@pytest.mark.parametrize(("raw", "says"), [
+    ("{", "not JSON"),
+    ("[" * 20_000, "nested too deeply"),
+    ('{"type":"act","seq":0,"action":' + "[" * 40 + "]" * 40 + "}", "nested too deeply"),
+    ('{"type":"act","seq":NaN}', "NaN is not a JSON number"),
+    ('{"type":"act","seq":0,"action":[-Infinity]}', "-Infinity is not a JSON number"),
+    ('{"type":"act","seq":' + "9" * 5000 + "}", "too many digits"),
+    ('{"type":"act","seq":0,"action":"\\ud800"}', "lone surrogate"),
+    ('{"\\udfff":1}', "lone surrogate"),
+])
+def test_a_message_that_is_not_plain_json_is_refused_with_what_is_wrong(raw: str, says: str) -> None:
+    with pytest.raises(guard.Malformed, match=says):
+        guard.read_message(raw)
+
+
+def test_plain_json_is_read() -> None:
+    deep = "[" * guard.MAX_DEPTH + "]" * guard.MAX_DEPTH
+    assert guard.read_message('{"type":"act","seq":3,"action":["say","\\u00e9t\\u00e9 \\ud83d\\ude00"]}') == {
+        "type": "act", "seq": 3, "action": ["say", "été 😀"]}
+    assert guard.read_message(deep) is not None
+
+
+def test_a_closed_client_goes_with_its_last_reference_not_with_the_collector() -> None:
+    """Its cancelled sender kept a cycle through the client (and so the whole connection) that only a
+    complete collection reclaims once frozen (probe.py); closing breaks it."""
+    import gc
+    import weakref
+
+    async def main() -> weakref.ref[Client]:
+        async def send(text: str) -> None:
+            await asyncio.sleep(0)
+
+        c = Client(0, send)
+        c.start()
+        c.put("frame")
+        await asyncio.sleep(0.01)
+        await c.close()
+        return weakref.ref(c)
+
+    gc.disable()
+    try:
+        ref = run_loop(main())
+        assert ref() is None
+    finally:
+        gc.enable()

@@ -89,3 +89,54 @@ def test_a_refused_sheet_stores_nothing_and_the_organiser_settles_a_disagreement
         with pytest.raises(TournamentError, match="next game to enter is game 2"):
             de.submit(comp, fx.key, g1, "ref-ann", number=1)
         s.commit()
+
+
+def test_both_captains_confirm_a_sheet_instead_of_a_second_referee(engine: Engine) -> None:
+    """Seed 001 §二.4 (双方队长在比赛记分表上签字确认结果): both captains signing the sheet confirm it."""
+    tag = secrets.token_hex(3)
+    with Session(engine) as s:
+        st = make(s, tag)
+        comp = st.competition(f"Day {tag}", "sgs")
+        fx = st.fixtures(comp)[0]
+        a, b = fx.entrants
+        de = DoubleEntry(st)
+        assert de.captains(comp, fx.key) == {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}
+        g1 = {"winner": a, "surviving": 2, "lost_hp": 1,
+              "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}}
+        sheet = de.submit(comp, fx.key, g1, "ref-ann").entry
+        with pytest.raises(TournamentError, match="not a captain"):
+            de.captain(comp, sheet, f"{tag}{a[1]}b", True)  # a member, not the captain
+        assert [x["id"] for x in de.for_captain(comp, f"{tag}{b[1]}a")] == [sheet]
+        out = de.captain(comp, sheet, f"{tag}{a[1]}a", True)
+        assert out.status == "waiting" and st.series.status(comp, fx.key).games == []
+        out = de.captain(comp, sheet, f"{tag}{b[1]}a", True)
+        assert out.status == "accepted"
+        status = st.series.status(comp, fx.key)
+        assert len(status.games) == 1 and status.score == (1, 0)
+        row = s.get(DeskEntry, sheet)
+        assert row is not None and row.status == "accepted" and "captains" in (row.confirmed_by or "")
+        assert [m.agrees for m in de.marks(sheet)] == [True, True]
+        with pytest.raises(TournamentError, match="waiting for confirmation"):
+            de.captain(comp, sheet, f"{tag}{b[1]}a", True)  # it counts already
+
+
+def test_a_captain_who_disagrees_stops_the_sheet(engine: Engine) -> None:
+    tag = secrets.token_hex(3)
+    with Session(engine) as s:
+        st = make(s, tag)
+        comp = st.competition(f"Day {tag}", "sgs")
+        fx = st.fixtures(comp)[0]
+        a, b = fx.entrants
+        de = DoubleEntry(st)
+        g1 = {"winner": a, "surviving": 2, "lost_hp": 1,
+              "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}}
+        sheet = de.submit(comp, fx.key, g1, "ref-ann").entry
+        assert de.captain(comp, sheet, f"{tag}{a[1]}a", True).status == "waiting"
+        out = de.captain(comp, sheet, f"{tag}{b[1]}a", False)
+        assert out.status == "disagrees" and "does not agree" in out.text
+        assert st.series.status(comp, fx.key).games == []  # nothing counts
+        with pytest.raises(TournamentError, match="waiting for confirmation"):
+            de.captain(comp, sheet, f"{tag}{a[1]}a", True)
+        # a second referee's matching sheet settles it, as any disagreement
+        assert de.submit(comp, fx.key, g1, "ref-bo").status == "accepted"
+        assert len(st.series.status(comp, fx.key).games) == 1

@@ -39,14 +39,34 @@ function targets(view, options) {
   return out;
 }
 
-function pieceDrawing(cells, colour, size = 10) {
+function pieceDrawing(cells, colour, size = 16) {
   const w = Math.max(...cells.map((c) => c[0])) + 1, h = Math.max(...cells.map((c) => c[1])) + 1;
-  const grid = el("div", { class: "bk-piece-grid", style: `grid-template-columns: repeat(${w}, ${size}px); grid-auto-rows: ${size}px` });
+  const grid = el("div", { class: "bk-piece-grid", "aria-hidden": "true", style: `grid-template-columns: repeat(${w}, var(--bk-cell, ${size}px)); grid-auto-rows: var(--bk-cell, ${size}px)` });
   const filled = new Set(cells.map(([x, y]) => `${x}:${h - 1 - y}`));
   for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
     grid.append(el("span", { style: filled.has(`${c}:${r}`) ? `background:${colour}` : "" }));
   }
   return grid;
+}
+
+const colourName = (c) => t(`bk.colour_${c.name}`) === `bk.colour_${c.name}` ? c.name : t(`bk.colour_${c.name}`);
+
+// the squares where the colour to move can start a piece: squares of its legal placements that touch
+// one of its pieces at a corner (or its start corner)
+function anchors(view, colour, options) {
+  const letter = LETTER[colour];
+  const own = (x, y) => { const row = view.board[20 - y]; return row && row[x] === letter; };
+  const corner = view.colours[colour].corner;
+  const out = new Set();
+  for (const move of options || []) {
+    if (move === "pass") continue;
+    for (const s of move.split(",")) {
+      if (out.has(s)) continue;
+      const [x, y] = parse(s);
+      if (s === corner || own(x - 1, y - 1) || own(x + 1, y - 1) || own(x - 1, y + 1) || own(x + 1, y + 1)) out.add(s);
+    }
+  }
+  return out;
 }
 
 export function renderView(box, view, ctx) {
@@ -56,49 +76,70 @@ export function renderView(box, view, ctx) {
   const opts = mine ? d.options : null;
   const tg = mine ? targets(view, opts) : new Map();
   if (ui.piece && mine && !view.colours[myColour].pieces_left.includes(ui.piece)) ui.piece = null;
+  const starts = mine && !ui.piece ? anchors(view, myColour, opts) : new Set();
+  const lastMove = view.moves?.length ? view.moves[view.moves.length - 1] : null;
+  const lastSquares = new Set(lastMove && lastMove.move !== "pass" ? lastMove.move.split(",") : []);
+  const corners = new Map(view.colours.map((c) => [c.corner, c]));
 
   // scores and colours
   box.append(el("div", { class: "bk-colours" }, view.colours.map((c) => el("span", {
     class: `bk-colour${view.to_move && view.to_move.colour === c.colour ? " acting" : ""}`, dataset: { colour: c.colour },
-  }, el("i", { style: `background:${COLOURS[LETTER[c.colour]]}` }), ` ${seatName(c.seat)} · ${c.name} · ${c.squares_left} ${t("bk.squares_left")}${c.done || c.blocked ? " · " + t("bk.done") : ""}`))));
+  }, el("i", { style: `background:${COLOURS[LETTER[c.colour]]}` }), ` ${seatName(c.seat)} · ${colourName(c)} · ${c.squares_left} ${t("bk.squares_left")}${c.done || c.blocked ? " · " + t("bk.done") : ""}`))));
+  if (lastMove) {
+    const c = view.colours[lastMove.colour];
+    box.append(el("p", { class: "muted", id: "bk-last" }, t("bk.last_move", { colour: c ? colourName(c) : "", move: lastMove.move === "pass" ? t("bk.passed") : lastMove.move })));
+  }
 
-  // the board
-  const board = el("div", { class: "bk-board", id: "board" });
+  // the board with its coordinates (columns a–t, rows 1–20 from the bottom)
+  const board = el("div", { class: "bk-board", id: "board", role: "grid", "aria-label": t("bk.board") });
   const cellsByName = new Map();
+  const preview = (name) => {
+    board.querySelectorAll(".preview").forEach((n) => n.classList.remove("preview"));
+    const move = name && tg.get(name);
+    if (move) for (const s of move.split(",")) cellsByName.get(s)?.classList.add("preview");
+  };
   view.board.forEach((row, r) => {
     const y = 20 - r;
+    board.append(el("span", { class: "bk-label", "aria-hidden": "true" }, String(y)));
     [...row].forEach((ch, x) => {
       const name = sq(x, y);
-      const cell = el("div", { class: `sq${tg.has(name) ? " target" : ""}`, dataset: { sq: name, c: ch }, style: `background:${COLOURS[ch] ?? "#fff"}` });
+      const start = corners.get(name);
+      const target = tg.has(name);
+      const cls = `sq${target ? " target" : ""}${starts.has(name) ? " anchor" : ""}${lastSquares.has(name) ? " last" : ""}${start && ch === "." ? " start" : ""}`;
+      const cell = el("div", { class: cls, dataset: { sq: name, c: ch },
+        style: `background:${COLOURS[ch] ?? "#fff"}${start && ch === "." ? `;--start:${COLOURS[LETTER[start.colour]]}` : ""}`,
+        role: target ? "button" : null, tabindex: target ? "0" : null, "aria-label": target ? t("bk.place_at", { sq: name }) : null });
+      if (target) {
+        cell.addEventListener("focus", () => preview(name));
+        cell.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.send(tg.get(name)); } });
+      }
       cellsByName.set(name, cell);
       board.append(cell);
     });
   });
-  const clearPreview = () => board.querySelectorAll(".preview").forEach((n) => n.classList.remove("preview"));
-  board.addEventListener("mouseover", (e) => {
-    const name = e.target.dataset?.sq;
-    clearPreview();
-    const move = name && tg.get(name);
-    if (move) for (const s of move.split(",")) cellsByName.get(s)?.classList.add("preview");
-  });
+  board.append(el("span", { class: "bk-label" }), ...Array.from({ length: 20 }, (_, x) => el("span", { class: "bk-label", "aria-hidden": "true" }, String.fromCharCode(97 + x))));
+  board.addEventListener("mouseover", (e) => preview(e.target.dataset?.sq));
   board.addEventListener("click", (e) => {
     const move = tg.get(e.target.dataset?.sq);
     if (move) ctx.send(move);
   });
-  box.append(board);
+  box.append(el("div", { class: "bk-board-wrap" }, board));
+  box.append(el("p", { class: "bk-legend muted" }, el("span", { class: "bk-key start" }), ` ${t("bk.legend_start")} `, el("span", { class: "bk-key last" }), ` ${t("bk.legend_last")} `,
+    mine ? [el("span", { class: "bk-key anchor" }), ` ${t("bk.legend_anchor")}`] : ""));
 
   // the tray
   if (mine) {
     const colour = COLOURS[LETTER[myColour]];
     const left = view.colours[myColour].pieces_left;
     const tray = el("div", { class: "bk-tray", id: "tray" }, left.map((p) => el("button", {
-      class: `bk-piece${ui.piece === p ? " selected" : ""}`, dataset: { piece: p }, title: p,
+      class: `bk-piece${ui.piece === p ? " selected" : ""}`, dataset: { piece: p }, title: p, "aria-label": t("bk.piece", { name: p, n: view.pieces[p].length }),
+      "aria-pressed": String(ui.piece === p),
       onclick: () => { ui.piece = p; ui.turn = 0; ui.flip = false; rerender(box, view, ctx); },
     }, pieceDrawing(ui.piece === p ? oriented(view.pieces[p]) : normal(view.pieces[p]), colour))));
     const tools = el("div", { class: "bk-tools" },
       el("button", { id: "rotate", onclick: () => { ui.turn = (ui.turn + 1) % 4; rerender(box, view, ctx); } }, t("bk.rotate")),
       el("button", { id: "flip", onclick: () => { ui.flip = !ui.flip; rerender(box, view, ctx); } }, t("bk.flip")),
-      el("span", { id: "targets", class: "muted" }, ui.piece ? t("bk.targets", { n: tg.size }) : t("bk.pick_piece")));
+      el("span", { id: "targets", class: "muted", "aria-live": "polite" }, ui.piece ? t("bk.targets", { n: tg.size }) : t("bk.pick_piece")));
     box.append(el("h3", {}, t("bk.your_pieces")), tools, tray);
   }
 }
@@ -110,7 +151,8 @@ function rerender(box, view, ctx) {
 
 export function renderDecision(box, d, ctx) {
   if (d.kind !== "place" || !Array.isArray(d.options) || (d.options.length === 1 && d.options[0] === "pass")) return false;
-  box.append(el("p", {}, t("bk.how_to", { colour: d.data.colour_name ?? "" })));
+  const name = d.data.colour_name ?? "";
+  box.append(el("p", {}, t("bk.how_to", { colour: colourName({ name }) })));
   return true;
 }
 

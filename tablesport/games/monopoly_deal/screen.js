@@ -33,18 +33,37 @@ export function cardLabel(id) {
   return `${t(`md.kind.${c.kind}`)} (${c.value}M)`;
 }
 
-function chip(id, extra = {}) {
+// the colours of the property sets (drawn, not copied: plain CSS colours)
+const HUE = { brown: "#8b5a2b", light_blue: "#90cdf4", pink: "#d53f8c", orange: "#dd6b20", red: "#c53030",
+  yellow: "#ecc94b", green: "#2f855a", dark_blue: "#2c5282", railroad: "#1a202c", utility: "#a0c4a0" };
+
+function band(c) {
+  const cols = c.colours === "any" ? Object.keys(HUE) : c.colours || [];
+  if (!cols.length) return "";
+  const stops = cols.map((k, i) => `${HUE[k] ?? "#ccc"} ${(i * 100) / cols.length}% ${((i + 1) * 100) / cols.length}%`);
+  return `linear-gradient(90deg, ${stops.join(", ")})`;
+}
+
+// A card drawn as a card: the colour band of its set(s), its value in the corner, its name.
+function face(id, extra = {}, tag = "span") {
   const c = card(id);
   const colour = c.kind === "property" ? c.colours[0] : "";
-  return el("span", { class: `md-card md-${c.kind}${colour ? " md-c-" + colour : ""}`, dataset: { card: id }, ...extra },
-    cardLabel(id));
+  const cls = `md-card md-${c.kind}${colour ? " md-c-" + colour : ""}${extra.class ? " " + extra.class : ""}`;
+  const bg = band(c);
+  const label = `${cardLabel(id)}${c.kind === "money" ? "" : ` · ${c.value}M`}`;
+  return el(tag, { role: tag === "span" ? "img" : null, ...extra, class: cls, dataset: { card: id, ...(extra.dataset || {}) },
+    "aria-label": label, title: label },
+    bg ? el("span", { class: "md-band", style: `background:${bg}`, "aria-hidden": "true" }) : null,
+    el("span", { class: "md-value", "aria-hidden": "true" }, `${c.value}M`),
+    el("span", { class: "md-name", "aria-hidden": "true" }, c.kind === "money" ? `${c.value}M` : cardLabel(id).replace(/\s*\(\d+M\)$/, "")));
 }
+const chip = (id, extra = {}) => face(id, extra);
 
 function player(view, s, me) {
   const p = view.players[s];
   const bankValue = p.bank.reduce((a, id) => a + card(id).value, 0);
   const sets = p.sets.map((st, i) => el("div", {
-    class: `md-set md-c-${st.colour}${st.complete ? " complete" : ""}`,
+    class: `md-set md-c-${st.colour}${st.complete ? " complete" : ""}`, style: `--set:${HUE[st.colour] ?? "#ccc"}`,
     dataset: { colour: st.colour, complete: st.complete ? "1" : "0", index: i },
   }, el("div", { class: "md-set-head" }, `${colourName(st.colour)} ${st.cards.length}/${DATA.colours[st.colour]?.size ?? "?"}`,
        st.complete ? el("strong", {}, ` ✔ ${t("md.complete")}`) : null, ` · ${t("md.rent")} ${st.rent}M`),
@@ -70,7 +89,7 @@ export function renderView(box, view, ctx) {
   const me = ctx.seat;
   box.append(el("div", { class: "md-piles" },
     el("span", { id: "md-draw" }, `${t("md.draw_pile")}: ${view.draw_count}`), " · ",
-    el("span", { id: "md-discard" }, `${t("md.discard_pile")}: `, view.discard.length ? chip(view.discard[view.discard.length - 1]) : "—"),
+    el("span", { id: "md-discard" }, `${t("md.discard_pile")}: `, view.discard.length ? chip(view.discard[view.discard.length - 1], { class: "mini" }) : "—"),
     " · ", `${t("md.plays")}: ${view.plays}/${view.max_plays}`));
   const line = actionLine(view);
   if (line) box.append(line);
@@ -81,8 +100,8 @@ export function renderView(box, view, ctx) {
     if (d?.kind === "play") for (const o of d.options) if (o[0] !== "end" && o[0] !== "move") playable.add(keyOf(o[1]));
     box.append(el("h3", {}, t("md.your_hand")));
     box.append(el("div", { id: "md-hand" }, view.hand.map((id) => (playable.has(keyOf(id))
-      ? el("button", { class: `md-card md-${card(id).kind}${ui.picked === keyOf(id) ? " picked" : ""}`, dataset: { card: id },
-                       onclick: () => { ui.picked = keyOf(id); ctx.refresh(); } }, cardLabel(id))
+      ? face(id, { class: `playable${ui.picked === keyOf(id) ? " picked" : ""}`, "aria-pressed": String(ui.picked === keyOf(id)),
+                   onclick: () => { ui.picked = keyOf(id); ctx.refresh(); } }, "button")
       : chip(id)))));
   }
   if (view.reason) {
@@ -172,7 +191,7 @@ function discardDecision(box, d, ctx) {
   const listed = new Set(d.options.map((o) => keyOf(o[1])));
   box.append(el("p", {}, t(d.data.to === "draw_bottom" ? "md.discard_bottom" : "md.discard_pile_prompt", { n: d.data.extra })),
     el("div", { id: "md-discard-choice" }, hand.filter((id) => listed.has(keyOf(id))).map((id) =>
-      el("button", { class: "md-card", dataset: { card: id }, onclick: () => ctx.send(["discard", id]) }, cardLabel(id)))));
+      face(id, { class: "playable", onclick: () => ctx.send(["discard", id]) }, "button"))));
   return true;
 }
 

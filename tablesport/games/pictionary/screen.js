@@ -12,7 +12,7 @@ import { el, t, seatName } from "/static/common.js";
 const W = 800, H = 600;
 const COLOURS = ["#ffffff", "#1d1d1d", "#d62d20", "#1f5fbf", "#2a9d3a", "#f08a24", "#7b3fa0", "#8b5a2b"];
 const WIDTHS = [0, 3, 6, 12, 28];
-const CAT_COLOURS = { P: "#2f6fd6", O: "#f2c12e", A: "#f08a24", D: "#3aa655", AP: "#d64541" };
+const CAT_COLOURS = { P: "#2a62c0", O: "#f2c12e", A: "#f08a24", D: "#3aa655", AP: "#c53030" };
 const BATCH_MS = 25;      // strokes go out at most every 25 ms while the pen moves
 const MAX_BATCH = 128;    // points per message (the referee's limit)
 const MIN_STEP = 2;       // canvas units between two kept points
@@ -32,6 +32,12 @@ const CSS = `
   display: flex; align-items: flex-start; justify-content: flex-start; font-size: .65rem; color: #fff; }
 .pc-square[data-square="0"], .pc-square[data-cat="finish"] { width: 3.2rem; background: #2d3748 !important; }
 .pc-n { padding: 1px 2px; text-shadow: 0 1px 1px #0008; }
+.pc-legend { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: .2rem .8rem; font-size: .8rem; margin-top: .2rem; }
+.pc-legend i { display: inline-block; width: .8rem; height: .8rem; border-radius: 2px; vertical-align: middle; }
+/* dark numbers on the light squares (contrast) */
+.pc-square[data-cat="O"], .pc-square[data-cat="A"], .pc-square[data-cat="D"] { color: #1a202c; }
+.pc-square[data-cat="O"] .pc-n, .pc-square[data-cat="A"] .pc-n, .pc-square[data-cat="D"] .pc-n { text-shadow: none; }
+.pc-cat[data-cat="O"], .pc-cat[data-cat="A"], .pc-cat[data-cat="D"] { color: #1a202c; text-shadow: none; }
 .pc-token { position: absolute; bottom: 1px; width: .95rem; height: .95rem; border-radius: 50%; font-size: .6rem;
   display: flex; align-items: center; justify-content: center; font-weight: bold; border: 1px solid #fff; }
 .pc-token.team-A { left: 2px; background: #1a202c; } .pc-token.team-B { right: 2px; background: #9b2c2c; }
@@ -43,7 +49,7 @@ const CSS = `
 .pc-act.foul { border-color: #c53030; color: #c53030; font-size: .9rem; }
 .pc-papers { display: flex; flex-wrap: wrap; gap: .5rem; }
 .pc-paper-box { margin: 0; flex: 1 1 320px; max-width: 720px; }
-.pc-paper-box figcaption { font-size: .8rem; color: #777; }
+.pc-paper-box figcaption { font-size: .8rem; color: #595959; }
 .pc-paper { width: 100%; height: auto; border: 1px solid #999; border-radius: 4px; background: #fff; touch-action: none; }
 .pc-paper.live { border: 2px solid #2b6cb0; cursor: crosshair; }
 .pc-tools { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
@@ -53,7 +59,7 @@ const CSS = `
 .pc-size i { display: inline-block; border-radius: 50%; background: #222; }
 .pc-guess { display: flex; gap: .4rem; } .pc-guess input { flex: 1; font-size: 1.1rem; padding: .3rem .5rem; }
 .pc-guesses { margin: 0; padding-left: 1.4rem; max-height: 10rem; overflow: auto; }
-.pc-g.correct { color: #276749; font-weight: bold; } .pc-g.near { color: #b7791f; } .pc-g.wrong { color: #777; }
+.pc-g.correct { color: #276749; font-weight: bold; } .pc-g.near { color: #b7791f; } .pc-g.wrong { color: #595959; }
 .pc-near-row { display: flex; gap: .4rem; align-items: center; background: #fffaf0; border-left: 4px solid #dd6b20; padding: .3rem; }
 .pc-result { font-size: 1.4rem; background: #f0fff4; border: 2px solid #38a169; border-radius: 6px; padding: .5rem; }
 `;
@@ -132,7 +138,10 @@ function renderBoard(v) {
       style: cat ? `background:${CAT_COLOURS[cat]}` : "", title: cat ? catName(cat) : t("pc.finish") },
     el("span", { class: "pc-n" }, label), ...tokens);
   });
-  parts.board.replaceChildren(...cells);
+  // the categories' colours, named (the board is read by colour)
+  const legend = el("div", { class: "pc-legend", "aria-hidden": "true" }, Object.keys(CAT_COLOURS).map((c) =>
+    el("span", { class: "pc-legend-item" }, el("i", { style: `background:${CAT_COLOURS[c]}` }), ` ${c} ${catName(c)}`)));
+  parts.board.replaceChildren(...cells, legend);
   parts.board.dataset.a = pos.A;
   parts.board.dataset.b = pos.B;
 }

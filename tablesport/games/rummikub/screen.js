@@ -76,18 +76,77 @@ export function tableProblems(work, placed, original, melded) {
   return [...new Set(out)];
 }
 
-function tile(id, draggable) {
-  const c = code(id);
-  return el("span", {
-    class: `rk-tile ${isJoker(id) ? "joker" : COLOUR[c[0]]}`, dataset: { tile: id }, draggable: draggable ? "true" : null,
-    ondragstart: draggable ? (e) => { e.dataTransfer.setData("text/plain", id); e.dataTransfer.effectAllowed = "move"; } : null,
-  }, isJoker(id) ? "☺" : c.slice(1));
+const COLOUR_ORDER = { R: 0, B: 1, O: 2, K: 3, J: 4 };
+const SORTS = {
+  // 777: groups — by number, then colour; 123: runs — by colour, then number (jokers last)
+  "777": (a, b) => (isJoker(a) - isJoker(b)) || num(code(a)) - num(code(b)) || COLOUR_ORDER[a[0]] - COLOUR_ORDER[b[0]],
+  "123": (a, b) => COLOUR_ORDER[a[0]] - COLOUR_ORDER[b[0]] || num(code(a)) - num(code(b)),
+};
+const store = { get: (k) => { try { return localStorage.getItem(k); } catch { return null; } },
+  set: (k, v) => { try { localStorage.setItem(k, v); } catch { /* private mode */ } } };
+ui.sort = store.get("tablesport.rk.sort");
+ui.prevRack = null;    // the rack as last shown: tiles not in it are new (just drawn)
+ui.fresh = new Set();
+ui.held = null;        // a tile picked up by a tap or a key, put down by a tap on a set or the rack
+
+function tileLabel(id) {
+  if (isJoker(id)) return t("rk.joker");
+  return `${t("rk.colour_" + id[0])} ${code(id).slice(1)}`;
 }
 
-function dropZone(node, onDrop) {
+function tile(id, movable, onTap) {
+  const c = code(id);
+  const node = el(movable ? "button" : "span", {
+    class: `rk-tile ${isJoker(id) ? "joker" : COLOUR[c[0]]}${ui.fresh.has(id) ? " fresh" : ""}${ui.held === id ? " held" : ""}`,
+    dataset: { tile: id }, draggable: movable ? "true" : null, type: movable ? "button" : null,
+    "aria-label": tileLabel(id) + (ui.fresh.has(id) ? ` (${t("rk.new_tile")})` : ""), "aria-pressed": movable ? String(ui.held === id) : null,
+    role: movable ? null : "img",
+    ondragstart: movable ? (e) => { e.dataTransfer.setData("text/plain", id); e.dataTransfer.effectAllowed = "move"; } : null,
+  }, el("span", { "aria-hidden": "true" }, isJoker(id) ? "☺" : c.slice(1)));
+  // a tap on a tile picks it up; with another tile held, the tap puts that one into this tile's set
+  if (movable) node.addEventListener("click", (e) => { if (ui.held && ui.held !== id) return; e.stopPropagation(); onTap(id); });
+  if (movable) node.addEventListener("pointerdown", (e) => touchDrag(e, node, id));
+  return node;
+}
+
+// Dragging with a finger or a pen (the mouse uses the browser's drag and drop): a copy of the tile
+// follows the finger; let go over a set, "new set" or the rack to put it there.
+function touchDrag(e, node, id) {
+  if (e.pointerType === "mouse") return;
+  const start = { x: e.clientX, y: e.clientY };
+  let ghost = null;
+  const move = (ev) => {
+    if (!ghost && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) < 8) return;
+    if (!ghost) { ghost = node.cloneNode(true); ghost.classList.add("rk-ghost"); ghost.setAttribute("aria-hidden", "true"); document.body.append(ghost); }
+    ghost.style.left = `${ev.clientX - 18}px`;
+    ghost.style.top = `${ev.clientY - 24}px`;
+  };
+  const up = (ev) => {
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", up);
+    window.removeEventListener("pointercancel", up);
+    if (!ghost) return;   // no move: a tap, which the click handler takes
+    ghost.remove();
+    if (ev.type === "pointercancel") return;
+    const zone = document.elementFromPoint(ev.clientX, ev.clientY)?.closest(".rk-set, #rk-rack");
+    if (zone) zone.dispatchEvent(new CustomEvent("rk-drop", { detail: id }));
+  };
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", up);
+  window.addEventListener("pointercancel", up);
+}
+
+// a set, the new-set zone or the rack: takes a dragged tile, or the held tile on a tap / Enter
+function dropZone(node, onDrop, label) {
   node.addEventListener("dragover", (e) => { e.preventDefault(); node.classList.add("over"); });
   node.addEventListener("dragleave", () => node.classList.remove("over"));
-  node.addEventListener("drop", (e) => { e.preventDefault(); node.classList.remove("over"); onDrop(e.dataTransfer.getData("text/plain")); });
+  node.addEventListener("drop", (e) => { e.preventDefault(); node.classList.remove("over"); ui.held = null; onDrop(e.dataTransfer.getData("text/plain")); });
+  node.addEventListener("click", () => { if (ui.held) { const id = ui.held; ui.held = null; onDrop(id); } });
+  node.addEventListener("rk-drop", (e) => { ui.held = null; onDrop(e.detail); });
+  node.addEventListener("keydown", (e) => { if ((e.key === "Enter" || e.key === " ") && e.target === node && ui.held) { e.preventDefault(); const id = ui.held; ui.held = null; onDrop(id); } });
+  node.tabIndex = 0;
+  node.setAttribute("role", "group");
+  node.setAttribute("aria-label", label);
   return node;
 }
 
@@ -95,12 +154,26 @@ function take(id) {
   for (const s of ui.work) { const i = s.indexOf(id); if (i >= 0) { s.splice(i, 1); return; } }
 }
 
+function noteRack(rack) {
+  if (!rack) return;
+  if (ui.prevRack) {
+    const before = new Set(ui.prevRack);
+    const added = rack.filter((id) => !before.has(id));
+    if (added.length) ui.fresh = new Set(added);
+  }
+  ui.fresh = new Set([...ui.fresh].filter((id) => rack.includes(id)));
+  ui.prevRack = [...rack];
+}
+
 export function renderView(box, view, ctx) {
   const d = ctx.decision;
   const mine = ctx.mine && d && d.kind === "turn";
-  if (mine && ui.asked !== d.asked) { ui.asked = d.asked; ui.work = view.table.map((s) => [...s]); ui.placed = []; }
+  if (mine && ui.asked !== d.asked) { ui.asked = d.asked; ui.work = view.table.map((s) => [...s]); ui.placed = []; ui.held = null; }
+  if (!mine) ui.held = null;
+  if (view.rack && (!ui.prevRack || ui.prevRack.join() !== view.rack.join())) noteRack(view.rack);
   const melded = view.seat != null ? view.melded[view.seat] : true;
   const redraw = () => { box.replaceChildren(); renderView(box, view, ctx); };
+  const tap = (id) => { ui.held = ui.held === id ? null : id; redraw(); };
 
   box.append(el("p", { class: "muted" }, `${t("rk.pool")}: ${view.pool} · `,
     view.rack_sizes.map((n, s) => `${seatName(s)}: ${n}${view.melded[s] ? " ✓" : ""}`).join(" · ")));
@@ -113,9 +186,9 @@ export function renderView(box, view, ctx) {
     if (!s.length) return;
     const check = checkSet(s);
     const node = el("div", { class: `rk-set ${check.ok ? "ok" : "bad"}`, dataset: { set: i } },
-      s.map((id) => tile(id, mine)),
+      s.map((id) => tile(id, mine, tap)),
       el("span", { class: "rk-why" }, check.ok ? `✓ ${t("rk." + check.kind)} ${check.value}` : `✗ ${check.why}`));
-    if (mine) dropZone(node, (id) => { if (!id) return; take(id); ui.placed = ui.placed.filter((x) => x !== id).concat(view.rack.includes(id) ? [id] : []); ui.work[i].push(id); redraw(); });
+    if (mine) dropZone(node, (id) => { if (!id) return; take(id); ui.placed = ui.placed.filter((x) => x !== id).concat(view.rack.includes(id) ? [id] : []); ui.work[i].push(id); redraw(); }, `${t("rk.set")} ${i + 1}`);
     table.append(node);
   });
   if (mine) {
@@ -125,19 +198,23 @@ export function renderView(box, view, ctx) {
       if (view.rack.includes(id) && !ui.placed.includes(id)) ui.placed.push(id);
       ui.work.push([id]);
       redraw();
-    }));
+    }, t("rk.new_set")));
   }
   box.append(el("h3", {}, t("rk.table")), table);
 
-  // the rack
+  // the rack, sorted as the player chose (777: by number, 123: by colour)
   if (view.rack) {
-    const rackTiles = view.rack.filter((id) => !(mine && ui.placed.includes(id)));
-    const rack = el("div", { class: "rk-rack", id: "rk-rack" }, rackTiles.map((id) => tile(id, mine)));
+    let rackTiles = view.rack.filter((id) => !(mine && ui.placed.includes(id)));
+    if (ui.sort && SORTS[ui.sort]) rackTiles = [...rackTiles].sort(SORTS[ui.sort]);
+    const rack = el("div", { class: "rk-rack", id: "rk-rack" }, rackTiles.map((id) => tile(id, mine, tap)));
     if (mine) dropZone(rack, (id) => {
-      if (!ui.placed.includes(id)) { ctx.showProblem?.(t("rk.no_back")); return; }
+      if (!ui.placed.includes(id)) { if (!view.rack.includes(id)) ctx.showProblem?.(t("rk.no_back")); redraw(); return; }
       take(id); ui.placed = ui.placed.filter((x) => x !== id); redraw();
-    });
-    box.append(el("h3", {}, t("rk.rack")), rack);
+    }, t("rk.rack"));
+    const sortBtn = (k) => el("button", { class: `rk-sort${ui.sort === k ? " selected" : ""}`, id: `rk-sort-${k}`, type: "button", "aria-pressed": String(ui.sort === k),
+      title: t(`rk.sort_${k}`), onclick: () => { ui.sort = k; store.set("tablesport.rk.sort", k); redraw(); } }, k);
+    box.append(el("div", { class: "rk-rack-head" }, el("h3", {}, t("rk.rack")), el("span", { class: "muted" }, t("rk.sort")), sortBtn("777"), sortBtn("123"),
+      ui.fresh.size ? el("span", { class: "rk-fresh-note" }, t("rk.fresh", { n: ui.fresh.size })) : ""), rack);
   }
 
   if (mine) {
@@ -153,6 +230,6 @@ export function renderView(box, view, ctx) {
 
 export function renderDecision(box, d) {
   if (d.kind !== "turn") return false;
-  box.append(el("p", {}, t("rk.how_to")));
+  box.append(el("p", {}, t("rk.how_to")), el("p", { class: "muted" }, t("rk.how_to_tap")));
   return true;
 }

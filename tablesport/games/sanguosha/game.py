@@ -55,12 +55,13 @@ BASE_3V3: dict[str, Any] = {
     "stall_penalty": 0,
     "disqualify_at": 0,
     "announce_at_end": False,      # the referee announces HP and hand size at the end phase
+    "technical_loss_at": 3,        # 2014 一.1.2), 2012 §2.1.2: three technical points lose the game
 }
 
 PRESETS = {
     "sgs-3v3-2011": Ruleset(
         "sanguosha", "sgs-3v3-2011", 6, "Sanguosha 3v3, 2011 official competition rules", ("cold", "warm"),
-        {**BASE_3V3, "game_minutes": 45},
+        {**BASE_3V3, "game_minutes": 45, "technical_loss_at": 0},   # 2011: a time-up figure only, no limit
         "seeds/000_367602b2860311e8.txt (40–50 min printed; the event schedule gives 45 min)"),
     "sgs-3v3-2014": Ruleset(
         "sanguosha", "sgs-3v3-2014", 6, "Sanguosha 3v3, 2014 Xinganban rules", ("cold", "warm"),
@@ -118,7 +119,10 @@ class SanguoshaGame(Game):
         chance=True,
         conformance=ConformanceBudget(seeds=30, slow_seeds=2500, deep_every=5),
     )
-    live_params = {"ask_always": True}   # people at the table: nobody learns who holds a Dodge or a Peach
+    # people at the table: nobody learns who holds a Dodge or a Peach (every seat is asked; the server passes
+    # for a seat with nothing to answer, server/autopass.py), and a response gets the seeds' 15 s per action
+    # (2014 1v1: 选手每个动作的完成时间为15秒) so that an absent responder does not stall the table
+    live_params = {"ask_always": True, "response_seconds": 15}
 
     @property
     def presets(self) -> Mapping[str, Ruleset]:
@@ -131,6 +135,9 @@ class SanguoshaGame(Game):
         """Cards (by token and by name), generals and skills with their English and Chinese names."""
         from .cards import CARDS
         from .generals import generals
+        from .texts import texts
+
+        text = texts()
 
         def named(name: str, name_zh: str, **extra: Any) -> dict[str, Any]:
             return {"name": name, "name_zh": name_zh, **extra}
@@ -139,10 +146,12 @@ class SanguoshaGame(Game):
         return {
             "cards": {c.token: named(c.title, c.name_zh, key=c.name, suit=c.suit, rank=c.rank, type=c.type,
                                      subtype=c.subtype, range=c.range) for c in CARDS},
-            "card_names": {c.name: named(c.title, c.name_zh) for c in CARDS},
+            "card_names": {c.name: named(c.title, c.name_zh, type=c.type, subtype=c.subtype, range=c.range,
+                                         text=text["cards"].get(c.name, {})) for c in CARDS},
             "generals": {g.id: named(g.name, g.name_zh, kingdom=g.kingdom, hp=g.hp, gender=g.gender,
                                      skills=list(g.skill_ids)) for g in gens.values()},
-            "skills": {s.id: named(s.name, s.name_zh, compulsory=s.compulsory, lord=s.lord)
+            "skills": {s.id: named(s.name, s.name_zh, compulsory=s.compulsory, lord=s.lord,
+                                   text=text["skills"].get(s.id, {}))
                        for g in gens.values() for s in g.skills},
         }
 

@@ -1,14 +1,15 @@
 // Sanguosha (三国杀): the seats around the table in the seeds' seating (turn order, counter-clockwise,
 // your seat at the bottom: in 3v3 the commanders face each other at the far ends with their
 // vanguards beside them), generals, HP, equipment, judgement area, identity card upright or
-// sideways, your hand; card, target and response prompts; the draft screen.
+// sideways, distance and attack range, your hand drawn as cards, your general's skill buttons;
+// card, target (the seats on the ring) and response prompts; the draft screen. Every card, general
+// and skill shows its text on hover, focus or tap in the information panel.
 import { el, t, seatName, nameOf, LANG, setNamer } from "/static/common.js";
 
 let DATA = { cards: {}, card_names: {}, generals: {}, skills: {} };
-const ui = { source: null, asked: null, field: [] };
+const ui = { source: null, asked: null, field: [], seat: null, info: null, seen: new Set() };
 const SUIT = { spade: "♠", heart: "♥", club: "♣", diamond: "♦" };
 const RANK = { 1: "A", 11: "J", 12: "Q", 13: "K" };
-const KINGDOM = { wei: "魏", shu: "蜀", wu: "吴", qun: "群" };
 
 export async function init() {
   const r = await fetch("/api/v1/games/sanguosha/names");
@@ -23,9 +24,13 @@ export async function init() {
 }
 
 const named = (o) => (o ? nameOf(o) : "");
+const tr = (key, fallback) => { const s = t(key); return s === key ? fallback : s; };
 export const cardName = (key) => named(DATA.card_names[key]) || key;
 export const generalName = (id) => named(DATA.generals[id]) || (id === "hidden" ? "?" : id || "—");
 export const skillName = (id) => named(DATA.skills[id]) || id;
+export const kingdomName = (k) => tr(`sg.kingdom_${k}`, k || "");
+const textOf = (o) => (o?.text ? o.text[LANG] ?? o.text.en ?? "" : "");
+const isRed = (c) => c && (c.suit === "heart" || c.suit === "diamond");
 
 export function cardLabel(tok) {
   const c = DATA.cards[tok];
@@ -33,11 +38,58 @@ export function cardLabel(tok) {
   return `${named(c)} ${SUIT[c.suit]}${RANK[c.rank] ?? c.rank}`;
 }
 
-function cardChip(tok, extra = {}) {
-  const c = DATA.cards[tok];
-  const red = c && (c.suit === "heart" || c.suit === "diamond");
-  return el("span", { class: `sg-card${red ? " red" : ""}`, dataset: { card: tok }, ...extra }, cardLabel(tok));
+function typeLabel(c) {
+  if (!c) return "";
+  if (c.type === "equipment") return tr(`sg.slot_${c.subtype}`, c.subtype) + (c.range ? ` ${c.range}` : "");
+  if (c.type === "trick" && c.subtype === "delayed") return t("sg.type_delayed");
+  return tr(`sg.type_${c.type}`, c.type);
 }
+
+// --- the information panel: what a card, general or skill does --------------------------------
+function showInfo(info) {
+  ui.info = info;
+  const box = document.getElementById("sg-info");
+  if (box) fillInfo(box);
+}
+function fillInfo(box) {
+  const i = ui.info;
+  box.replaceChildren(i ? el("strong", {}, i.title) : el("span", { class: "muted" }, t("sg.info_hint")),
+    i?.sub ? el("span", { class: "muted" }, ` · ${i.sub}`) : "", i ? el("div", {}, i.text) : "");
+}
+// hover, focus and tap (a tap on a touch screen is a click) all show the text
+function withInfo(node, info) {
+  node.title = `${info.title}${info.sub ? " · " + info.sub : ""}\n${info.text}`;
+  node.addEventListener("mouseenter", () => showInfo(info));
+  node.addEventListener("focus", () => showInfo(info));
+  node.addEventListener("click", () => showInfo(info));
+  return node;
+}
+const cardInfo = (tok) => {
+  const c = DATA.cards[tok];
+  const n = c ? DATA.card_names[c.key] : null;
+  return { title: cardLabel(tok), sub: typeLabel(c), text: textOf(n) };
+};
+const skillInfo = (id) => {
+  const s = DATA.skills[id];
+  const flags = [s?.compulsory ? t("sg.compulsory") : "", s?.lord ? t("sg.lord_skill") : ""].filter(Boolean).join(" · ");
+  return { title: skillName(id), sub: flags, text: textOf(s) };
+};
+
+// A card drawn as a card: suit and rank in the corner, name, type; red suits in red.
+function cardFace(tok, opts = {}) {
+  const c = DATA.cards[tok];
+  const fresh = !ui.seen.has(tok);
+  const cls = `sg-card${isRed(c) ? " red" : ""}${c ? "" : " back"}${opts.small ? " small" : ""}${opts.class ? " " + opts.class : ""}${fresh && opts.animate ? " moved" : ""}`;
+  const label = c ? `${cardLabel(tok)}, ${typeLabel(c)}` : t("sg.card_back");
+  const tag = opts.onclick ? "button" : "span";
+  const node = el(tag, { class: cls, dataset: { card: tok }, "aria-label": label, "aria-pressed": opts.pressed, tabindex: !opts.onclick && c ? "0" : null },
+    c ? [el("span", { class: "sg-corner", "aria-hidden": "true" }, SUIT[c.suit], el("b", {}, RANK[c.rank] ?? c.rank)),
+         el("span", { class: "sg-cname" }, named(c)), el("span", { class: "sg-ctype" }, typeLabel(c))]
+      : el("span", { class: "sg-cname" }, "?"));
+  if (opts.onclick) node.addEventListener("click", opts.onclick);
+  return c ? withInfo(node, cardInfo(tok)) : node;
+}
+const cardChip = (tok, extra = {}) => cardFace(tok, { small: true, ...extra });
 
 function seatLabel(s, view) {
   const p = view?.players?.[s];
@@ -52,7 +104,7 @@ function words(v, view) {
   if (typeof v === "string" && DATA.generals[v]) return generalName(v);
   if (typeof v === "string" && DATA.skills[v]) return skillName(v);
   if (typeof v === "string" && DATA.card_names[v]) return cardName(v);
-  if (typeof v === "string") return t(`sg.${v}`) === `sg.${v}` ? v : t(`sg.${v}`);
+  if (typeof v === "string") return tr(`sg.${v}`, v);
   return JSON.stringify(v);
 }
 
@@ -80,24 +132,66 @@ export function describeOption(opt, d, view) {
     case "vanguards": return `${t("sg.vanguards")} (${seatLabel(rest[0], view)} ${t("sg.first")})`;
     default:
       if (typeof head === "string" && DATA.generals[head]) return opt.map(generalName).join(" / ");
-      return [t(`sg.${head}`) === `sg.${head}` ? head : t(`sg.${head}`), ...rest.map((x) => words(x, view))].join(" ");
+      return [tr(`sg.${head}`, head), ...rest.map((x) => words(x, view))].join(" ");
   }
 }
 
 // The source of a play option: the card or skill it starts from (hand cards become clickable).
 const sourceOf = (opt) => (opt[0] === "use" ? opt[1] : opt[0] === "use_as" || opt[0] === "skill" ? `skill:${opt[1]}` : opt[0]);
 
+// The seats an option targets (for highlighting them on the ring).
+function seatsOf(opt) {
+  const list = opt[0] === "use" ? opt[2] : opt[0] === "use_as" ? opt[4] : opt[0] === "skill" ? opt[2] : null;
+  if (typeof list === "number") return [list];
+  return Array.isArray(list) ? list.filter((x) => typeof x === "number") : [];
+}
+
 function optionButton(opt, d, ctx, view) {
-  return el("button", { class: "option", dataset: { kind: String(opt[0]) }, onclick: () => ctx.send(opt) }, describeOption(opt, d, view));
+  const text = describeOption(opt, d, view);
+  const b = el("button", { class: "option", dataset: { kind: String(opt[0]) }, onclick: () => ctx.send(opt) }, text);
+  // what the option's skill or card does, on hover and focus (not on click: a click answers)
+  const info = !Array.isArray(opt) ? null
+    : ["invoke", "skill", "use_as", "as"].includes(opt[0]) && DATA.skills[opt[1]] ? skillInfo(opt[1])
+    : ["use", "card", "discard", "take"].includes(opt[0]) && DATA.cards[opt[1]] ? cardInfo(opt[1]) : null;
+  if (info) {
+    b.title = `${info.title}${info.sub ? " · " + info.sub : ""}\n${info.text}`;
+    b.addEventListener("mouseenter", () => showInfo(info));
+    b.addEventListener("focus", () => showInfo(info));
+  }
+  return b;
+}
+
+// play options grouped by their source card or skill
+function playGroups(d) {
+  const groups = new Map();
+  for (const o of d?.kind === "play" ? d.options || [] : []) {
+    const s = sourceOf(o);
+    if (!groups.has(s)) groups.set(s, []);
+    groups.get(s).push(o);
+  }
+  return groups;
+}
+
+// the options of the chosen source that target a seat clicked on the ring (all of them without one)
+function chosenOptions(d) {
+  const list = playGroups(d).get(ui.source) || [];
+  return ui.seat == null ? list : list.filter((o) => seatsOf(o).includes(ui.seat));
+}
+
+function pickSeat(s, ctx) {
+  const list = (playGroups(ctx.decision).get(ui.source) || []).filter((o) => seatsOf(o).includes(s));
+  if (list.length === 1 && seatsOf(list[0]).length === 1) { ctx.send(list[0]); return; }
+  ui.seat = ui.seat === s ? null : s;
+  ctx.refresh();
 }
 
 export function renderDecision(box, d, ctx) {
   const view = ctx.frame.view;
   const opts = d.options || [];
-  if (ui.asked !== d.asked) { ui.asked = d.asked; ui.source = null; ui.field = []; }
+  if (ui.asked !== d.asked) { ui.asked = d.asked; ui.source = null; ui.field = []; ui.seat = null; }
   if (d.kind === "respond") {
     const need = d.data?.need;
-    box.append(el("p", { class: "sg-respond", id: "respond" }, t("sg.respond_" + need) === "sg.respond_" + need ? d.prompt : t("sg.respond_" + need),
+    box.append(el("p", { class: "sg-respond", id: "respond" }, tr("sg.respond_" + need, d.prompt),
       d.data?.count > 1 ? ` ×${d.data.count}` : "",
       d.data?.dying != null ? ` · ${t("sg.dying")}: ${seatLabel(d.data.dying, view)}` : "",
       d.data?.trick ? ` · ${cardName(d.data.trick)}` : "",
@@ -106,8 +200,11 @@ export function renderDecision(box, d, ctx) {
     return true;
   }
   if (d.kind === "draft") {
+    // the full cards (skills to read, a Pick button each) are in the pool on the table; here a compact list
     const cands = d.data?.candidates || [];
-    box.append(el("div", { class: "sg-draft", id: "draft" }, opts.map((o) => generalCard(cands[o[1]], () => ctx.send(o), { class: "option", dataset: { kind: "pick" } }))));
+    box.append(el("p", { class: "muted" }, t("sg.draft_how")));
+    box.append(el("div", { class: "sg-draft compact", id: "draft" }, opts.map((o) => el("div", { class: "sg-general compact", dataset: { general: cands[o[1]] } },
+      el("button", { class: "option", dataset: { kind: "pick", general: cands[o[1]] }, onclick: () => ctx.send(o) }, `${t("sg.pick")} ${generalName(cands[o[1]])}`)))));
     return true;
   }
   if (d.kind === "field" && opts.length && Array.isArray(opts[0])) {
@@ -118,22 +215,26 @@ export function renderDecision(box, d, ctx) {
       el("option", { value: "" }, "—"), picks.map((g) => el("option", { value: g, selected: ui.field[i] === g }, generalName(g)))))));
     const chosen = opts.find((o) => o.every((g, i) => g === ui.field[i]));
     row.append(el("button", { class: "option", id: "field-send", disabled: chosen ? null : true, onclick: () => chosen && ctx.send(chosen) }, t("send")));
-    box.append(row);
+    box.append(row, el("div", { class: "sg-draft" }, picks.map((g) => generalCard(g))));
     if (!chosen && ui.field.filter(Boolean).length === 3) box.append(el("p", { class: "error" }, t("sg.field_invalid")));
     return true;
   }
   if (d.kind === "play") {
-    const groups = new Map();
-    for (const o of opts) { const s = sourceOf(o); if (!groups.has(s)) groups.set(s, []); groups.get(s).push(o); }
-    const sources = el("div", { class: "options", id: "sources" });
+    const groups = playGroups(d);
+    const sources = el("div", { class: "options", id: "sources", role: "group", "aria-label": t("sg.play_how") });
     for (const [s, list] of groups) {
       if (s === "end") continue;
-      const label = s.startsWith("skill:") ? skillName(s.slice(6)) : cardLabel(s);
-      sources.append(el("button", { class: `source${ui.source === s ? " selected" : ""}`, dataset: { source: s }, onclick: () => { ui.source = s; ctx.refresh(); } }, label, list.length > 1 ? ` (${list.length})` : ""));
+      const skill = s.startsWith("skill:") ? s.slice(6) : null;
+      const label = skill ? skillName(skill) : cardLabel(s);
+      const b = el("button", { class: `source${ui.source === s ? " selected" : ""}`, dataset: { source: s }, "aria-pressed": ui.source === s ? "true" : "false",
+        onclick: () => { ui.source = s; ui.seat = null; ctx.refresh(); } }, label, list.length > 1 ? ` (${list.length})` : "");
+      sources.append(withInfo(b, skill ? skillInfo(skill) : cardInfo(s)));
     }
     box.append(el("p", { class: "muted" }, t("sg.play_how")), sources);
     if (ui.source && groups.has(ui.source)) {
-      box.append(el("div", { class: "options", id: "targets" }, groups.get(ui.source).map((o) => optionButton(o, d, ctx, view))));
+      const targeted = groups.get(ui.source).some((o) => seatsOf(o).length);
+      if (targeted) box.append(el("p", { class: "muted", id: "target-hint" }, t("sg.choose_target")));
+      box.append(el("div", { class: "options", id: "targets" }, chosenOptions(d).map((o) => optionButton(o, d, ctx, view))));
     }
     for (const o of groups.get("end") || []) box.append(el("div", { class: "options" }, optionButton(o, d, ctx, view)));
     return true;
@@ -142,76 +243,183 @@ export function renderDecision(box, d, ctx) {
   return true;
 }
 
-function generalCard(id, onclick, extra = {}) {
+// A general's card: name, kingdom, HP and the skills (each shows its text); with onPick a pick button.
+function generalCard(id, onPick) {
   const g = DATA.generals[id];
-  const body = [el("strong", {}, generalName(id))];
-  if (g) {
-    body.push(el("span", { class: "muted" }, ` ${LANG === "en" ? g.kingdom : KINGDOM[g.kingdom] ?? g.kingdom} · ${"♥".repeat(g.hp)}`));
-    body.push(el("div", { class: "sg-skills" }, g.skills.map(skillName).join(" · ")));
-  }
-  return onclick ? el("button", { class: `sg-general ${extra.class || ""}`, dataset: { general: id, ...(extra.dataset || {}) }, onclick }, body)
-    : el("div", { class: "sg-general", dataset: { general: id } }, body);
+  const info = { title: generalName(id), sub: g ? `${kingdomName(g.kingdom)} · ${g.hp}` : "", text: g ? g.skills.map((s) => `${skillName(s)}: ${textOf(DATA.skills[s])}`).join("\n") : "" };
+  const head = withInfo(el("div", { class: "sg-ghead", tabindex: "0" }, el("strong", {}, generalName(id)),
+    g ? el("span", { class: `sg-kingdom k-${g.kingdom}` }, kingdomName(g.kingdom)) : "",
+    g ? el("span", { class: "sg-hp", "aria-label": `${t("sg.hp")} ${g.hp}` }, "♥".repeat(g.hp)) : ""), info);
+  const skills = g ? el("div", { class: "sg-skills" }, g.skills.map((s) => skillChip(s))) : "";
+  const pick = onPick ? el("button", { class: "option", dataset: { kind: "pick", general: id }, onclick: onPick }, `${t("sg.pick")} ${generalName(id)}`) : "";
+  return el("div", { class: "sg-general", dataset: { general: id } }, head, skills, pick);
+}
+
+function skillChip(id, extra = {}) {
+  const s = DATA.skills[id];
+  return withInfo(el("button", { class: `sg-skill${s?.compulsory ? " compulsory" : ""}${s?.lord ? " lord" : ""}${extra.class ? " " + extra.class : ""}`,
+    type: "button", dataset: { skill: id }, "aria-pressed": extra.pressed, onclick: extra.onclick }, skillName(id)), skillInfo(id));
 }
 
 function hpBar(p) {
-  return el("span", { class: "sg-hp", title: `${p.hp}/${p.max_hp}` }, "♥".repeat(Math.max(0, p.hp)), el("span", { class: "lost" }, "♡".repeat(Math.max(0, p.max_hp - Math.max(0, p.hp)))));
+  return el("span", { class: "sg-hp", role: "img", "aria-label": `${t("sg.hp")} ${p.hp}/${p.max_hp}`, title: `${p.hp}/${p.max_hp}` },
+    "♥".repeat(Math.max(0, p.hp)), el("span", { class: "lost" }, "♡".repeat(Math.max(0, p.max_hp - Math.max(0, p.hp)))));
 }
 
-function seatPanel(p, view, me) {
+// The identity card a seat shows: 3v3 commander (帅) or vanguard (锋) once the identity cards are
+// taken, "?" before; 1v1 the role (lord / renegade).
+function identity(p, view) {
   const mode = view.mode || {};
-  const commander = mode.commanders && Object.values(mode.commanders).includes(p.seat);
+  const side = p.side || (mode.sides ? mode.sides[p.seat] : "");
+  if (mode.kind === "1v1") return side ? { text: t(`sg.${side}_short`), title: t(`sg.${side}`) } : { text: "?", title: t("sg.identity_unknown") };
+  const cmd = mode.commanders;
+  if (!cmd) return { text: "?", title: t("sg.identity_unknown") };
+  const commander = Object.values(cmd).includes(p.seat);
+  return { text: t(commander ? "sg.commander_short" : "sg.vanguard_short"), title: t(commander ? "sg.commander" : "sg.vanguards") };
+}
+
+const SLOTS = ["weapon", "armor", "defensive_horse", "offensive_horse"];
+
+function seatPanel(p, view, ctx, targets) {
+  const me = p.seat === ctx.seat;
+  const mode = view.mode || {};
   const upright = mode.upright ? mode.upright[p.seat] : true;
   const side = p.side || (mode.sides ? mode.sides[p.seat] : "");
-  const equip = Object.entries(p.equipment || {}).filter(([, c]) => c).map(([slot, c]) => el("div", { class: "sg-equip", dataset: { slot } }, t("sg." + slot) + ": ", cardChip(c)));
-  const judge = (p.judgement || []).map((j) => el("span", { class: "sg-judge", title: j.as ? cardName(j.as) : "" }, cardChip(j.card), j.as ? ` (${cardName(j.as)})` : ""));
-  const piles = Object.entries(p.piles || {}).map(([k, v]) => el("div", { class: "muted" }, `${skillName(k)}: ${Array.isArray(v) ? v.map(cardLabel).join(", ") : v}`));
-  return el("div", { class: `sg-seat ${side}${view.current === p.seat ? " current" : ""}${p.alive || !p.general ? "" : " dead"}${me ? " me" : ""}`, dataset: { seat: p.seat } },
-    el("div", { class: "sg-head" },
-      el("span", { class: `sg-identity${upright ? "" : " sideways"}`, title: t(upright ? "sg.upright" : "sg.sideways") }, commander ? t("sg.commander_short") : t("sg.vanguard_short")),
-      ` ${seatName(p.seat)} · ${side ? t("sg." + side) : ""}`),
-    el("div", { class: "sg-name" }, p.general ? generalName(p.general) : "—", p.general && DATA.generals[p.general] ? el("span", { class: "muted" }, ` ${LANG === "en" ? p.kingdom : KINGDOM[p.kingdom] ?? p.kingdom}`) : ""),
-    p.general ? hpBar(p) : "",
-    el("div", { class: "muted" }, `${t("sg.hand")}: ${p.hand_count}${p.face_up === false ? " · " + t("sg.face_down") : ""}${p.alive || !p.general ? "" : " · " + t("sg.dead")}`),
-    equip, judge.length ? el("div", { class: "sg-judgement" }, t("sg.judgement") + ": ", judge) : "", piles);
+  const id = identity(p, view);
+  const equip = el("div", { class: "sg-equip-area", role: "group", "aria-label": t("sg.equipment") }, SLOTS.map((slot) => p.equipment?.[slot]
+    ? el("div", { class: "sg-equip", dataset: { slot } }, cardChip(p.equipment[slot]))
+    : el("div", { class: "sg-equip empty", dataset: { slot } }, tr(`sg.slot_${slot}`, slot))));
+  const judge = (p.judgement || []).map((j) => el("span", { class: "sg-judge", title: j.as ? cardName(j.as) : "" }, cardChip(j.card), j.as ? ` ${cardName(j.as)}` : ""));
+  const piles = Object.entries(p.piles || {}).map(([k, v]) => el("div", { class: "muted" }, `${skillName(k)}: `, Array.isArray(v) ? v.map((c) => cardChip(c)) : v));
+  const reach = view.reach;
+  let dist = "";
+  if (me && reach) dist = el("span", { class: "sg-reach", title: t("sg.attack_range") }, `⚔ ${t("sg.attack_range")} ${reach.attack_range}`);
+  else if (reach && reach.distance[p.seat] != null) {
+    const d = reach.distance[p.seat];
+    const inRange = d <= reach.attack_range;
+    dist = el("span", { class: `sg-reach${inRange ? " in-range" : ""}` }, `${t("sg.distance")} ${d}${inRange ? " · " + t("sg.in_range") : ""}`);
+  }
+  const targetable = targets.has(p.seat);
+  const chosen = ui.seat === p.seat;
+  const label = `${seatLabel(p.seat, view)}${side ? ", " + t("sg." + side) : ""}${p.general ? `, ${t("sg.hp")} ${p.hp}/${p.max_hp}` : ""}`;
+  const panel = el("div", {
+    class: `sg-seat ${side || ""}${view.current === p.seat ? " current" : ""}${p.alive || !p.general ? "" : " dead"}${me ? " me" : ""}${targetable ? " targetable" : ""}${chosen ? " chosen" : ""}`,
+    dataset: { seat: p.seat }, role: targetable ? "button" : "group", tabindex: targetable ? "0" : null, "aria-label": targetable ? `${t("sg.target")}: ${label}` : label,
+  },
+  el("div", { class: "sg-head" },
+    el("span", { class: `sg-identity${upright ? "" : " sideways"}`, title: `${id.title}${mode.upright ? " · " + t(upright ? "sg.upright" : "sg.sideways") : ""}` }, id.text),
+    ` ${seatName(p.seat)}${side ? " · " + t("sg." + side) : ""}`),
+  el("div", { class: "sg-name" }, p.general ? withInfo(el("span", { tabindex: "0" }, generalName(p.general)), generalInfo(p.general)) : "—",
+    p.general && p.kingdom ? el("span", { class: `sg-kingdom k-${p.kingdom}` }, kingdomName(p.kingdom)) : ""),
+  p.general ? hpBar(p) : "",
+  el("div", { class: "muted" }, `${t("sg.hand")}: ${p.hand_count}${p.face_up === false ? " · " + t("sg.face_down") : ""}${p.alive || !p.general ? "" : " · " + t("sg.dead")}`, dist ? " · " : "", dist),
+  p.general ? equip : "", judge.length ? el("div", { class: "sg-judgement" }, t("sg.judgement") + ": ", judge) : "", piles);
+  if (targetable) {
+    panel.addEventListener("click", (e) => { if (!e.target.closest(".sg-card, .sg-name span")) pickSeat(p.seat, ctx); });
+    panel.addEventListener("keydown", (e) => { if (e.target === panel && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); pickSeat(p.seat, ctx); } });
+  }
+  return panel;
+}
+
+function generalInfo(id) {
+  const g = DATA.generals[id];
+  return { title: generalName(id), sub: g ? `${kingdomName(g.kingdom)} · ${g.hp}` : "", text: g ? g.skills.map((s) => `${skillName(s)}: ${textOf(DATA.skills[s])}`).join("\n") : "" };
 }
 
 export function renderView(box, view, ctx) {
   const mode = view.mode || {};
   const me = ctx.seat;
+  const d = ctx.mine ? ctx.decision : null;
   const drafting = view.players.some((p) => !p.general) && view.current === -1;
   if (drafting && mode.kind) {
     const cands = mode.candidates || [];
     box.append(el("h3", {}, t("sg.draft")));
-    if (cands.length) box.append(el("div", { class: "sg-draft sg-pool" }, cands.map((id, i) => id ? generalCard(id) : el("div", { class: "sg-general taken" }, `#${i + 1}`))));
+    // my draft decision: each candidate in the pool has its Pick button
+    const pickOf = new Map(d?.kind === "draft" ? (d.options || []).map((o) => [o[1], o]) : []);
+    if (cands.length) box.append(el("div", { class: "sg-draft sg-pool", id: "pool" }, cands.map((id, i) => id
+      ? generalCard(id, pickOf.has(i) ? () => ctx.send(pickOf.get(i)) : null)
+      : el("div", { class: "sg-general taken" }, `#${i + 1}`))));
     for (const [side, picks] of Object.entries(mode.picks || mode.taken || {})) {
-      box.append(el("div", { class: "sg-picks", dataset: { side } }, el("strong", {}, (t("sg." + side) === "sg." + side ? seatName(Number(side)) : t("sg." + side)) + ": "), picks.map(generalName).join(" · ")));
+      box.append(el("div", { class: "sg-picks", dataset: { side } }, el("strong", {}, tr("sg." + side, seatName(Number(side))) + ": "),
+        picks.map((g, i) => [i ? " · " : "", withInfo(el("span", { tabindex: "0" }, generalName(g)), generalInfo(g))]).flat()));
     }
   }
   // the table: seats in turn order (counter-clockwise), your seat at the bottom
+  const groups = playGroups(d);
+  const targets = new Set(ui.source ? (groups.get(ui.source) || []).flatMap(seatsOf) : []);
   const order = view.order?.length ? view.order : view.players.map((p) => p.seat);
   const anchor = me != null ? order.indexOf(me) : Math.max(0, order.indexOf(mode.commanders?.cold ?? order[0]));
-  const ring = el("div", { class: "sg-ring", id: "ring" });
+  const ring = el("div", { class: `sg-ring${drafting ? " drafting" : ""}`, id: "ring" });
   const n = order.length;
   order.forEach((s, i) => {
-    const phi = (2 * Math.PI * ((i - anchor + n) % n)) / n;
-    const panel = seatPanel(view.players[s], view, s === me);
-    panel.style.left = `${50 + 40 * Math.sin(phi)}%`;
+    const k = (i - anchor + n) % n;
+    const phi = (2 * Math.PI * k) / n;
+    const panel = seatPanel(view.players[s], view, ctx, targets);
+    panel.style.left = `${50 + 36 * Math.sin(phi)}%`;
     panel.style.top = `${50 + 38 * Math.cos(phi)}%`;
+    panel.style.order = String(k === 0 ? n : k);   // the narrow layout lists the others first, yours last
     ring.append(panel);
   });
   ring.append(el("div", { class: "sg-centre" },
     el("div", {}, `${t("sg.draw_pile")}: ${view.draw_pile} · ${t("sg.discard_pile")}: ${view.discard_count ?? ""}`),
-    view.phase ? el("div", {}, `${t("sg.phase")}: ${t("sg.phase_" + view.phase) === "sg.phase_" + view.phase ? view.phase : t("sg.phase_" + view.phase)}`) : "",
-    view.processing?.length ? el("div", {}, view.processing.map((c) => cardChip(c))) : "",
-    view.discard_pile?.length ? el("div", { class: "muted" }, view.discard_pile.slice(-4).map((c) => cardChip(c))) : ""));
+    view.phase ? el("div", {}, `${t("sg.phase")}: ${tr("sg.phase_" + view.phase, view.phase)}`) : "",
+    view.processing?.length ? el("div", { class: "sg-processing" }, view.processing.map((c) => cardFace(c, { animate: true }))) : "",
+    view.discard_pile?.length ? el("div", { class: "sg-discards" }, view.discard_pile.slice(-4).map((c) => cardChip(c))) : ""));
   box.append(ring);
-  // your hand
+  // your hand and your general's skills
   const mine = me != null ? view.players[me] : null;
-  if (mine && mine.hand) {
-    const d = ctx.decision;
-    const sources = new Set(ctx.mine && d?.kind === "play" ? (d.options || []).map(sourceOf) : []);
+  if (mine && mine.hand && (mine.hand.length || !drafting)) {
+    const sources = new Set(groups.keys());
+    // a response or a discard answered by a hand card: the card itself answers when clicked
+    const answers = new Map(d && d.kind !== "play" ? (d.options || [])
+      .filter((o) => Array.isArray(o) && (o[0] === "card" || o[0] === "discard") && typeof o[1] === "string")
+      .map((o) => [o[1], o]) : []);
     box.append(el("h3", {}, t("sg.your_hand")), el("div", { class: "sg-hand", id: "hand" }, mine.hand.map((c) => sources.has(c)
-      ? cardChip(c, { class: `sg-card playable${ui.source === c ? " selected" : ""}${DATA.cards[c] && (DATA.cards[c].suit === "heart" || DATA.cards[c].suit === "diamond") ? " red" : ""}`, onclick: () => { ui.source = c; ctx.refresh(); } })
-      : cardChip(c))));
+      ? cardFace(c, { class: `playable${ui.source === c ? " selected" : ""}`, pressed: ui.source === c ? "true" : "false", animate: true,
+        onclick: () => { ui.source = c; ui.seat = null; ctx.refresh(); } })
+      : answers.has(c) ? cardFace(c, { class: "playable answer", animate: true, onclick: () => ctx.send(answers.get(c)) })
+      : cardFace(c, { animate: true }))));
+    if (mine.general && DATA.generals[mine.general]) {
+      box.append(el("div", { class: "sg-myskills", id: "my-skills", role: "group", "aria-label": t("sg.skills") }, el("strong", {}, `${generalName(mine.general)} · ${t("sg.skills")}: `),
+        DATA.generals[mine.general].skills.map((s) => skillChip(s, { class: sources.has(`skill:${s}`) ? `usable${ui.source === `skill:${s}` ? " selected" : ""}` : "",
+          pressed: sources.has(`skill:${s}`) ? String(ui.source === `skill:${s}`) : null,
+          onclick: sources.has(`skill:${s}`) ? () => { ui.source = `skill:${s}`; ui.seat = null; ctx.refresh(); } : null }))));
+    }
   }
+  // the information panel (kept at the bottom of the screen while the table scrolls)
+  const info = el("div", { class: "sg-info", id: "sg-info", "aria-live": "polite" });
+  fillInfo(info);
+  box.append(info);
+  // cards seen once are not animated again
+  for (const c of [...(mine?.hand || []), ...(view.processing || [])]) ui.seen.add(c);
+  requestAnimationFrame(() => glide(box, view.current));
+}
+
+// A card that was elsewhere on the last frame (your hand → the table, the table → an equipment slot …)
+// glides from there to its new place; reduced motion: it just appears.
+const REDUCED = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+function glide(box, current) {
+  const now = new Map();
+  // a card nobody saw before (from a hidden hand) comes from the seat whose turn it is
+  const from = box.querySelector(`#ring .sg-seat[data-seat="${current}"]`)?.getBoundingClientRect();
+  for (const node of box.querySelectorAll(".sg-card[data-card]")) {
+    const tok = node.dataset.card;
+    if (tok === "hidden" || now.has(tok)) continue;
+    const r = node.getBoundingClientRect();
+    const area = node.closest("#hand, .sg-processing, .sg-discards, .sg-seat, .sg-pool");
+    const at = { x: r.left + window.scrollX, y: r.top + window.scrollY, area: area ? area.id || area.className.split(" ")[0] + (area.dataset.seat ?? "") : "" };
+    const was = ui.rects?.get(tok);
+    // only a card that changed area moves (a page that reflows does not make every card glide)
+    let src = was && was.area !== at.area ? was : null;
+    if (!was && ui.rects && from && area?.classList.contains("sg-processing")) {
+      src = { x: from.left + window.scrollX + from.width / 2 - r.width / 2, y: from.top + window.scrollY + from.height / 2 - r.height / 2 };
+    }
+    if (src && !REDUCED?.matches && node.animate) {
+      node.classList.remove("moved");
+      node.animate([{ transform: `translate(${src.x - at.x}px, ${src.y - at.y}px)` }, { transform: "none" }],
+        { duration: 380, easing: "ease-out" });
+    }
+    now.set(tok, at);
+  }
+  ui.rects = now;
 }

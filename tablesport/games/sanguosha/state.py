@@ -900,6 +900,11 @@ class SgsState(State):
         }
         if seat is not None:
             v["seat"] = seat
+            if self.players[seat].alive:
+                # public facts the screen shows: this seat's attack range and distance to each living seat
+                others = [b for b in self.living() if b != seat]
+                v["reach"] = {"attack_range": self.attack_range(seat),
+                              "distance": {str(b): self.distance(seat, b) for b in others}}
             a = self.ask
             if a is not None and a.private and seat in a.private and seat in a.seats:
                 v["ask_private"] = a.private[seat]
@@ -934,7 +939,24 @@ class SgsState(State):
         return self.flow.result(self)
 
 
+_TIMEOUT_BY_KIND = {
+    "draft": "a general is picked for you",
+    "field": "your generals are fielded in the order offered",
+    "discard": "cards are discarded for you",
+    "choose_card": "a card is chosen for you",
+    "amazing_grace": "a card is taken for you",
+    "pick_pile": "a pile is taken for you",
+    "pick_identity": "an identity card is taken for you",
+    "first_picker": "the rules decide who picks first",
+    "first_actor": "the rules decide who acts first",
+    "choose_unit": "the next action unit is chosen for you",
+    "choose_role": "a role is chosen for you",
+    "challenge": "the claim is not challenged",
+}
+
+
 def _timeout_text(a: Ask) -> str:
+    """What the timeout does, in words (the server shows it translated: server/texts/games/sanguosha.yaml)."""
     t = a.timeout
     if type(t) is dict:
         return "the referee decides for you"
@@ -942,5 +964,5 @@ def _timeout_text(a: Ask) -> str:
         return "declined"
     if t == ("end",):
         return "the play phase ends"
-    return f"{t!r} is applied"
+    return _TIMEOUT_BY_KIND.get(a.kind, "the rules' default answer is given")
 

@@ -16,16 +16,31 @@ const STYLE = `
 .ttr-wrap { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .ttr-map { width: 100%; max-width: 1000px; border: 1px solid #cbd5e0; background: #f7fafc; border-radius: 6px; }
 .ttr-map .city circle { fill: #fff; stroke: #2d3748; stroke-width: 2; }
+.ttr-map .city .goal-ring { fill: none; stroke: #d69e2e; stroke-width: 3; }
+.ttr-map .city .offer-ring { fill: none; stroke: #2b6cb0; stroke-width: 2; stroke-dasharray: 4 3; }
+.ttr-side h4 .muted { font-weight: normal; font-size: .85rem; }
 .ttr-map .city text { font-size: 11px; fill: #1a202c; paint-order: stroke; stroke: #f7fafc; stroke-width: 3px; }
 .ttr-map .hit { stroke: transparent; cursor: default; }
-.ttr-map .hit.claimable { cursor: pointer; stroke: rgba(56, 161, 105, .25); }
+.ttr-map .hit.claimable { cursor: pointer; stroke: rgba(56, 161, 105, .35); }
+.ttr-map .hit.claimable:hover { stroke: rgba(56, 161, 105, .6); }
+.ttr-map-box { width: 100%; max-width: 1000px; min-width: 0; flex: 1 1 100%; }
+@media (max-width: 600px) {
+  /* a phone scrolls the map sideways at a readable size instead of shrinking it */
+  .ttr-map-box { overflow-x: auto; }
+  .ttr-map { min-width: 640px; }
+  .ttr-side { min-width: 0; }
+}
+.ttr-route-pick select { max-width: 100%; }
 .ttr-map .hit.chosen { stroke: rgba(214, 158, 46, .5); }
 .ttr-side { display: flex; flex-direction: column; gap: .6rem; min-width: 18rem; }
 .ttr-row { display: flex; gap: .3rem; align-items: center; flex-wrap: wrap; }
-.ttr-card { width: 3rem; height: 2.1rem; border: 2px solid #4a5568; border-radius: 5px; display: inline-flex;
-  align-items: center; justify-content: center; font-size: .75rem; font-weight: bold; color: #1a202c; }
+.ttr-card { width: 3.4rem; height: 2.3rem; border: 2px solid #4a5568; border-radius: 6px; display: inline-flex;
+  align-items: center; justify-content: center; font-size: .75rem; font-weight: bold; color: #1a202c;
+  box-shadow: inset 0 0 0 2px #fff8, 0 1px 2px #0003; font-family: inherit; }
+.ttr-card.locomotive { background-image: repeating-linear-gradient(45deg, #805ad5, #805ad5 6px, #6b46c1 6px, #6b46c1 12px) !important; }
+#ttr-hand .ttr-card { font-size: .95rem; }
 .ttr-card.dark { color: #fff; }
-button.ttr-card:disabled { opacity: .45; }
+button.ttr-card:disabled { opacity: .6; }
 .ttr-tickets li.done { color: #2f855a; }
 .ttr-tickets li.done::before { content: "✓ "; }
 .ttr-players td, .ttr-final td, .ttr-final th { padding: .1rem .5rem; }
@@ -68,6 +83,10 @@ function myOptions(ctx) {
 function drawMap(view, ctx, claims) {
   const at = projection();
   const owner = new Map(view.claimed.map(([r, s]) => [String(r), s]));
+  const lastId = view.claimed.length ? String(view.claimed[view.claimed.length - 1][0]) : null;
+  // the cities of my tickets still to complete are ringed
+  const goals = new Set((view.tickets || []).filter((tk) => !tk.completed).flatMap((tk) => [tk.a, tk.b]));
+  const offered = new Set((view.offered || []).flatMap((tk) => [tk.a, tk.b]));   // the tickets to choose from
   const map = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "ttr-map", id: "ttr-map" });
   const hits = svg("g");
   for (const [id, r] of Object.entries(DATA.routes)) {
@@ -78,6 +97,9 @@ function drawMap(view, ctx, claims) {
     const ends = { x1: ax + nx, y1: ay + ny, x2: bx + nx, y2: by + ny };
     const seg = (len - 20) / r.length;
     const who = owner.get(id);
+    if (who != null && lastId === id) {
+      map.append(svg("line", { ...ends, stroke: "#f6e05e", "stroke-width": 17, "stroke-linecap": "round", class: "last-claim" }));
+    }
     if (who != null) {
       map.append(svg("line", { ...ends, stroke: SEAT[who % SEAT.length], "stroke-width": 9, "stroke-linecap": "round",
         class: "owned", "data-route": id, "data-owner": who }));
@@ -96,7 +118,9 @@ function drawMap(view, ctx, claims) {
   }
   for (const [name, c] of Object.entries(DATA.cities)) {
     const [x, y] = at(c);
-    const g = svg("g", { class: "city", "data-city": name });
+    const g = svg("g", { class: `city${goals.has(name) ? " goal" : ""}${offered.has(name) ? " offered" : ""}`, "data-city": name });
+    if (goals.has(name)) g.append(svg("circle", { cx: x, cy: y, r: 10, class: "goal-ring" }));
+    if (offered.has(name)) g.append(svg("circle", { cx: x, cy: y, r: 13, class: "offer-ring" }));
     g.append(svg("circle", { cx: x, cy: y, r: 5 }));
     const label = svg("text", { x: x + 7, y: y - 6 });
     label.textContent = cityName(name);
@@ -109,8 +133,9 @@ function drawMap(view, ctx, claims) {
 
 function cardChip(name, attrs = {}, text = null) {
   const dark = ["blue", "black", "red", "green", "locomotive"].includes(name);
-  return el(attrs.onclick ? "button" : "span", { class: `ttr-card${dark ? " dark" : ""}`,
-    style: `background:${CARD[name] ?? "#fff"}`, title: cardName(name), ...attrs }, text ?? cardName(name));
+  return el(attrs.onclick ? "button" : "span", { class: `ttr-card${dark ? " dark" : ""}${name === "locomotive" ? " locomotive" : ""}`,
+    style: `background:${CARD[name] ?? "#fff"}`, title: cardName(name),
+    "aria-label": text != null && text !== cardName(name) ? `${text} × ${cardName(name)}` : cardName(name), ...attrs }, text ?? cardName(name));
 }
 
 function payLabel(o, r) {
@@ -129,9 +154,23 @@ export function renderView(box, view, ctx) {
   }
   if (ui.route && !claims.has(ui.route)) ui.route = null;
   const wrap = el("div", { class: "ttr-wrap" });
-  wrap.append(drawMap(view, ctx, claims));
+  wrap.append(el("div", { class: "ttr-map-box", tabindex: "0", role: "region", "aria-label": t("ttr.map") }, drawMap(view, ctx, claims)));
   const side = el("div", { class: "ttr-side" });
+  if (claims.size) {
+    // the routes that can be claimed, for the keyboard and for small screens (the map's lines are thin)
+    const pick = el("select", { id: "ttr-route-list", "aria-label": t("ttr.claim_route"),
+      onchange: (e) => { ui.route = e.target.value || null; ctx.refresh(); } },
+      el("option", { value: "" }, `${t("ttr.claim_route")} (${claims.size})`),
+      [...claims.keys()].map((id) => { const r = DATA.routes[id];
+        return el("option", { value: id, selected: ui.route === id }, `${cityName(r.a)} – ${cityName(r.b)} · ${r.length} · ${cardName(r.colour)}`); }));
+    side.append(el("label", { class: "ttr-route-pick" }, pick));
+  }
 
+  if (view.claimed.length) {
+    const [rid, who] = view.claimed[view.claimed.length - 1];
+    const r = DATA.routes[String(rid)];
+    if (r) side.append(el("p", { class: "muted", id: "ttr-last-claim" }, t("ttr.last_claim", { seat: seatName(who), a: cityName(r.a), b: cityName(r.b) })));
+  }
   if (view.last_round) side.append(el("p", { class: "ttr-last", id: "ttr-last" }, t("ttr.last_round", { n: view.turns_left })));
 
   // the route chosen on the map: its payments
@@ -164,7 +203,7 @@ export function renderView(box, view, ctx) {
     side.append(el("div", { class: "ttr-row", id: "ttr-hand" }, el("span", {}, `${t("ttr.hand")}: `),
       Object.entries(view.hand).map(([c, n]) => cardChip(c, { dataset: { card: c, count: n } }, `${n}`))));
     if (view.offered.length) side.append(keepBox(view, ctx));
-    side.append(el("h4", {}, t("ttr.your_tickets")), el("ul", { class: "ttr-tickets", id: "ttr-my-tickets" },
+    side.append(el("h4", {}, t("ttr.your_tickets"), el("span", { class: "muted" }, ` · ${t("ttr.goal_hint")}`)), el("ul", { class: "ttr-tickets", id: "ttr-my-tickets" },
       view.tickets.map((tk) => el("li", { class: tk.completed ? "done" : "", dataset: { ticket: tk.id } },
         `${cityName(tk.a)} – ${cityName(tk.b)} (${tk.points})`))));
   }
@@ -192,7 +231,7 @@ function keepBox(view, ctx) {
   const chosen = view.offered.filter((tk) => ui.keep.has(tk.id)).map((tk) => tk.id);
   const option = (ctx.mine && Array.isArray(d?.options) ? d.options : [])
     .find((o) => o[0] === "keep" && JSON.stringify(o[1]) === JSON.stringify(chosen));
-  return el("div", { id: "ttr-offered" }, el("h4", {}, t("ttr.choose", { lo, hi })),
+  return el("div", { id: "ttr-offered" }, el("h4", {}, t("ttr.choose", { lo, hi }), el("span", { class: "muted" }, ` · ${t("ttr.offer_hint")}`)),
     view.offered.map((tk) => el("label", { class: "ttr-offer", dataset: { ticket: tk.id } },
       el("input", { type: "checkbox", checked: ui.keep.has(tk.id), disabled: !ctx.mine,
         onchange: (e) => { if (e.target.checked) ui.keep.add(tk.id); else ui.keep.delete(tk.id); ctx.refresh(); } }),

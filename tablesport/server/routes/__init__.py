@@ -4,10 +4,31 @@ is in the OpenAPI document."""
 
 from fastapi import APIRouter
 
-from . import account_pages, api, event_pages, organiser, pages, public_pages, referee, screens, websocket
+from .. import chat, quickplay
+from . import (
+    account_pages,
+    api,
+    captains,
+    event_pages,
+    flow_pages,
+    live_control,
+    organiser,
+    pages,
+    player_pages,
+    print_pages,
+    public_pages,
+    referee,
+    screens,
+    timetable_pages,
+    websocket,
+)
 
 ROUTERS: tuple[tuple[APIRouter, bool], ...] = (
-    (pages.router, False), (api.router, True), (websocket.router, False), (screens.router, False),
-    (account_pages.router, False), (organiser.router, False), (event_pages.router, False),
-    (referee.router, False), (public_pages.router, False))
-"""Each router and whether it is part of the API's document."""
+    (pages.router, False), (api.router, True), (chat.router, False), (websocket.router, False),
+    (screens.router, False), (account_pages.router, False), (organiser.router, False),
+    (event_pages.router, False), (referee.router, False), (public_pages.router, False),
+    (live_control.router, False), (captains.router, False), (print_pages.router, False),
+    (timetable_pages.router, False), (flow_pages.router, False), (player_pages.router, False),
+    (quickplay.router, False))
+"""Each router and whether it is part of the API's document (the lobby's ``/ws/lobby`` before the tables'
+``/ws/{tid}``)."""

@@ -134,11 +134,15 @@ async def my_fixtures(request: Request, lang: LangDep, acc: auth.AccountDep,
     """A signed-in person's own fixtures: those of the entrants named after the account or with it as a
     member, in every event."""
 
-    def read() -> list[dict[str, Any]]:
-        with sessions() as s:
-            return mine(EventStore(s), acc.name)
+    from .captains import sheets_for
 
-    return await render(request, lang, "me.html", account=acc, fixtures=await asyncio.to_thread(read))
+    def read() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        with sessions() as s:
+            return mine(EventStore(s), acc.name), sheets_for(EventStore(s), acc.name)
+
+    fixtures, sheets = await asyncio.to_thread(read)
+    return await render(request, lang, "me.html", account=acc, fixtures=fixtures, sheets=sheets,
+                        signed=request.query_params.get("signed"))
 
 
 def mine(st: EventStore, who: str) -> list[dict[str, Any]]:

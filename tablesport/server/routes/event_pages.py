@@ -102,7 +102,14 @@ async def create_event(request: Request, lang: LangDep, acc: OrganiserDep, sessi
 @router.get("/{event_id}", response_class=HTMLResponse)
 async def event_page(request: Request, lang: LangDep, acc: OrganiserDep, sessions: SessionsDep,
                      event_id: int = EventId) -> HTMLResponse:
+    return await organiser_event_page(request, lang, acc, sessions, event_id)
+
+
+async def organiser_event_page(request: Request, lang: str, acc: accounts.Account, sessions: SessionsDep,
+                               event_id: int, status: int = 200, **extra: Any) -> HTMLResponse:
     def read(s: Session) -> dict[str, Any]:
+        from tablesport.store import timetable
+
         st = EventStore(s)
         ev, _ = event_and_comp(st, event_id)
         comps = public.competitions(st, ev)
@@ -111,10 +118,11 @@ async def event_page(request: Request, lang: LangDep, acc: OrganiserDep, session
         return {"event": {"id": ev.id, "name": ev.name},
                 "competitions": [public.competition(st, ev, c) for c in comps],
                 "fees": [asdict(x) for x in lines],
-                "referees": accounts.referees_of(s, ev.id)}
+                "referees": accounts.referees_of(s, ev.id), "timetable": timetable.timetable(st, ev)}
 
     data = await in_session(sessions, read)
-    return await render(request, lang, "organiser/event.html", account=acc, **data)
+    return await render(request, lang, "organiser/event.html", account=acc, status=status,
+                        done=request.query_params.get("done"), **data, **extra)
 
 
 def _doc(e: Any) -> dict[str, Any]:

@@ -6,14 +6,15 @@ import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from .. import auth, i18n
 from ..archive import finished_tables, replay_frames
 from ..auth import AccountOrNone
 from ..deps import HallDep, LangDep, SessionsDep, TableDep
-from ..gamedata import games_catalogue
 from ..hall import SetupError
+from ..texts import lobby_catalogue
+from .flow_pages import created_redirect
 from .render import page, render
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
@@ -25,13 +26,13 @@ async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: Sessio
     live = [t.summary() for t in hall.tables.values() if t.status in ("open", "running")]
     live.sort(key=lambda s: -s["created"])
     finished = await asyncio.to_thread(finished_tables, sessions)
-    return await render(request, lang, "lobby.html", account=acc, games=games_catalogue(),
+    return await render(request, lang, "lobby.html", account=acc, games=lobby_catalogue(lang),
                 open=[s for s in live if s["status"] == "open"],
                 running=[s for s in live if s["status"] == "running"], finished=finished)
 
 
 @router.post("/tables", response_class=HTMLResponse, dependencies=[Depends(auth.table_rate)])
-async def create_from_form(request: Request, lang: LangDep, hall: HallDep) -> HTMLResponse:
+async def create_from_form(request: Request, lang: LangDep, hall: HallDep) -> Response:
     form = await auth.form_of(request)
     preset = form.get("preset", "")
     seats: list[dict[str, Any]] = []
@@ -48,8 +49,7 @@ async def create_from_form(request: Request, lang: LangDep, hall: HallDep) -> HT
         table = await hall.create(preset, seats, seed)
     except SetupError as exc:
         raise HTTPException(400, str(exc)) from None
-    links = [{"seat": i, "url": f"/play/{table.id}/{p.token}"} for i, p in enumerate(table.seats) if p.token]
-    return page(request, lang, "created.html", table=table.summary(), links=links)
+    return await created_redirect(request, table)  # the links page is a GET page of its own (flow_pages.py)
 
 
 @router.post("/tables/{tid}/join")
@@ -77,4 +77,4 @@ async def watch_page(request: Request, lang: LangDep, table: TableDep) -> HTMLRe
 async def replay_page(request: Request, lang: LangDep, sessions: SessionsDep, tid: str) -> HTMLResponse:
     frames = await replay_frames(sessions, tid)
     return page(request, lang, "replay.html", table=frames["table"],
-                frames_url=f"/api/v1/tables/{tid}/replay")
+                frames_url=f"/replay/{tid}/frames.json?lang={lang}")  # the API's replay, in words

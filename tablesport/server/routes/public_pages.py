@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from tablesport.store import public
+from tablesport.store import public, timetable
 from tablesport.store.models import TAudit, TCompetition, TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
@@ -65,7 +65,8 @@ def competition_view(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str
             "chain": [{"key": t.key, "label": t.label, "direction": t.direction} for t in p.chain],
             "groups": groups, "rounds": rounds,
             "bracket": public.bracket(st, comp) if p.kind == "series" else None,
-            "prizes": prizes, "penalties": public.penalties(st, comp)}
+            "prizes": prizes, "penalties": public.penalties(st, comp),
+            "printables": public.printables(st, comp)}
 
 
 def event_view(st: EventStore, event_id: int, only: str | None = None) -> dict[str, Any]:
@@ -77,7 +78,8 @@ def event_view(st: EventStore, event_id: int, only: str | None = None) -> dict[s
             raise TournamentError(f"no competition {only!r} in {ev.name!r}", field="competition")
     return {"event": {"id": ev.id, "name": ev.name},
             "competitions": [competition_view(st, ev, c) for c in comps],
-            "version": version(st.s, ev.id)}
+            "version": version(st.s, ev.id),
+            "timetable": timetable.timetable(st, ev) if only is None else None}
 
 
 def version(s: Session, event_id: int) -> int:

@@ -22,7 +22,7 @@ from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty, game_key
 from tablesport.tournament.series import HOW
 
-from .. import auth
+from .. import auth, table_control
 from ..auth import AccountDep, RefereeDep
 from ..deps import HallDep, LangDep, SessionsDep
 from ..hall import LiveTable, SetupError
@@ -80,6 +80,9 @@ def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[
         out: dict[str, Any] = {"winner": form.get("winner", "")}
         if form.get("finish") == "on":
             out["finish"] = True
+        elif form.get("time_up") == "on":  # seed 000 Pictionary §4: time up, more squares covered wins
+            out["time_up"] = True
+            out["squares"] = {e: whole(form, f"squares_{i}", 0, 999) for i, e in enumerate(entrants)}
         return out
     raise TournamentError("this competition's results are entered at its hall desk, not on a score sheet")
 
@@ -101,10 +104,19 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
                            "penalties": public.penalties(st, comp, None) if p.kind == "series" else [],
                            "has_penalties": p.penalties is not None,
                            "live": [{"table": x.table_id, "status": x.status, "detail": x.detail,
-                                     "by": x.created_by} for x in live_fixtures.links(st.s, comp, fixture)],
+                                     "by": x.created_by, "number": x.number, "seats": x.seats}
+                                    for x in live_fixtures.links(st.s, comp, fixture)],
                            "can_go_live": p.kind in live_fixtures.KINDS and fx["result"] is None}
+    if out["can_go_live"]:
+        from tablesport.games import find_preset
+
+        fxrow = next(f for f in st.fixtures(comp) if f.key == fixture)
+        out["live_seats"] = find_preset(live_fixtures.game_preset(st, comp, fxrow))[1].seats
+    playing = [x for x in out["live"] if x["status"] == "playing"]
+    out["seat_names"] = (playing[0]["seats"] or fx["entrants"]) if playing else fx["entrants"]
     if p.kind == "series":
         status = st.series.status(comp, fixture)
+        out["can_go_live"] = status.next_number is not None
         out["series"] = status.to_json()
         out["penalties"] = [x for x in out["penalties"] if str(x.get("game", "")).startswith(fixture + "/")]
     return out
@@ -113,6 +125,7 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
 async def fixture_page(request: Request, lang: str, acc: Account, sessions: SessionsDep, event_id: int,
                        key: str, fixture: str, status: int = 200, **extra: Any) -> HTMLResponse:
     data = await in_session(sessions, lambda s: fixture_data(EventStore(s), event_id, key, fixture))
+    data["tables"] = table_control.states(request.app.state.hall.tables, data["live"])
     return await render(request, lang, "referee/fixture.html", account=acc, status=status,
                         done=request.query_params.get("done"), **data, **extra)
 
@@ -283,8 +296,11 @@ async def time_up(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
 async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep, hall: HallDep,
                     event_id: int = EventId, competition: str = CompKey,
                     fixture: str = FixtureKey) -> HTMLResponse:
-    """Open a live table for the fixture: a person seat per entrant in the fixture's order (a seat link
-    each, shown on this answer only), or a bot where the organiser allows it (organisers only)."""
+    """Open a live table for the fixture (a series: its next game): a person seat per player in the order
+    of :func:`~tablesport.store.live_fixtures.seat_plan` (a seat link each, shown on this answer only), or
+    a bot where the organiser allows it (organisers only)."""
+    from tablesport.games import find_preset
+
     form = await auth.form_of(request)
 
     def check(s: Session) -> tuple[str, list[str]]:
@@ -294,7 +310,9 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
             raise TournamentError(f"no event {event_id}")
         comp = st.competition(ev.name, competition)
         fx = live_fixtures.check_playable(st, comp, fixture)
-        return comp.preset, list(fx.entrants)
+        preset = live_fixtures.game_preset(st, comp, fx)
+        commanders = {e: form.get(f"commander_{i}", "").strip() for i, e in enumerate(fx.entrants)}
+        return preset, live_fixtures.seat_plan(st, comp, fx, find_preset(preset)[1].seats, commanders)
 
     try:
         preset, entrants = await in_session(sessions, check)
@@ -317,7 +335,8 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
             st = EventStore(s)
             ev = s.get(TEvent, event_id)
             assert ev is not None
-            live_fixtures.link(st, st.competition(ev.name, competition), fixture, table.id, acc.name)
+            comp = st.competition(ev.name, competition)
+            live_fixtures.link(st, comp, fixture, table.id, acc.name, entrants)
 
         await in_session(sessions, keep)
     except TournamentError as exc:
@@ -338,7 +357,21 @@ async def enter_from_table(sessions: sessionmaker[Session], table: LiveTable) ->
             live_fixtures.table_finished(s, table.id, result)
             s.commit()
 
-    await asyncio.to_thread(work)
+    await retry_locked(lambda: asyncio.to_thread(work))
+
+
+async def retry_locked(run: Any, tries: int = 6) -> Any:
+    """``await run()``, again after a moment when SQLite reports the store busy (another writer committed
+    after this one read: a live table's result must not be lost to a referee's write at the same time)."""
+    from sqlalchemy.exc import OperationalError
+
+    for k in range(tries):
+        try:
+            return await run()
+        except OperationalError as exc:
+            if "locked" not in str(exc) or k == tries - 1:
+                raise
+            await asyncio.sleep(0.05 * (k + 1))
 
 
 # ---- the Rummikub hall ----------------------------------------------------------------------------------

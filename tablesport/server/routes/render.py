@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -21,11 +22,17 @@ templates = Jinja2Templates(directory=Path(__file__).parent.parent / "templates"
 def page(request: Request, lang: str, template: str, /, **ctx: Any) -> HTMLResponse:
     """The template ``template`` in ``lang``; a ``?lang=`` choice is kept in a cookie."""
     ctx.update(lang=lang, langs=i18n.LANG_NAMES, t=i18n.translator(lang), strings=i18n.strings(lang),
-               path=request.url.path)
+               path=request.url.path, lang_links=lang_links(request))
     resp = templates.TemplateResponse(request, template, ctx)
     if request.query_params.get("lang") in i18n.LANGS:
         resp.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
     return resp
+
+
+def lang_links(request: Request) -> dict[str, str]:
+    """The page itself in each language: its path and query with ``lang`` set (nothing else of it lost)."""
+    query = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    return {code: f"{request.url.path}?{urlencode([*query, ('lang', code)])}" for code in i18n.LANGS}
 
 
 async def render(request: Request, lang: str, template: str, /, account: Account | None = None,

@@ -9,9 +9,10 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from .. import guard
+from .. import chat, guard, seating
 from ..deps import HallDep
 from ..hall import Client, error, frame
+from ..i18n import LANGS
 
 router = APIRouter()
 log = logging.getLogger("tablesport.server")
@@ -37,8 +38,11 @@ async def table_socket(ws: WebSocket, tid: str, hall: HallDep) -> None:
     def cut_off() -> None:  # the client does not read its frames
         hall.spawn(ws.close(code=guard.CLOSE_POLICY, reason="too many unread frames"))
 
-    client = Client(seat, ws.send_text, cut_off)
+    lang = ws.query_params.get("lang")
+    client = Client(seat, ws.send_text, cut_off, lang if lang in LANGS else None)
+    acc = await seating.bind(ws, table.id, seat)  # a signed-in player's seat is theirs (profile, ratings)
     await table.connect(client)
+    await chat.join_table(ws, table, client, acc)
     throttle = guard.Throttle()
     try:
         while True:
@@ -67,8 +71,9 @@ async def table_socket(ws: WebSocket, tid: str, hall: HallDep) -> None:
                     "too_large", f"message too long ({len(raw)} characters; at most {guard.MAX_MESSAGE}); "
                     "this connection is closed"))
                 break
-            reply = await table.submit(seat, raw)
-            if reply is not None:
+            said = await chat.on_table_message(ws, table, client, raw)
+            reply = await table.submit(seat, raw) if said is chat.NOT_CHAT else said
+            if isinstance(reply, dict):
                 client.put(frame(reply))
     except WebSocketDisconnect:
         pass

@@ -1,5 +1,6 @@
 // The table clock of a physical table: the game clock (start, pause, overtime) and the draft timers.
-// The clock lives in the page (a referee's phone or laptop at the table); nothing here is sent anywhere.
+// The clock lives in the page (a referee's phone or laptop at the table); its moments (start, pause, time up,
+// an overtime) are logged in the competition's audit log with the time left on the clock.
 const box = document.getElementById("clock");
 const face = document.getElementById("game-clock");
 const note = document.getElementById("time-up-note");
@@ -19,12 +20,21 @@ function draw() {
   document.getElementById("overtime-count").textContent = String(overtimes);
   if (overtimeField) overtimeField.value = String(overtimes);
 }
-function tick() { left -= 1; if (left <= 0) { left = 0; stop(); } draw(); }
-function stop() { if (running) { clearInterval(running); running = null; } }
-document.getElementById("clock-start").addEventListener("click", () => { if (!running && left > 0) running = setInterval(tick, 1000); });
-document.getElementById("clock-pause").addEventListener("click", stop);
+function log(what) {
+  const body = new URLSearchParams({ left: String(left), overtimes: String(overtimes) });
+  fetch(box.dataset.log + what, { method: "POST", body, headers: { "X-CSRF-Token": box.dataset.csrf } })
+    .then((r) => { box.dataset.logged = r.ok ? what : `refused:${r.status}`; })
+    .catch(() => { box.dataset.logged = "offline"; });
+}
+function tick() { left -= 1; if (left <= 0) { left = 0; stop(); log("time_up"); } draw(); }
+function stop() { if (running) { clearInterval(running); running = null; return true; } return false; }
+document.getElementById("clock-start").addEventListener("click", () => {
+  if (!running && left > 0) { running = setInterval(tick, 1000); log("start"); }
+});
+document.getElementById("clock-pause").addEventListener("click", () => { if (stop()) log("pause"); });
 document.getElementById("clock-overtime").addEventListener("click", () => {
   overtimes += 1; left = Number(box.dataset.overtime) * 60; draw(); stop(); running = setInterval(tick, 1000);
+  log("overtime");
 });
 
 const timerFace = document.getElementById("timer-face");

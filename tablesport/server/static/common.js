@@ -87,7 +87,7 @@ export function describeEvent(ev) {
     else if (v && typeof v === "object") fmt[k] = nameOf(v) || JSON.stringify(v);
     else fmt[k] = v === null ? "—" : v;
   }
-  const key = `ev.${ev.kind}`;
+  const key = ev.kind === "referee" ? `ev.referee.${data.control}` : `ev.${ev.kind}`;  // a referee's control
   if (hasText(key)) return t(key, fmt);
   const parts = Object.entries(fmt).map(([k, v]) => `${k}=${v}`);
   return `${ev.kind}${parts.length ? ": " + parts.join(", ") : ""}`;

@@ -7,14 +7,17 @@ let frames = [];
 let at = 0;
 let game = null;
 let timer = null;
+let resultText = "";
 
 function show(i) {
   at = Math.max(0, Math.min(frames.length - 1, i));
   const f = frames[at];
   $("slider").value = at;
   $("stepno").textContent = at;
-  $("step").textContent = f.step ? JSON.stringify(f.step) : "";
-  $("log").replaceChildren(...f.events.map((ev) => el("li", {}, describeEvent(ev))));
+  $("step").textContent = f.text ?? (f.step ? JSON.stringify(f.step) : "");
+  $("log").replaceChildren(...f.events.map((ev) => el("li", {}, ev.text ?? describeEvent(ev))));
+  // the winner only once the replay reaches the end
+  $("result").textContent = at === frames.length - 1 ? resultText : "";
   const box = $("view");
   box.replaceChildren();
   if (game?.renderView) {
@@ -31,7 +34,7 @@ function show(i) {
   frames = data.frames;
   $("slider").max = frames.length - 1;
   $("stepmax").textContent = frames.length - 1;
-  $("result").textContent = describeResult(data.result);
+  resultText = data.result_text || describeResult(data.result);
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(at - 1);
   $("next").onclick = () => show(at + 1);

@@ -1,11 +1,16 @@
 // The table page: one WebSocket to the referee; renders the seat's view, decision, timers and log.
-import { t, el, seatName, short, genericView, describeEvent, describeResult, gameModule, loadHant } from "/static/common.js";
+import { t, el, seatName, short, genericView, describeEvent, describeResult, gameModule, loadHant, LANG, hasText } from "/static/common.js";
+import { rememberSeat } from "/static/mine.js";
+import { attend, muteButton } from "/static/attention.js";
 
 const root = document.getElementById("table");
 const tid = root.dataset.table;
 const seat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
 const token = root.dataset.token;
 const $ = (id) => document.getElementById(id);
+if (seat !== null) {  // "my tables" on the lobby: this browser's way back to the seat
+  rememberSeat({ table: tid, seat, url: location.pathname, preset: document.querySelector("#table .bar strong")?.textContent });
+}
 
 let ws = null;
 let last = null;           // the last frame
@@ -26,7 +31,11 @@ function showError(frame) {
   const title = t(`err.${frame.code}`);
   box.hidden = false;
   box.dataset.code = frame.code;
-  box.textContent = `${title}: ${frame.message}${frame.allowed ? " — " + frame.allowed : ""}`;
+  const rule = frame.rule && hasText(`rule.${frame.rule}`) ? t(`rule.${frame.rule}`) : null;  // a rule in words
+  const detail = `${frame.message}${frame.allowed ? " — " + frame.allowed : ""}`;
+  // the referee's own explanation is English: the Chinese pages show the translated title and keep it as a tooltip
+  box.title = detail;
+  box.textContent = rule ? `${title}: ${rule}` : LANG === "en" || frame.local ? `${title}: ${detail}` : title;
 }
 
 function clearError() { $("error").hidden = true; $("error").textContent = ""; }
@@ -34,10 +43,61 @@ function clearError() { $("error").hidden = true; $("error").textContent = ""; }
 function renderSeats(frame) {
   const acting = new Set(frame.decision ? frame.decision.seats : []);
   $("seats").replaceChildren(...frame.seats.map((s, i) => el("span", {
-    class: `seat${acting.has(i) ? " acting" : ""}${i === seat ? " me" : ""}`, dataset: { seat: i },
+    class: `seat${acting.has(i) ? " acting" : ""}${i === seat ? " me" : ""}`, dataset: { seat: i, standIn: s.stand_in ? "1" : "" },
   }, el("span", { class: `dot${s.online || s.kind === "bot" ? " on" : ""}` }),
-     `${seatName(i)} · ${s.kind === "bot" ? s.label.replace("bot:", t("bot") + " ") : t("person")}`,
+     `${seatName(i)} · ${s.kind === "bot" ? `${t("bot")} ${botName(s.label.replace("bot:", ""))}` : t("person")}`,
+     s.stand_in ? el("em", { class: "stand-in" }, ` (${t(s.left ? "seat.left" : "seat.stand_in")})`) : null,
      el("span", { class: "countdown", dataset: { seat: i } }))));
+}
+
+// A bot's name in the page's language ("mcts:playouts=200" → the name of mcts).
+function botName(spec) {
+  const name = spec.split(":")[0];
+  return hasText(`botname.${name}`) ? t(`botname.${name}`) : spec;
+}
+
+// Seats a bot stands in for, seats given back, seats left: one log line each time it changes.
+function noteStandIns(frame, previous) {
+  const before = previous?.seats;
+  if (!before) return;
+  frame.seats.forEach((s, i) => {
+    const was = before[i] || {};
+    let key = null;
+    if (s.left && !was.left) key = "log.left";
+    else if (s.stand_in && !was.stand_in) key = "log.stand_in";
+    else if (!s.stand_in && was.stand_in) key = "log.returned";
+    if (key) $("log").append(el("li", { class: "muted", dataset: { kind: key } }, t(key, { seat: seatName(i) })));
+  });
+}
+
+// My seat is played by a bot (I was away): a button to take it back.
+function renderTakeBack(frame) {
+  let button = $("take-back");
+  const show = seat !== null && frame.status === "running" && frame.seats[seat]?.stand_in && !frame.seats[seat]?.left;
+  if (!show) { if (button) button.remove(); return; }
+  if (!button) {
+    button = el("button", { id: "take-back", class: "take-back", type: "button",
+      onclick: () => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "back" })) }, t("seat.take_back"));
+    $("decision").before(button);
+  }
+}
+
+function renderGiveUp(frame) {
+  let button = $("give-up");
+  const show = seat !== null && frame.status === "running" && !frame.seats[seat]?.left;
+  if (!show) { if (button) button.remove(); return; }
+  const kind = frame.give_up === "concede" ? "concede" : "leave";
+  if (!button) {
+    button = el("button", { id: "give-up", class: "give-up", type: "button" });
+    button.addEventListener("click", () => {
+      if (!window.confirm(t(`give_up.confirm_${button.dataset.kind}`))) return;
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "give_up" }));
+    });
+    document.querySelector("#table .bar").append(button);
+  }
+  button.dataset.kind = kind;
+  button.textContent = t(`give_up.${kind}`);
+  button.disabled = frame.give_up_now === false;  // e.g. a vanguard under the 2011 rules, or not his own turn (2012)
 }
 
 function optionButtons(options, onPick) {
@@ -61,15 +121,16 @@ function renderDecision(frame) {
   const d = frame.decision;
   box.replaceChildren();
   if (frame.status === "open") { box.append(el("p", {}, t("waiting_players"))); return; }
-  if (!d) { box.append(el("p", { id: "result" }, describeResult(frame.result))); return; }
+  if (!d) { box.append(el("p", { id: "result" }, frame.result_text || describeResult(frame.result))); return; }
   const mine = seat !== null && d.mine;
-  box.append(el("p", { class: "prompt" }, el("strong", {}, mine ? t("your_turn") + ": " : ""), d.prompt));
+  box.append(el("p", { class: "prompt" }, el("strong", {}, mine ? t("your_turn") + ": " : ""), d.text?.prompt ?? d.prompt));
   if (!mine) box.append(el("p", { class: "muted" }, t("waiting_for", { seats: d.seats.map(seatName).join(", ") })));
   if (d.time_limit != null) {
     box.append(el("p", {}, `${t("time_left")}: `, el("span", { class: "countdown", id: "my-countdown" }),
-      d.on_timeout ? el("span", { class: "muted" }, ` · ${t("on_timeout")}: ${d.on_timeout}`) : null));
+      d.on_timeout ? el("span", { class: "muted on-timeout" }, ` · ${t("on_timeout")}: ${d.text?.on_timeout ?? d.on_timeout}`) : null));
   }
   if (!mine) return;
+  if (d.auto_pass) box.append(el("p", { class: "muted auto-pass" }, t("auto_pass")));
   if (game?.renderDecision && game.renderDecision(box, d, ctx(frame))) return;
   if (Array.isArray(d.options)) {
     box.append(optionButtons(d.options, send));
@@ -83,7 +144,7 @@ function renderDecision(frame) {
 
 function ctx(frame) {
   return { seat, frame, send, t, el, seatName, decision: frame.decision, mine: seat !== null && !!frame.decision?.mine,
-           showProblem: (message) => showError({ code: "illegal_action", message }),
+           showProblem: (message) => showError({ code: "illegal_action", message, local: true }),  // in the page's words
            refresh: () => { renderDecision(frame); renderView(frame); } };
 }
 
@@ -99,21 +160,26 @@ function renderView(frame) {
 function addLog(events, replace) {
   const log = $("log");
   if (replace) log.replaceChildren();
-  for (const ev of events) log.append(el("li", { dataset: { kind: ev.kind, step: ev.i } }, `[${ev.i}] ${describeEvent(ev)}`));
+  for (const ev of events) log.append(el("li", { dataset: { kind: ev.kind, step: ev.i } }, `[${ev.i}] ${ev.text ?? describeEvent(ev)}`));
   log.scrollTop = log.scrollHeight;
 }
 
 function onFrame(frame) {
+  if (frame.type.startsWith("chat") || String(frame.code).startsWith("chat_")) return;  // chat.js shows those
   if (frame.type === "error") { showError(frame); return; }
   if (frame.type === "pong") return;
   const now = Date.now();
   deadlineAt = {};
   for (const [s, left] of Object.entries(frame.deadlines || {})) deadlineAt[s] = now + left * 1000;
   if (frame.type === "hello" || frame.type === "step") clearError();
+  const previous = last;
   last = frame;
   const clock = frame.clock ? ` · ${t("game_clock")}: ${mmss(frame.clock.used)} / ${mmss(frame.clock.limit)}` : "";
   $("seq").textContent = `${t("steps")}: ${frame.seq}${clock}`;
+  noteStandIns(frame, previous);
   renderSeats(frame);
+  renderGiveUp(frame);
+  renderTakeBack(frame);
   if (frame.type !== "presence") {
     renderDecision(frame);
     renderView(frame);
@@ -124,7 +190,17 @@ function onFrame(frame) {
   root.dataset.decision = mine ? frame.decision.kind : "";
   root.dataset.asked = mine ? String(frame.decision.asked ?? "") : "";
   root.dataset.status = frame.status;
+  showPaused(frame);
   tick();
+}
+
+// A referee holds the table: a banner with who and why (the seats' actions wait until it resumes).
+function showPaused(frame) {
+  const box = $("paused");
+  if (!box) return;
+  box.hidden = !frame.paused;
+  box.textContent = frame.paused ? t("paused_by", { by: frame.paused.by, why: frame.paused.why }) : "";
+  root.dataset.paused = frame.paused ? "1" : "";
 }
 
 function mmss(seconds) {
@@ -142,13 +218,17 @@ function tick() {
     node.textContent = ` ${left.toFixed(left < 10 ? 1 : 0)}s`;
     node.classList.toggle("low", left < 5);
   }
+  const mine = !!(last?.decision && seat !== null && last.decision.mine);
+  const at = mine ? deadlineAt[seat] : null;
+  attend(mine, last?.decision?.asked, at == null ? null : (at - now) / 1000);
 }
 setInterval(tick, 200);
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  const q = `?lang=${encodeURIComponent(LANG)}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
   ws = new WebSocket(`${proto}://${location.host}/ws/${tid}${q}`);
+  window.dispatchEvent(new CustomEvent("ts:socket", { detail: ws }));  // the chat panel (chat.js) shares it
   ws.onopen = () => { retry = 500; $("banner").hidden = true; $("conn").textContent = t("connected"); root.dataset.connected = "1"; };
   ws.onmessage = (m) => onFrame(JSON.parse(m.data));
   ws.onclose = (e) => {
@@ -165,6 +245,7 @@ function connect() {
 
 (async () => {
   await loadHant();
+  if (seat !== null) root.querySelector(".bar")?.append(muteButton());
   game = await gameModule(root.dataset.game);
   if (game?.init) await game.init();
   connect();

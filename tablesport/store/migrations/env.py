@@ -16,7 +16,7 @@ from tablesport.store.db import Base, make_engine
 
 for module in ("tablesport.store.models", "tablesport.store.tables", "tablesport.store.tokens",
                "tablesport.store.accounts", "tablesport.store.double_entry",
-               "tablesport.store.live_fixtures"):
+               "tablesport.store.live_fixtures", "tablesport.store.players"):
     with contextlib.suppress(ModuleNotFoundError):
         importlib.import_module(module)
 

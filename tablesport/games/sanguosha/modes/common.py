@@ -248,7 +248,8 @@ class CompetitionMode(Mode):
 
     def referee(self, g: SgsState, action: Any) -> None:
         """Referee rulings: ("penalty", seat, points, reason), ("technical", side, points),
-        ("concede", seat) — the seat that asks (or ("concede", side))."""
+        ("concede", seat) — the seat that asks (or ("concede", side)), ("disqualify", seat, reason) where the
+        edition disqualifies (2014 3v3)."""
         if g.over:
             raise RuleError("game_over", "the game is over")
         if not isinstance(action, tuple) or not action:
@@ -270,15 +271,26 @@ class CompetitionMode(Mode):
             side = action[1]
             m["technical"][side] = m["technical"].get(side, 0) + action[2]
             g.emit("technical_points", side=side, total=m["technical"][side])
-            if m["technical"][side] >= 3:
+            limit = g.config("technical_loss_at", 3)
+            if limit and m["technical"][side] >= limit:
                 finish(g, other_side(g, side), "technical_points")
             return
         if kind == "concede":
             finish(g, other_side(g, self.conceding_side(g, action)), "concession")
             return
+        if kind == "disqualify" and g.config("disqualify_at", 0):
+            # 2014 3v3 §二.3.3(B) 剥夺其游戏资格: the sanction the points reach, ruled by the referee at once
+            seat = action[1] if len(action) > 1 else None
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in range(g.n) \
+                    or g.players[seat].general is None or not g.players[seat].alive:
+                raise RuleError("disqualify", f"a disqualification names a seat whose general is in play, "
+                                f"not {seat!r}", "('disqualify', seat, reason)")
+            self.disqualify(g, seat)
+            return
         raise RuleError("referee", f"{g.ruleset.preset} has no referee action {kind!r}",
                         "('technical', side, n), ('concede', seat)"
-                        + (", ('penalty', seat, points)" if g.config("penalty_points", False) else ""))
+                        + (", ('penalty', seat, points)" if g.config("penalty_points", False) else "")
+                        + (", ('disqualify', seat, reason)" if g.config("disqualify_at", 0) else ""))
 
     # -- view and result --------------------------------------------------------------------
     def view(self, g: SgsState, seat: int | None) -> dict[str, Any]:

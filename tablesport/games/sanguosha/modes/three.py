@@ -359,6 +359,9 @@ class ThreeVThree(CompetitionMode):
         for k in ("candidates", "unpicked", "first_picker", "next_side", "commanders"):
             if k in m:
                 v[k] = m[k]
+        if "commanders" not in v and m.get("cold_team") is not None:
+            # the commander players are known once the identity cards are taken (before the fielding)
+            v["commanders"] = {side: commander_seat(g, side) for side in ("cold", "warm")}
         if "picks" in m:
             v["picks"] = {k: list(x) for k, x in m["picks"].items()}
         if "upright" in m:

@@ -6,12 +6,12 @@ writes with an organiser's token). Every answer and every body is a declared mod
 
 from fastapi import APIRouter
 
-from . import event_writes, events, games, tables
+from . import event_writes, events, games, players, tables
 
 PREFIX = "/api/v1"
 
 router = APIRouter(prefix=PREFIX)
-for part in (games.router, tables.router, events.router, event_writes.router):
+for part in (games.router, tables.router, events.router, event_writes.router, players.router):
     router.include_router(part)
 
 __all__ = ["PREFIX", "router"]

@@ -96,7 +96,7 @@ async def table_state(tid: TableId, hall: HallDep) -> dict[str, Any]:
         "status": table.status,
         "seq": now["seq"],
         "params": table.params(),
-        "seats": now["seats"],
+        "seats": [{k: s[k] for k in ("label", "kind", "joined", "online")} for s in now["seats"]],
         "view": now["view"],
         "decision": now["decision"],
         "deadlines": now["deadlines"],

@@ -1,0 +1,50 @@
+"""Seats and accounts: the signed-in player who opens a seat link (page or WebSocket) is bound to that seat,
+once, for their profile and the ratings. A seat link keeps working for anyone who has it; without an
+account nothing is bound."""
+
+from __future__ import annotations
+
+import asyncio
+
+from starlette.requests import HTTPConnection
+
+from tablesport.store import accounts, players
+from tablesport.store.accounts import Account
+
+from . import auth
+
+
+async def account_of(conn: HTTPConnection) -> Account | None:
+    """The signed-in account of a request or a WebSocket (its session cookie), or ``None``."""
+    key = await auth.signing_key(conn)
+    found = auth.read_session(key, conn.cookies.get(auth.SESSION_COOKIE))
+    if found is None:
+        return None
+    uid, version = found
+    sessions = conn.app.state.sessions
+
+    def load() -> Account | None:
+        with sessions() as s:
+            return accounts.account(s, uid)
+
+    acc = await asyncio.to_thread(load)
+    return acc if acc is not None and acc.session_version == version else None
+
+
+async def bind(conn: HTTPConnection, table_id: str, seat: int | None) -> Account | None:
+    """Bind ``seat`` of the table to the connection's account (if signed in and the seat is not bound yet);
+    the account, or ``None``."""
+    if seat is None:
+        return await account_of(conn)
+    acc = await account_of(conn)
+    if acc is None:
+        return None
+    sessions = conn.app.state.sessions
+
+    def job() -> None:
+        with sessions() as s:
+            players.bind_seat(s, table_id, seat, acc.id)
+            s.commit()
+
+    await asyncio.to_thread(job)
+    return acc

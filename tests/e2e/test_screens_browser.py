@@ -1,0 +1,203 @@
+"""Every game screen and the lobby at a phone width (390×844) and a desktop width (1280×900): no
+horizontal overflow (the document's scrollWidth fits the window), no serious or critical axe-core
+violation, and a screenshot of each kept as a test artefact (test-artefacts/screens/; with
+TABLESPORT_DOCS_SCREENSHOTS=1 also into docs/screenshots/)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tablesport.server.process import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTEFACTS = ROOT / "test-artefacts" / "screens"
+DOCS = ROOT / "docs" / "screenshots"
+WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+
+# name: (preset, seats after the person in seat 0, seed, the decision kind to play on to, lang)
+SCREENS: dict[str, tuple[str, list[dict[str, Any]], int, str, str]] = {
+    "sanguosha-3v3": ("sgs-3v3-2012", [{"kind": "bot"}] * 5, 2, "play", "zh-Hans"),
+    "sanguosha-1v1": ("sgs-1v1-2014", [{"kind": "bot"}], 3, "play", "zh-Hant"),
+    "sanguosha-draft": ("sgs-3v3-2011", [{"kind": "bot"}] * 5, 4, "draft", "en"),
+    "blokus": ("blokus-event", [{"kind": "bot", "bot": "greedy"}] * 3, 1, "place", "en"),
+    "rummikub": ("rummikub-2018-2p", [{"kind": "bot", "bot": "greedy"}], 5, "turn", "en"),
+    "ticket-to-ride": ("ttr-event", [{"kind": "bot", "bot": "planner"}] * 3, 1, "", "en"),
+    "monopoly-deal": ("monopoly-deal-event", [{"kind": "bot", "bot": "heuristic"}] * 3, 2, "", "zh-Hans"),
+    "pictionary": ("pictionary-event", [{"kind": "bot", "bot": "player"}] * 5, 11, "", "en"),
+    "goofspiel": ("goofspiel-2p", [{"kind": "bot"}], 4, "", "en"),
+}
+
+AXE_IMPACT = ("serious", "critical")
+
+
+def axe_source() -> str:
+    """axe-core's script, shipped by the axe-playwright-python package (installed by `make test`)."""
+    import axe_playwright_python
+
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+def check_page(page: Any, name: str, width: str) -> None:
+    overflow = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    shot = page.screenshot(full_page=True)
+    (ARTEFACTS / f"{name}-{width}.png").write_bytes(shot)
+    if os.environ.get("TABLESPORT_DOCS_SCREENSHOTS"):
+        DOCS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(full_page=True, path=str(DOCS / f"{name}-{width}.jpg"), type="jpeg", quality=70)
+    assert overflow[0] <= overflow[1], f"{name} at {width}: {overflow[0]} px of content in {overflow[1]} px"
+    page.add_script_tag(content=axe_source())
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                          ".map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length,"
+                          " where: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
+    bad = [v for v in found if v["impact"] in AXE_IMPACT]
+    assert not bad, f"{name} at {width}: axe-core found {bad}"
+
+
+def play_until(page: Any, kind: str, budget: float = 60.0) -> None:
+    """Answer this seat's decisions with their first option until one of ``kind`` is asked."""
+    deadline = time.monotonic() + budget
+    while time.monotonic() < deadline:
+        page.wait_for_function("document.getElementById('table').dataset.decision "
+                               "|| document.getElementById('table').dataset.status === 'finished'")
+        now, asked = page.evaluate("[document.getElementById('table').dataset.decision, "
+                                   "document.getElementById('table').dataset.asked]")
+        if now == kind or page.get_attribute("#table", "data-status") == "finished":
+            return
+        if now == "draft":   # the identity cards are known during the draft (3v3: commanders and vanguards)
+            marks = page.eval_on_selector_all("#ring .sg-identity", "es => es.map(e => e.textContent)")
+            marks.sort()
+            assert marks in (["帅", "帅", "锋", "锋", "锋", "锋"], ["主", "內"]), marks
+        if now == "field":
+            for role in range(3):
+                select = page.locator(f"#field select[data-role='{role}']")
+                values = select.locator("option").evaluate_all("os => os.map(o => o.value).filter(Boolean)")
+                select.select_option(values[role])
+            page.click("#field-send")
+        else:
+            page.locator("#decision button.option").first.click()
+        page.wait_for_function(f"document.getElementById('table').dataset.asked !== {asked!r}")
+    raise AssertionError(f"no {kind} decision within {budget}s")
+
+
+@pytest.fixture(params=list(WIDTHS), scope="module")
+def sized(request: pytest.FixtureRequest, browser: Any) -> Any:
+    w, h = WIDTHS[request.param]
+    ctx = browser.new_context(locale="en-US", viewport={"width": w, "height": h},
+                              has_touch=request.param == "phone", reduced_motion="reduce")
+    page = ctx.new_page()
+    page.set_default_timeout(30000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
+    try:
+        yield request.param, page, errors
+    finally:
+        ctx.close()
+
+
+def finished_table(web: ServerProcess) -> str:
+    """A goofspiel game between two bots, played to the end (for the replay and spectator pages)."""
+    t: dict[str, Any] = web.create("goofspiel-2p", [{"kind": "bot"}, {"kind": "bot"}], seed=7)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if httpx.get(f"{web.url}/api/v1/tables/{t['id']}", timeout=10).json().get("status") == "finished":
+            return str(t["id"])
+        time.sleep(0.2)
+    raise AssertionError("the bots' game did not finish")
+
+
+PAGES = ["lobby", "login", "replay", "watch"]
+
+
+@pytest.mark.parametrize("name", [*PAGES, *SCREENS])
+def test_screen_fits_and_passes_axe(name: str, sized: Any, web: ServerProcess) -> None:
+    width, page, errors = sized
+    targeted = False
+    errors.clear()
+    if name == "lobby":
+        page.goto(web.url + "/?lang=zh-Hans")
+        page.wait_for_selector("#preset")
+    elif name == "login":
+        page.goto(web.url + "/login?lang=zh-Hant")
+    elif name in ("replay", "watch"):
+        tid = finished_table(web)
+        if name == "replay":
+            page.goto(f"{web.url}/replay/{tid}?lang=en")
+            page.wait_for_selector("#replay[data-ready='1']")
+        else:
+            page.goto(f"{web.url}/watch/{tid}?lang=en")
+            page.wait_for_selector("#table[data-seq]")
+    else:
+        preset, others, seed, kind, lang = SCREENS[name]
+        t: dict[str, Any] = web.create(preset, [{"kind": "person"}, *others], seed=seed)
+        page.goto(web.url + str(t["seats"][0]["url"]) + f"?lang={lang}")
+        page.wait_for_selector("#table[data-connected='1']")
+        page.wait_for_selector("#table[data-seq]")
+        if kind:
+            play_until(page, kind)
+        targeted = name.startswith("sanguosha") and choose_targeted_card(page)
+        page.wait_for_timeout(300)
+    check_page(page, name, width)
+    if name == "sanguosha-draft":
+        draft_checks(page)
+    elif name.startswith("sanguosha"):
+        sanguosha_checks(page, targeted)
+    assert not errors, errors   # no script error on any screen
+
+
+def choose_targeted_card(page: Any) -> bool:
+    """Click the hand's playable cards until one lights up target seats on the ring."""
+    for i in range(page.locator("#hand .sg-card.playable").count()):
+        page.locator("#hand .sg-card.playable").nth(i).click()
+        if page.locator("#ring .sg-seat.targetable").count():
+            return True
+    return False
+
+
+def draft_checks(page: Any) -> None:
+    """The draft in English: kingdoms named, every candidate's skills readable before picking."""
+    kingdoms = set(page.eval_on_selector_all("#pool .sg-kingdom", "els => els.map(e => e.textContent)"))
+    assert kingdoms and kingdoms <= {"Wei", "Shu", "Wu", "Qun"}, kingdoms
+    skills = page.locator("#pool .sg-skill")
+    assert skills.count() >= page.locator("#draft .sg-general").count() >= 1
+    skills.first.focus()
+    info = page.inner_text("#sg-info")
+    assert skills.first.inner_text() in info and len(info) > 40, info
+    picks = page.locator("#draft button.option[data-kind='pick']").count()
+    assert picks >= 1 and page.locator("#pool button.option[data-kind='pick']").count() == picks
+    assert "[object" not in page.inner_text("#view")
+
+
+def sanguosha_checks(page: Any, targeted: bool) -> None:
+    """Identity cards, kingdoms, texts on focus, distances; a target seat chosen with the keyboard."""
+    marks = page.eval_on_selector_all("#ring .sg-identity", "els => els.map(e => e.textContent)")
+    if page.evaluate("document.documentElement.lang") == "zh-Hans":   # 3v3: two commanders, four vanguards
+        assert sorted(marks) == ["帅", "帅", "锋", "锋", "锋", "锋"], marks
+    else:                                                           # 1v1 in 繁體: lord and renegade
+        assert sorted(marks) == ["主", "內"], marks
+        kingdoms = page.eval_on_selector_all("#ring .sg-kingdom", "els => els.map(e => e.textContent)")
+        assert kingdoms and not {"吴", "wei", "shu", "wu", "qun"} & set(kingdoms), kingdoms
+    assert page.locator("#ring .sg-reach").count() >= 2   # attack range on one's seat, distances to others
+    # this seat's turn: the tab title says so; reduced motion: the cards do not move
+    assert page.title().startswith("● "), page.title()
+    assert page.evaluate("getComputedStyle(document.querySelector('#hand .sg-card')).animationName") == "none"
+    page.focus("#hand .sg-card")
+    assert len(page.inner_text("#sg-info")) > 12          # the card's text in the information panel
+    if not targeted:
+        return
+    asked = page.get_attribute("#table", "data-asked")
+    seat = page.locator("#ring .sg-seat.targetable").first
+    seat.focus()
+    page.keyboard.press("Enter")
+    # either the option was sent (a new question) or the seat narrowed the target buttons
+    page.wait_for_function(f"document.getElementById('table').dataset.asked !== {asked!r} "
+                           "|| document.querySelector('#ring .sg-seat.chosen')")
+    assert page.locator("#error:not([hidden])").count() == 0

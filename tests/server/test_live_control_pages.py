@@ -1,0 +1,342 @@
+"""Live tables for Sanguosha series games and the referee's controls at them, over HTTP: a referee of the
+event opens game 1 of a 2014 3v3 series at a live table (the commanders as the rotation allows), pauses it
+(the players are refused while it is held), gives penalty points, a team concedes (seed 001 §二.4.3) and
+the game enters the series and the standings on its own; the audit log keeps who and why. The wrong
+people (no session, a player, a referee of another event, a form without its token) change nothing."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+from tablesport.store import accounts
+from tablesport.store.service import EventStore
+
+from .test_event_pages import PASSWORD, Person, app  # noqa: F401  (the app fixture)
+from .test_table_control import act, play_until, seated
+
+
+def series_event(web: Any, preset: str = "sgs-3v3-2014") -> int:
+    with web.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Live day", "competitions": [
+            {"key": "sgs", "preset": preset, "groups": 1, "entrants": teams}]}, "desk")
+        st.draw(st.competition("Live day", "sgs"), "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        accounts.create_user(s, "pat", "player", PASSWORD, by="test")
+        accounts.create_user(s, "rob", "referee", PASSWORD, by="test")
+        other = st.create_event({"event": "Other day", "competitions": [
+            {"key": "sgs", "preset": preset, "groups": 1, "entrants": teams}]}, "desk")
+        accounts.assign_referee(s, "rob", other.id)
+        s.commit()
+        return ev.id
+
+
+def start_game(web: Any, ann: Person, sheet: str, commanders: dict[str, str]) -> str:
+    r = ann.post(sheet, sheet + "/live", commanders)
+    assert r.status_code == 201, r.text[-2000:]
+    links = re.findall(r'class="seat-link" href="/play/([0-9a-f]+)/', r.text)
+    assert len(links) == 6
+    tid = links[0]
+    table = web.state.hall.tables[tid]
+    portal = web.state.main_client.portal
+
+    async def run() -> None:  # every player is in: the draft is played by random legal answers
+        table.status = "running"
+        table._arrange()
+        await play_until(table, seated)
+
+    portal.call(run)
+    return tid
+
+
+def test_a_referee_pauses_penalises_and_a_team_concedes_at_a_live_series_game(app: Any) -> None:  # noqa: F811
+    event_id = series_event(app)
+    sheet = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1"
+    ann = Person(app, "ann")
+    page = ann.c.get(sheet).text
+    live_form = page[page.index('id="live-form"'):page.index("</form>", page.index('id="live-form"'))]
+    assert re.findall(r'name="commander_(\d)"', live_form) == ["0", "1"]
+    assert live_form.count('name="seat_') == 6
+    with app.state.sessions() as s:
+        fx = next(f for f in EventStore(s).fixtures(EventStore(s).competition("Live day", "sgs"))
+                  if f.key == "A-R1-1")
+        a, b = fx.entrants
+    r = ann.post(sheet, sheet + "/live", {"commander_0": "nobody", "commander_1": f"P{b[-1]}a"})
+    assert r.status_code == 400 and "commander" in r.text  # not a member of the team
+    tid = start_game(app, ann, sheet, {"commander_0": f"P{a[-1]}b", "commander_1": f"P{b[-1]}c"})
+    table = app.state.hall.tables[tid]
+    base = f"{sheet}/live/{tid}"
+    page = ann.c.get(sheet).text
+    assert 'data-paused="no"' in page and 'id="penalty-form"' in page and 'id="disqualify-form"' in page
+
+    r = ann.post(sheet, base + "/pause", {"why": ""})
+    assert r.status_code == 400 and "say why" in r.text and table.paused is None
+    r = ann.post(sheet, base + "/pause", {"why": "a phone rang"})
+    assert r.status_code == 303 and table.paused is not None
+    assert 'data-paused="yes"' in ann.c.get(sheet).text
+    seat = table.decision.seats[0]
+    err = app.state.main_client.portal.call(act, table, seat, table.decision.options[0])
+    assert err is not None and err["code"] == "paused"  # the players wait
+    frame = table.frame_dict(seat, "step", [])
+    assert frame["paused"] == {"by": "ann", "why": "a phone rang", "since": table.paused["since"]}
+    r = ann.post(sheet, base + "/resume", {"why": "phone off"})
+    assert r.status_code == 303 and table.paused is None
+
+    r = ann.post(sheet, base + "/penalty", {"seat": "1", "points": "1", "why": "moved before his turn"})
+    assert r.status_code == 303 and table.state.mode["fouls"][1] == 1
+    shown = [ev for _, ev in table.events if ev.kind == "referee"]
+    assert [e.data["control"] for e in shown] == ["pause", "resume", "penalty"]  # in every seat's log
+    assert all(e.visible_to(s) for e in shown for s in range(6))
+
+    r = ann.post(sheet, base + "/concede", {"seat": "4", "why": "the team gives up"})
+    assert r.status_code == 303 and table.over
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and 'data-status="entered"' not in ann.c.get(sheet).text:
+        time.sleep(0.1)
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        comp = st.competition("Live day", "sgs")
+        status = st.series.status(comp, "A-R1-1").to_json()
+        game = status["games"][0]["game"]
+        assert game["winner"] == a and game["how"] == "concede"  # seats 3–5 are the second team
+        assert game["commanders"] == {a: f"P{a[-1]}b", b: f"P{b[-1]}c"}
+        assert f"P{a[-1]}b" not in status["may_command"][a]  # the rotation goes on from the live game
+        audit = [(x.action, x.who, x.reason) for x in st.audit(comp) if x.action.startswith("table_")]
+        assert audit == [("table_pause", "ann", "a phone rang"), ("table_resume", "ann", "phone off"),
+                         ("table_penalty", "ann", "moved before his turn"),
+                         ("table_concede", "ann", "the team gives up")]
+        assert status["score"] == [1, 0] and not status["decided"]  # best of 3 (001 §一.1.1): game 2 next
+    # game 2: the commanders who led game 1 may not lead again
+    r = ann.post(sheet, sheet + "/live", {"commander_0": f"P{a[-1]}b", "commander_1": f"P{b[-1]}a"})
+    assert r.status_code == 400 and "rotate" in r.text
+
+
+def test_the_wrong_people_cannot_control_a_live_table(app: Any) -> None:  # noqa: F811
+    event_id = series_event(app)
+    sheet = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1"
+    ann = Person(app, "ann")
+    with app.state.sessions() as s:
+        fx = next(f for f in EventStore(s).fixtures(EventStore(s).competition("Live day", "sgs"))
+                  if f.key == "A-R1-1")
+        a, b = fx.entrants
+    tid = start_game(app, ann, sheet, {"commander_0": f"P{a[-1]}a", "commander_1": f"P{b[-1]}a"})
+    table = app.state.hall.tables[tid]
+    steps = table.steps
+    form = {"why": "x", "seat": "1", "points": "3"}
+    for control in ("pause", "penalty", "concede", "disqualify"):
+        url = f"{sheet}/live/{tid}/{control}"
+        nobody = Person.__new__(Person)
+        nobody.c = type(ann.c)(app)
+        nobody.c.portal = app.state.main_client.portal
+        token = re.search(r'name="csrf" value="([^"]+)"', nobody.c.get("/login").text)
+        assert token is not None
+        r = nobody.c.post(url, data={**form, "csrf": token.group(1)}, follow_redirects=False)
+        assert r.status_code == 401
+        for who in ("pat", "rob"):
+            r = Person(app, who).post("/me", url, form)
+            assert r.status_code == 403, (who, control, r.status_code)
+        r = ann.c.post(url, data=form, follow_redirects=False)  # no form token
+        assert r.status_code == 403
+    assert table.paused is None and table.steps == steps and not table.over
+    assert table.state.mode["fouls"] == [0] * 6
+    with app.state.sessions() as s:
+        comp = EventStore(s).competition("Live day", "sgs")
+        assert not [x for x in EventStore(s).audit(comp) if x.action.startswith("table_")]
+    # a table of another fixture cannot be controlled through this one's path
+    other = f"/referee/events/{event_id}/sgs/fixtures/A-R1-2/live/{tid}/pause"
+    r = ann.post(sheet, other, {"why": "x"})
+    assert r.status_code == 400 and "not playing A-R1-2" in r.text and table.paused is None
+    assert json.dumps(table.frame_dict(None, "step", [])["paused"]) == "null"
+
+
+def test_both_captains_confirm_a_sheet_from_their_page(app: Any) -> None:  # noqa: F811
+    event_id = series_event(app)
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        fx = next(f for f in st.fixtures(st.competition("Live day", "sgs")) if f.key == "A-R1-1")
+        a, b = fx.entrants
+        for name in (f"P{a[-1]}a", f"P{b[-1]}a", f"P{a[-1]}b"):
+            accounts.create_user(s, name, "player", PASSWORD, by="test")
+        s.commit()
+    sheet = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1"
+    ann = Person(app, "ann")
+    game = {"winner": a, "how": "commander_death", "surviving": "2", "lost_hp": "1",
+            "commander_0": f"P{a[-1]}a", "commander_1": f"P{b[-1]}a"}
+    assert ann.post(sheet, sheet + "/sheet", game).status_code == 303
+    cap_a, cap_b, member = Person(app, f"P{a[-1]}a"), Person(app, f"P{b[-1]}a"), Person(app, f"P{a[-1]}b")
+    page = cap_a.c.get("/me").text
+    entry = re.search(r'action="/me/sheets/(\d+)/agree"', page)
+    assert entry is not None and 'id="captain-sheets"' in page
+    url = f"/me/sheets/{entry.group(1)}"
+    assert 'id="captain-sheets"' not in member.c.get("/me").text  # a member who is not the captain
+    # the wrong people change nothing
+    r = member.post("/me", url + "/agree", {})
+    assert r.status_code == 403
+    r = Person(app, "rob").post("/me", url + "/agree", {})
+    assert r.status_code == 403
+    r = cap_a.c.post(url + "/agree", data={}, follow_redirects=False)  # no form token
+    assert r.status_code == 403
+    nobody = type(ann.c)(app)
+    nobody.portal = app.state.main_client.portal
+    token = re.search(r'name="csrf" value="([^"]+)"', nobody.get("/login").text)
+    assert token is not None
+    r = nobody.post(url + "/agree", data={"csrf": token.group(1)}, follow_redirects=False)
+    assert r.status_code == 401
+    with app.state.sessions() as s:
+        from tablesport.store.double_entry import DoubleEntry
+
+        st = EventStore(s)
+        assert DoubleEntry(st).marks(int(entry.group(1))) == []
+    r = cap_a.post("/me", url + "/agree", {})
+    assert r.status_code == 303 and "signed=waiting" in r.headers["location"]
+    r = cap_b.post("/me", url + "/agree", {})
+    assert r.status_code == 303 and "signed=accepted" in r.headers["location"]
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        status = st.series.status(st.competition("Live day", "sgs"), "A-R1-1")
+        assert status.score == (1, 0)
+    # game 2: captain b disagrees, nothing counts
+    game2 = {**game, "commander_0": f"P{a[-1]}b", "commander_1": f"P{b[-1]}b"}
+    assert ann.post(sheet, sheet + "/sheet", game2).status_code == 303
+    page = cap_b.c.get("/me").text
+    entry2 = re.search(r'action="/me/sheets/(\d+)/disagree"', page)
+    assert entry2 is not None
+    r = cap_b.post("/me", f"/me/sheets/{entry2.group(1)}/disagree", {})
+    assert r.status_code == 303 and "signed=disagrees" in r.headers["location"]
+    assert 'data-status="disagrees"' in ann.c.get(sheet).text
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        assert st.series.status(st.competition("Live day", "sgs"), "A-R1-1").score == (1, 0)
+
+
+def test_pictionary_rounds_time_up_squares_on_the_sheet_and_at_a_live_table(app: Any) -> None:  # noqa: F811
+    """Seed 000 Pictionary §4: 40 minutes a round; time up before Finish, the team that covers more squares
+    wins (5 points, the other 3)."""
+    from tablesport.core import Result, SideResult
+    from tablesport.store import live_fixtures
+
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"Pic{i}", "members": [f"Q{i}a", f"Q{i}b", f"Q{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Draw day", "competitions": [
+            {"key": "pic", "preset": "pictionary-event", "entrants": teams}]}, "desk")
+        comp = st.competition("Draw day", "pic")
+        st.next_round(comp, "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        accounts.assign_referee(s, "bo", ev.id)
+        fixtures = {f.key: list(f.entrants) for f in st.fixtures(comp)}
+        s.commit()
+        event_id = ev.id
+    (k1, (a, b)), (k2, (c, d)) = list(fixtures.items())[:2]
+    sheet = f"/referee/events/{event_id}/pic/fixtures/{k1}"
+    ann, bo = Person(app, "ann"), Person(app, "bo")
+    wrong = {"winner": b, "time_up": "on", "squares_0": "12", "squares_1": "9"}
+    r = ann.post(sheet, sheet + "/sheet", wrong)
+    assert r.status_code == 400 and "fewer squares" in r.text  # the sheet contradicts itself
+    right = {**wrong, "winner": a}
+    assert ann.post(sheet, sheet + "/sheet", right).status_code == 303
+    assert bo.post(sheet, sheet + "/sheet", right).status_code == 303
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        comp = st.competition("Draw day", "pic")
+        res = st.result_of(next(f for f in st.fixtures(comp) if f.key == k1))
+        assert res is not None and res.data["time_up"] and res.data["squares"] == {a: 12, b: 9}
+        points = {r["entrant"]: r["points"] for r in st.standings(comp)}
+        assert (points[a], points[b]) == (5, 3)
+
+    live = f"/referee/events/{event_id}/pic/fixtures/{k2}"
+    r = ann.post(live, live + "/live", {})
+    assert r.status_code == 201
+    seats = re.findall(r"<li>([^:<]+): <a class=\"seat-link\" href=\"/play/([0-9a-f]+)/", r.text)
+    assert [name for name, _ in seats] == [f"Q{c[-1]}a", f"Q{c[-1]}b", f"Q{c[-1]}c",
+                                          f"Q{d[-1]}a", f"Q{d[-1]}b", f"Q{d[-1]}c"]  # team A, then team B
+    tid = seats[0][1]
+    table = app.state.hall.tables[tid]
+    assert table.rs.preset == "pictionary-event" and table.rs.seats == 6
+    # the round ends at time-up (the engine's result as it reports it): the result enters on its own
+    over = Result((2, 2, 2, 1, 1, 1), (3, 3, 3, 5, 5, 5), "time_up",
+                  {"A": SideResult((0, 1, 2), 2, 3.0, {"squares": 7}),
+                   "B": SideResult((3, 4, 5), 1, 5.0, {"squares": 10})})
+    with app.state.sessions() as s:
+        row = live_fixtures.table_finished(s, tid, over)
+        s.commit()
+        assert row is not None and row.status == "entered", row.detail if row else None
+        st = EventStore(s)
+        comp = st.competition("Draw day", "pic")
+        res = st.result_of(next(f for f in st.fixtures(comp) if f.key == k2))
+        assert res is not None and res.data["winner"] == d and res.data["time_up"]
+        assert res.data["squares"] == {c: 7, d: 10} and res.source == "referee"
+
+
+def test_printable_sheets_are_linked_and_the_table_clock_logs_its_moments(app: Any) -> None:  # noqa: F811
+    event_id = series_event(app, "sgs-3v3-2011")
+    page = app.state.main_client.get(f"/events/{event_id}/sgs").text
+    links = re.findall(rf'class="print-link" href="(/events/{event_id}/sgs/print/\w+)"', page)
+    assert [x.rsplit("/", 1)[1] for x in links] == ["standings", "groups", "sheets"]
+    sheets = app.state.main_client.get(links[-1])
+    assert sheets.status_code == 200 and "score sheet" in sheets.text and "P1a" in sheets.text
+    assert sheets.text.count('<div class="page">') == 6  # a sheet for each open group match (4 teams)
+    assert app.state.main_client.get(links[0]).status_code == 200
+    r = app.state.main_client.get(f"/events/{event_id}/sgs/print/bracket")
+    assert r.status_code == 400 and "no knock-out yet" in r.text
+    r = app.state.main_client.get(f"/events/{event_id}/sgs/print/poster")
+    assert r.status_code == 400 and "standings" in r.text  # names what may be printed
+    ann = Person(app, "ann")
+    assert f"/events/{event_id}/sgs/print/sheets" in ann.c.get(f"/referee/events/{event_id}/sgs").text
+    clock = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1/clock"
+    page = ann.c.get(clock).text
+    log = re.search(r'data-log="([^"]+)" data-csrf="([^"]+)"', page)
+    assert log is not None
+    for what, left in (("start", 2700), ("pause", 1500), ("start", 1500), ("time_up", 0), ("overtime", 300)):
+        r = ann.c.post(log.group(1) + what, data={"left": str(left), "overtimes": "0"},
+                       headers={"x-csrf-token": log.group(2)})
+        assert r.status_code == 200 and r.json()["logged"]["clock"] == what
+    r = ann.c.post(log.group(1) + "rewind", data={}, headers={"x-csrf-token": log.group(2)})
+    assert r.status_code == 400 and "time_up" in r.text
+    r = ann.c.post(log.group(1) + "start", data={"left": "10"})  # no form token
+    assert r.status_code == 403
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        audit = st.audit(st.competition("Live day", "sgs"))
+        rows = [(a.action, a.who, (a.after or {}).get("left_s"))
+                for a in audit if a.action.startswith("clock_")]
+    assert rows == [("clock_start", "ann", 2700), ("clock_pause", "ann", 1500), ("clock_start", "ann", 1500),
+                    ("clock_time_up", "ann", 0), ("clock_overtime", "ann", 300)]
+
+
+def test_the_timetable_places_fixtures_per_slot_and_table_on_the_public_page(app: Any) -> None:  # noqa: F811
+    """Seed 000: 45-minute slots from 10:30, the group games on the hall's tables (nobody in two places)."""
+    event_id = series_event(app, "sgs-3v3-2011")
+    olga = Person(app, "olga")
+    desk = f"/organiser/events/{event_id}"
+    form = {"start": "10:30", "minutes": "45", "count": "2", "gap": "0", "tables_sgs": "T1, T2"}
+    r = olga.post(desk, desk + "/timetable", form)
+    assert r.status_code == 400 and "do not fit" in r.text  # 6 group games, 2 tables, 2 slots
+    r = olga.post(desk, desk + "/timetable", {**form, "start": "25:00", "count": "3"})
+    assert r.status_code == 400 and "start" in r.text.lower()
+    with app.state.sessions() as s:
+        from tablesport.store.timetable import EventTimetable
+
+        assert s.get(EventTimetable, event_id) is None  # nothing was kept of the refused forms
+    r = olga.post(desk, desk + "/timetable", {**form, "count": "3", "referees": "on"})
+    assert r.status_code == 400 and "referees" in r.text  # one referee: one table at a time
+    r = olga.post(desk, desk + "/timetable", {**form, "count": "3"})
+    assert r.status_code == 303, re.findall(r'id="page-error">([^<]*)', r.text)
+    page = app.state.main_client.get(f"/events/{event_id}").text
+    slots = re.findall(r'<h3 class="slot" data-slot="([^"]+)">', page)
+    assert slots == ["10:30–11:15", "11:15–12:00", "12:00–12:45"]
+    rows = re.findall(r'<tr data-fixture="sgs:([^"]+)" data-table="(T\d)">', page)
+    assert len(rows) == 6 and {t for _, t in rows} == {"T1", "T2"}
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        comp = st.competition("Live day", "sgs")
+        entrants = {f.key: set(f.entrants) for f in st.fixtures(comp)}
+    per_slot = [rows[i:i + 2] for i in range(0, 6, 2)]
+    for pair in per_slot:  # a team plays once a slot
+        (f1, _), (f2, _) = pair
+        assert not entrants[f1] & entrants[f2]
+    assert 'value="T1, T2"' in olga.c.get(desk).text  # the form keeps the slots and tables

@@ -1,0 +1,165 @@
+"""Every text a player sees is in the page's language: a game of every preset is walked in each language,
+and every prompt, timeout, log line and result is rendered on the server (texts.py) and checked — no text
+without a message, nothing that looks like Python or raw data, no English words in the Chinese pages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablesport.core import Rng
+from tablesport.games import all_games, all_presets
+from tablesport.server.i18n import LANGS
+from tablesport.server.texts import (
+    UNTRANSLATED,
+    decision_text,
+    event_text,
+    game_texts,
+    result_text,
+    step_text,
+)
+
+from .test_absence import Harness, act, run
+
+_B, _E = r"(?<![A-Za-z0-9_])", r"(?![A-Za-z0-9_])"  # word edges that Chinese characters do not make
+REPR = re.compile(r"\(['\"(]|\[|\]|[{}]|" + "|".join(
+    f"{_B}{word}{_E}" for word in (r"None", r"True", r"False", r"[a-z]+_[a-z_]+", r"c\d+", r"[a-z_]+-\d+")))
+QUOTED = re.compile(r"「[^」]*」|“[^”]*”")
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+MAX_STEPS = 1500
+
+
+def problems(text: str, lang: str) -> list[str]:
+    """What is wrong with one shown text (empty: nothing)."""
+    found = []
+    if UNTRANSLATED in text:
+        found.append("no message")
+    bare = QUOTED.sub("", text)  # a player's guess or a word card is shown as written
+    if REPR.search(bare):
+        found.append(f"raw data {REPR.search(bare).group(0)!r}")  # type: ignore[union-attr]
+    if lang != "en" and LATIN_WORD.search(bare):
+        found.append(f"English word {LATIN_WORD.search(bare).group(0)!r}")  # type: ignore[union-attr]
+    return found
+
+
+def walk(preset: str, seed: int = 0) -> list[tuple[str, str, str]]:
+    """Play ``preset`` with random legal answers (the live tables' parameters) and render every text."""
+    game, rs = all_presets()[preset]
+    state = game.new_state(rs.with_params(**game.live_params) if game.live_params else rs, seed)
+    rng = Rng(seed)
+    shown: list[tuple[str, str, str]] = []
+    for _ in range(MAX_STEPS):
+        d = state.pending()
+        if d is None:
+            break
+        for lang in LANGS:
+            texts = decision_text(game.name, d, lang)
+            shown += [(lang, "prompt", texts["prompt"]), (lang, "on_timeout", texts["on_timeout"])]
+        seat = d.seats[0]
+        for ev in state.apply(seat, state.random_action(seat, rng)):
+            shown += [(lang, f"event {ev.kind}", event_text(game.name, ev, lang)) for lang in LANGS]
+    res = state.result()
+    final = res.to_json() if res else None
+    shown += [(lang, "result", result_text(game.name, final, lang)) for lang in LANGS]
+    return shown
+
+
+@pytest.mark.parametrize("preset", sorted(all_presets()))
+def test_a_game_of_every_preset_shows_only_translated_texts_in_every_language(preset: str) -> None:
+    bad: dict[tuple[str, str], tuple[str, list[str]]] = {}
+    for lang, where, text in walk(preset):
+        issues = problems(text, lang)
+        if issues:
+            bad.setdefault((lang, where), (text, issues))
+    assert not bad, "\n".join(f"{k}: {v}" for k, v in list(bad.items())[:20])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", sorted(all_presets()))
+def test_twenty_games_of_every_preset_show_only_translated_texts(preset: str) -> None:
+    """The same check over more games: rarer skills, cards and endings."""
+    for seed in range(1, 21):
+        bad = [(lang, where, text) for lang, where, text in walk(preset, seed) if problems(text, lang)]
+        assert not bad, f"seed {seed}: {bad[:10]}"
+
+
+@pytest.mark.parametrize("game", sorted(all_games()))
+def test_every_declared_event_kind_and_end_reason_has_its_words(game: str) -> None:
+    info = all_games()[game].info
+    texts = game_texts(game)
+    assert not sorted(set(info.event_kinds) - set(texts.events)), "event kinds without a sentence"
+    assert not sorted(set(info.result_reasons) - set(texts.reasons)), "end reasons without words"
+
+
+def test_the_checks_catch_what_they_should() -> None:
+    assert problems(f"{UNTRANSLATED}Pick a general", "en")
+    assert problems("('pick', 8) is applied", "en")
+    assert problems("pick: side=warm, general=xiao_qiao", "en")
+    assert problems("1号位摸到c12", "zh-Hans")
+    assert problems("1号位 draws a card", "zh-Hans")
+    assert problems("1号位摸到money-2-1", "zh-Hans") and problems("出价[1, 2]", "zh-Hans")
+    assert not problems("Xiao Qiao was picked by the warm side", "en")
+    assert not problems("1号位猜「paper lantern」：不对", "zh-Hans")
+
+
+def test_the_examples_of_the_issue_read_as_sentences() -> None:
+    pick = {"kind": "pick", "data": {"side": "warm", "general": "xiao_qiao"}}
+    assert event_text("sanguosha", pick, "en") == "Xiao Qiao was picked by the warm side"
+    assert event_text("sanguosha", pick, "zh-Hans") == "暖色方选择了小乔"
+    assert event_text("sanguosha", pick, "zh-Hant") == "暖色方選擇了小喬"
+    identity = {"kind": "identity", "data": {"cold": 3, "warm": 0}}
+    assert event_text("sanguosha", identity, "zh-Hans") == "主帅：冷色方3号位，暖色方0号位"
+    assert step_text("sanguosha", {"t": "referee", "action": ["concede", 1]}, "en") == "Seat 1 concedes"
+
+
+def test_the_page_receives_the_texts_in_its_language(tmp_path: Path) -> None:
+    async def body(h: Harness) -> None:
+        table = await h.hall.create("sgs-1v1-2014", [{"kind": "person"}, {"kind": "person"}], seed=3)
+        sent: dict[str, list[dict[str, Any]]] = {}
+        for seat, lang in ((0, "zh-Hant"), (1, "en")):
+            client = await h.connect(table, seat)
+            client.lang = lang
+            sent[lang] = h.frames[seat]
+        seat = table.decision.seats[0] if table.decision else 0
+        assert await act(table, seat, table.state.random_action(seat, Rng(1))) is None
+        await h.settle()
+        zh, en = sent["zh-Hant"][-1], sent["en"][-1]
+        assert zh["decision"]["text"]["prompt"] and not problems(zh["decision"]["text"]["prompt"], "zh-Hant")
+        assert en["decision"]["text"]["prompt"] and UNTRANSLATED not in en["decision"]["text"]["prompt"]
+        assert all("text" in ev and not problems(ev["text"], "zh-Hant") for ev in zh["events"])
+
+    run(tmp_path / "t.sqlite3", body)
+
+
+def test_every_game_and_preset_has_a_title_in_every_language_and_the_lobby_shows_it(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from tablesport.server.app import create_app
+
+    for game in all_games().values():
+        texts = game_texts(game.name)
+        assert texts.title is not None, game.name
+        assert not sorted(set(game.presets) - set(texts.presets)), f"{game.name}: presets without a title"
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)) as client:
+        page = client.get("/?lang=zh-Hans").text
+        assert "官方规则：106张牌，4名玩家" in page and "三国杀" in page
+        assert "published rules" not in page and "official competition rules" not in page
+        assert '"botname.random"' in page  # bots are named in the page's language (lobby.js)
+        assert "botname.${b}" in client.get("/static/lobby.js").text
+
+
+def test_a_referee_control_is_a_sentence_in_every_language() -> None:
+    """A ruling at a live table (server/table_control.py) reaches the log in words, not as a record."""
+    ruling = {"kind": "referee", "data": {"control": "penalty", "by": "ann", "why": "moved early", "seat": 0,
+                                         "points": 1}}
+    en = event_text("sanguosha", ruling, "en")
+    assert "1 penalty point" in en and "ann" in en and "moved early" in en, en
+    for lang in ("zh-Hans", "zh-Hant"):
+        line = event_text("sanguosha", ruling, lang)
+        assert "扣1分" in line and "ann" in line and "{" not in line and UNTRANSLATED not in line, line
+    foul = {"kind": "referee",
+            "data": {"control": "foul", "by": "ann", "why": "x", "seat": 3, "foul": "letters"}}
+    assert "Letters or numbers drawn" in event_text("pictionary", foul, "en")
