@@ -2,7 +2,8 @@
 the same run by the same loop (``pending`` → ``random_action`` → ``apply``).
 
 Decisions per second and games per second, per core (processor time of this one process), and the ratio to
-goofspiel; plus the exact longest path after every claim, timed on its own.
+goofspiel; plus the exact longest path after every claim, timed on its own: its length (what the engine keeps
+after a claim) and the trail itself, its routes in order (what a view shows, worked out when a view asks).
 → bench/results/ticket_to_ride_engine.json
 
     .venv/bin/python -m bench.ticket_to_ride_engine [--games 200] [--baseline-games 2000] [--rounds 3]
@@ -26,7 +27,7 @@ from bench.previous import load_previous
 from tablesport.core import Rng, Ruleset, State
 from tablesport.games import find_preset
 from tablesport.games.ticket_to_ride.board import board
-from tablesport.games.ticket_to_ride.scoring import longest_trail
+from tablesport.games.ticket_to_ride.scoring import longest_trail, trail_edges
 
 
 def run(preset: str, games: int, first_seed: int,
@@ -61,12 +62,16 @@ def longest_path_timing(games: int) -> dict[str, Any]:
         for rids in st.claims:  # type: ignore[attr-defined]
             for k in range(1, len(rids) + 1):
                 nets.append([(b.routes[r].ai, b.routes[r].bi, b.routes[r].length) for r in rids[:k]])
-    t0 = time.process_time()
-    for net in nets:
-        longest_trail(net)
-    cpu = time.process_time() - t0
+
+    def mean_microseconds(find: Callable[[list[tuple[int, int, int]]], object]) -> float:
+        t0 = time.process_time()
+        for net in nets:
+            find(net)
+        return round((time.process_time() - t0) / len(nets) * 1e6, 1)
+
     return {"networks": len(nets), "largest": max(map(len, nets)),
-            "mean_microseconds": round(cpu / len(nets) * 1e6, 1)}
+            "mean_microseconds": mean_microseconds(longest_trail),
+            "trail_mean_microseconds": mean_microseconds(trail_edges)}
 
 
 def main() -> None:
