@@ -2,14 +2,16 @@
 the same run by the same loop (``pending`` → ``random_action`` → ``apply``).
 
 Decisions per second and games per second, per core (processor time of this one process), and the ratio to
-goofspiel; plus the exact longest path after every claim, timed on its own.
+goofspiel; plus the exact longest path after every claim, timed on its own: its length (what the engine keeps
+after a claim) and the trail itself, its routes in order (what a view shows, worked out when a view asks).
 → bench/results/ticket_to_ride_engine.json
 
     .venv/bin/python -m bench.ticket_to_ride_engine [--games 200] [--baseline-games 2000] [--rounds 3]
         [--previous DIR]
 
 The rounds alternate the games (and with ``--previous``, ``ttr-event`` on an earlier engine, see
-bench/previous.py), and the figures are the medians of the rounds.
+bench/previous.py; its ``longest_trail`` is then timed on the same networks too), and the figures are the
+medians of the rounds.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from bench.previous import load_previous
 from tablesport.core import Rng, Ruleset, State
 from tablesport.games import find_preset
 from tablesport.games.ticket_to_ride.board import board
-from tablesport.games.ticket_to_ride.scoring import longest_trail
+from tablesport.games.ticket_to_ride.scoring import longest_trail, trail_edges
 
 
 def run(preset: str, games: int, first_seed: int,
@@ -47,8 +49,12 @@ def run(preset: str, games: int, first_seed: int,
             "decisions_per_second": round(decisions / cpu), "games_per_second": round(games / cpu, 2)}
 
 
-def longest_path_timing(games: int) -> dict[str, Any]:
-    """The longest path of every player's network after each claim of random games, timed alone."""
+Finder = Callable[[list[tuple[int, int, int]]], object]
+
+
+def longest_path_timing(games: int, previous: Finder | None = None) -> dict[str, Any]:
+    """The longest path of every player's network after each claim of random games, timed alone (and the
+    earlier engine's ``longest_trail`` on the same networks, when given)."""
     game, rs = find_preset("ttr-event")
     b = board()
     nets: list[list[tuple[int, int, int]]] = []
@@ -61,12 +67,19 @@ def longest_path_timing(games: int) -> dict[str, Any]:
         for rids in st.claims:  # type: ignore[attr-defined]
             for k in range(1, len(rids) + 1):
                 nets.append([(b.routes[r].ai, b.routes[r].bi, b.routes[r].length) for r in rids[:k]])
-    t0 = time.process_time()
-    for net in nets:
-        longest_trail(net)
-    cpu = time.process_time() - t0
-    return {"networks": len(nets), "largest": max(map(len, nets)),
-            "mean_microseconds": round(cpu / len(nets) * 1e6, 1)}
+
+    def mean_microseconds(find: Finder) -> float:
+        t0 = time.process_time()
+        for net in nets:
+            find(net)
+        return round((time.process_time() - t0) / len(nets) * 1e6, 1)
+
+    out = {"networks": len(nets), "largest": max(map(len, nets)),
+           "mean_microseconds": mean_microseconds(longest_trail),
+           "trail_mean_microseconds": mean_microseconds(trail_edges)}
+    if previous is not None:
+        out["previous_mean_microseconds"] = mean_microseconds(previous)
+    return out
 
 
 def main() -> None:
@@ -76,7 +89,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--previous", help="a directory with an earlier engine (bench/previous.py)")
     args = ap.parse_args()
-    prev = load_previous(args.previous, "ticket_to_ride").TicketToRideState if args.previous else None
+    package = load_previous(args.previous, "ticket_to_ride") if args.previous else None
+    prev = package.TicketToRideState if package else None
     ttr, goof, old = [], [], []
     for r in range(args.rounds):
         goof.append(run("goofspiel-2p", args.baseline_games, 1000 * r))
@@ -97,7 +111,8 @@ def main() -> None:
                       "decisions_per_game": round(ttr[0]["decisions"] / ttr[0]["games"], 1), "rounds": ttr},
         "goofspiel_2p": {"decisions_per_second": median(goof, "decisions_per_second"),
                          "games_per_second": median(goof, "games_per_second"), "rounds": goof},
-        "longest_path": longest_path_timing(max(1, args.games // 10)),
+        "longest_path": longest_path_timing(max(1, args.games // 10),
+                                            package.scoring.longest_trail if package else None),
         "machine": machine(),
     }
     out["ratio_to_goofspiel"] = round(out["ttr_event"]["decisions_per_second"]

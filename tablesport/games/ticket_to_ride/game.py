@@ -22,7 +22,7 @@ from tablesport.core.protocol import ConformanceBudget
 
 from .board import LOCOMOTIVE, Board, board
 from .presets import PRESETS
-from .scoring import Components, add_bonus, network_trail, placements, score_row, ticket_rows
+from .scoring import Components, add_bonus, longest_path, network_trail, placements, score_row, ticket_rows
 
 BOARD: Board = board()
 CARDS = BOARD.cards
@@ -687,6 +687,7 @@ class TicketToRideState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.ruleset.seats
         top = max(self.longest)
+        paths = [longest_path(frozenset(self.claims[s])) for s in range(n)]
         v: dict[str, Any] = {
             "game": "ticket-to-ride",
             "preset": self.ruleset.preset,
@@ -708,6 +709,8 @@ class TicketToRideState(State):
                     "route_points": self.route_points[s],
                     "longest": self.longest[s],
                     "has_longest": top > 0 and self.longest[s] == top,
+                    "longest_routes": list(paths[s][0]),
+                    "longest_cities": list(paths[s][1]),
                 }
                 for s in range(n)
             ],

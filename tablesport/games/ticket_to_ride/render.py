@@ -97,6 +97,15 @@ def render(view: dict[str, Any], decision: Decision | None, seat: int) -> Render
         for s in sorted(claimed):
             routes.add_row(f"seat {s}", ", ".join(claimed[s]))
         parts.append(Panel(routes, title="routes", title_align="left"))
+        paths = Table(show_header=False, box=None, padding=(0, 1))
+        for p in view["players"]:
+            if p["longest_cities"]:
+                paths.add_row(
+                    f"seat {p['seat']}{' ★' if p['has_longest'] else ''}",
+                    str(p["longest"]),
+                    " – ".join(p["longest_cities"]),
+                )
+        parts.append(Panel(paths, title="longest paths (★ holds the bonus)", title_align="left"))
     if "hand" in view:
         hand = Text()
         for name, k in view["hand"].items():

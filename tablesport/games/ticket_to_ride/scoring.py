@@ -1,9 +1,10 @@
 """Final scoring: route points, tickets (connected by the player's own routes or not) and the longest
 continuous path, exactly as the engine scores a finished game and ``tablesport ttr score`` reports it.
 
-The longest path is a *trail*: each route used at most once, cities may repeat. :func:`longest_trail`
-is exact (a depth-first search over the player's routes) and kept fast by two facts about a longest
-trail ``T`` in a component:
+The longest path is a *trail*: each route used at most once, cities may repeat. :func:`trail_edges`
+finds one longest trail exactly (its cities and routes in order, which the map draws) and
+:func:`longest_trail` is its length. The search is kept fast by two facts about a longest trail ``T`` in a
+component:
 
 * if ``T`` runs from ``v`` to ``u != v``, every route at ``v`` is in ``T`` (else ``T`` could be
   extended) and ``T`` uses an odd number of them, so ``v`` has odd degree: searches start only at
@@ -11,11 +12,16 @@ trail ``T`` in a component:
 * if ``T`` is closed, every route at every city of ``T`` is in ``T`` (else rotate and extend), so
   ``T`` is the whole component and every degree is even: a component without odd-degree cities
   scores all its routes.
+
+A component with at most two odd-degree cities is one Euler trail over all its routes (Hierholzer); the
+others are searched from their odd-degree cities. The engine keeps only the length after each claim
+(:func:`network_trail`); :func:`longest_path`, the routes themselves, is computed when a view asks for it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from .board import Board, board
@@ -23,41 +29,59 @@ from .board import Board, board
 
 def longest_trail(edges: Sequence[tuple[int, int, int]]) -> int:
     """The length of the longest trail over ``edges`` ``(city, city, length)``; 0 for none."""
-    if not edges:
-        return 0
-    adj: dict[int, list[tuple[int, int, int]]] = {}
+    return _longest(edges)[0]
+
+
+def trail_edges(edges: Sequence[tuple[int, int, int]]) -> tuple[list[int], list[int]]:
+    """One longest trail over ``edges`` ``(city, city, length)``: the cities it passes in order and the
+    indices of its edges in order (one city more than edges); ``([], [])`` for none. Its length is
+    :func:`longest_trail`'s."""
+    length, adj, start, used = _longest(edges)
+    if not length:
+        return [], []
+    return _euler(adj, start, used)
+
+
+Adjacency = dict[int, list[tuple[int, int, int]]]
+"""city → (the route's bit, the city at its other end, its length) for every route at the city."""
+
+
+def _longest(edges: Sequence[tuple[int, int, int]]) -> tuple[int, Adjacency, int, int]:
+    """The longest trail's length, the adjacency, the city it starts from and the bits of its routes (-1:
+    every route of the start's component)."""
+    adj: Adjacency = {}
     for i, (u, v, w) in enumerate(edges):
         adj.setdefault(u, []).append((1 << i, v, w))
         adj.setdefault(v, []).append((1 << i, u, w))
-    # components
     comp: dict[int, int] = {}
-    totals: list[int] = []
-    for start in adj:
-        if start in comp:
+    groups: list[list[int]] = []
+    for first in adj:
+        if first in comp:
             continue
-        k = len(totals)
-        comp[start] = k
-        stack = [start]
+        comp[first] = len(groups)
+        cities, stack = [first], [first]
         while stack:
-            x = stack.pop()
-            for _, y, _ in adj[x]:
+            for _, y, _ in adj[stack.pop()]:
                 if y not in comp:
-                    comp[y] = k
+                    comp[y] = len(groups)
+                    cities.append(y)
                     stack.append(y)
-        totals.append(0)
+        groups.append(cities)
+    totals = [0] * len(groups)
     for u, _, w in edges:
         totals[comp[u]] += w
-    best = 0
-    for k, total in sorted(enumerate(totals), key=lambda kt: -kt[1]):
+    best, start, used = 0, -1, 0
+    for total, cities in sorted(zip(totals, groups, strict=True), key=lambda p: -p[0]):
         if total <= best:
             break
-        odd = [x for x in adj if comp[x] == k and len(adj[x]) % 2]
-        if not odd:
-            best = total
+        odd = [x for x in cities if len(adj[x]) % 2]
+        if len(odd) <= 2:  # an Euler trail over the whole component
+            best, start, used = total, odd[0] if odd else cities[0], -1
             continue
-        found = _search(adj, odd, total, best)
-        best = max(best, found)
-    return best
+        found, s, bits = _search(adj, odd, total, best)
+        if found > best:
+            best, start, used = found, s, bits
+    return best, adj, start, used
 
 
 def network_trail(edges: Sequence[tuple[int, int, int]]) -> int:
@@ -94,11 +118,40 @@ def _farthest(adj: dict[int, list[tuple[int, int]]], start: int) -> tuple[int, i
     return far, best
 
 
-def _search(adj: dict[int, list[tuple[int, int, int]]], starts: list[int], total: int, best: int) -> int:
-    top = best
+def _euler(adj: Adjacency, start: int, used: int) -> tuple[list[int], list[int]]:
+    """The routes with a bit in ``used`` (-1: all) joined to ``start`` in one trail from ``start``
+    (Hierholzer; they have no odd-degree city but ``start`` and one other): its cities and route indices in
+    order."""
+    taken = 0
+    nxt = dict.fromkeys(adj, 0)
+    stack = [(start, 0)]
+    out: list[tuple[int, int]] = []
+    while stack:
+        x = stack[-1][0]
+        arms = adj[x]
+        k = nxt[x]
+        while k < len(arms) and (taken & arms[k][0] or not used & arms[k][0]):
+            k += 1
+        nxt[x] = k
+        if k == len(arms):
+            out.append(stack.pop())
+        else:
+            bit, y, _ = arms[k]
+            taken |= bit
+            stack.append((y, bit))
+    out.reverse()
+    return [x for x, _ in out], [bit.bit_length() - 1 for _, bit in out[1:]]
+
+
+def _search(adj: Adjacency, starts: list[int], total: int, best: int) -> tuple[int, int, int]:
+    """The longest trail longer than ``best`` from ``starts`` (a depth-first search that stops once a trail
+    uses every route of the component, ``total`` long): its length, start and routes' bits; ``best`` if none
+    is longer."""
+    top, found_start, found_used = best, -1, 0
+    start = -1
 
     def dfs(x: int, used: int, length: int) -> bool:
-        nonlocal top
+        nonlocal top, found_start, found_used
         extended = False
         for bit, y, w in adj[x]:
             if not used & bit:
@@ -106,14 +159,25 @@ def _search(adj: dict[int, list[tuple[int, int, int]]], starts: list[int], total
                 if dfs(y, used | bit, length + w):
                     return True
         if not extended and length > top:
-            top = length
+            top, found_start, found_used = length, start, used
             return top == total
         return False
 
-    for s in starts:
-        if dfs(s, 0, 0):
+    for start in starts:  # read by dfs
+        if dfs(start, 0, 0):
             break
-    return top
+    return top, found_start, found_used
+
+
+@lru_cache(maxsize=2048)
+def longest_path(route_ids: frozenset[int]) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """One longest continuous path of a player's routes: the route ids in order along it and the cities it
+    passes (the same length as the scoring's longest)."""
+    b = board()
+    ids = sorted(route_ids)
+    routes = [b.routes[r] for r in ids]
+    cities, order = trail_edges([(r.ai, r.bi, r.length) for r in routes])
+    return tuple(ids[i] for i in order), tuple(b.cities[c].name for c in cities)
 
 
 class Components:

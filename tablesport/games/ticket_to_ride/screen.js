@@ -1,11 +1,14 @@
 // Ticket to Ride: the USA map drawn from the game data (cities at their real coordinates, routes in their
 // colour, claimed routes in their owner's colour), click a route to claim it and choose the cards; the
 // face-up row and the blind pile; your hand and tickets (completed ones marked); every player's cards,
-// tickets, trains and longest path; the ticket choice; the final scoring table.
-import { el, t, seatName, nameOf } from "/static/common.js";
+// tickets, trains and longest path; the longest path on the map (outlined black for every player who holds
+// it; a player's length in the table shows that player's path: hover, focus or press it); the ticket choice;
+// the final scoring table.
+import { el, t, seatName, nameOf, LANG } from "/static/common.js";
 
 let DATA = { cities: {}, routes: {}, tickets: {}, colours: [] };
-const ui = { route: null, keep: new Set(), keepKey: "" };
+// pathSeat: the player whose longest path the map shows (pressed in the table), null: every holder's
+const ui = { route: null, keep: new Set(), keepKey: "", pathSeat: null };
 const SVG = "http://www.w3.org/2000/svg";
 const W = 1000, H = 620, PAD = 40;
 const CARD = { pink: "#e879b9", white: "#f4f4f4", blue: "#2b6cb0", yellow: "#ecc94b", orange: "#ed8936",
@@ -32,6 +35,12 @@ const STYLE = `
 }
 .ttr-route-pick select { max-width: 100%; }
 .ttr-map .hit.chosen { stroke: rgba(214, 158, 46, .5); }
+.ttr-map .longest-path { display: none; stroke: #1a202c; stroke-width: 16; stroke-linecap: round; opacity: .9; }
+.ttr-map .longest-path.on { display: inline; }
+.ttr-map .city.on-path circle:not(.goal-ring):not(.offer-ring) { stroke-width: 3.5; }
+.ttr-path-btn { font: inherit; padding: 0 .4rem; min-width: 2.6rem; }
+.ttr-path-btn[aria-pressed="true"] { background: #1a202c; color: #fff; }
+#ttr-longest { margin: 0; }
 .ttr-side { display: flex; flex-direction: column; gap: .6rem; min-width: 18rem; }
 .ttr-row { display: flex; gap: .3rem; align-items: center; flex-wrap: wrap; }
 .ttr-card { width: 3.4rem; height: 2.3rem; border: 2px solid #4a5568; border-radius: 6px; display: inline-flex;
@@ -84,6 +93,8 @@ function drawMap(view, ctx, claims) {
   const at = projection();
   const owner = new Map(view.claimed.map(([r, s]) => [String(r), s]));
   const lastId = view.claimed.length ? String(view.claimed[view.claimed.length - 1][0]) : null;
+  // the route → the player whose longest path runs along it (a route has one owner)
+  const onPath = new Map(view.players.flatMap((p) => (p.longest_routes || []).map((r) => [String(r), p.seat])));
   // the cities of my tickets still to complete are ringed
   const goals = new Set((view.tickets || []).filter((tk) => !tk.completed).flatMap((tk) => [tk.a, tk.b]));
   const offered = new Set((view.offered || []).flatMap((tk) => [tk.a, tk.b]));   // the tickets to choose from
@@ -98,7 +109,10 @@ function drawMap(view, ctx, claims) {
     const seg = (len - 20) / r.length;
     const who = owner.get(id);
     if (who != null && lastId === id) {
-      map.append(svg("line", { ...ends, stroke: "#f6e05e", "stroke-width": 17, "stroke-linecap": "round", class: "last-claim" }));
+      map.append(svg("line", { ...ends, stroke: "#f6e05e", "stroke-width": onPath.has(id) ? 21 : 17, "stroke-linecap": "round", class: "last-claim" }));
+    }
+    if (onPath.has(id)) {   // shown or not by showPath
+      map.append(svg("line", { ...ends, class: "longest-path", "data-route": id, "data-seat": onPath.get(id) }));
     }
     if (who != null) {
       map.append(svg("line", { ...ends, stroke: SEAT[who % SEAT.length], "stroke-width": 9, "stroke-linecap": "round",
@@ -213,14 +227,63 @@ export function renderView(box, view, ctx) {
     el("tr", {}, ["", t("ttr.trains"), t("ttr.cards"), t("ttr.tickets"), t("ttr.points"), t("ttr.longest")]
       .map((h) => el("th", {}, h))),
     view.players.map((p) => el("tr", { class: view.turn === p.seat && view.phase !== "over" ? "turn" : "",
-      dataset: { seat: p.seat } },
+      dataset: { seat: p.seat }, ...pathHover(wrap, view, p) },
       el("td", {}, el("span", { style: `color:${SEAT[p.seat % SEAT.length]}` }, "■ "), seatName(p.seat)),
       el("td", {}, p.trains), el("td", {}, p.cards), el("td", {}, p.tickets), el("td", {}, p.route_points),
-      el("td", { class: "longest" }, `${p.longest}${p.has_longest ? " ★" : ""}`)))));
+      el("td", { class: "longest" }, pathButton(wrap, view, p))))));
+  side.append(el("p", { id: "ttr-longest", class: "muted", "aria-live": "polite" }));
 
   if (view.final) side.append(finalTable(view));
   wrap.append(side);
   box.append(wrap);
+  showPath(wrap, view, ui.pathSeat);
+}
+
+// a player's longest path in the players' table: pressing it shows that path on the map (pressing again:
+// every holder's); focusing the button shows it for as long as the focus stays
+function pathButton(wrap, view, p) {
+  const label = `${p.longest}${p.has_longest ? " ★" : ""}`;
+  if (!p.longest_routes?.length) return label;
+  const preview = () => showPath(wrap, view, p.seat);
+  const back = () => showPath(wrap, view, ui.pathSeat);
+  const button = el("button", { class: "ttr-path-btn", type: "button", dataset: { seat: p.seat },
+    "aria-pressed": String(ui.pathSeat === p.seat), title: t("ttr.show_path", { seat: seatName(p.seat) }),
+    "aria-label": `${label} · ${t("ttr.show_path", { seat: seatName(p.seat) })}`,
+    onclick: () => { ui.pathSeat = ui.pathSeat === p.seat ? null : p.seat; back(); },
+    onfocus: preview, onblur: back }, label);
+  return button;
+}
+
+// hovering a player's row shows that player's longest path while the pointer stays
+function pathHover(wrap, view, p) {
+  if (!p.longest_routes?.length) return {};
+  return { onmouseenter: () => showPath(wrap, view, p.seat), onmouseleave: () => showPath(wrap, view, ui.pathSeat) };
+}
+
+const listOf = (items) => new Intl.ListFormat(LANG, { style: "long", type: "conjunction" }).format(items);
+
+// the map outlines the longest path of ``seat`` (null: of every player who holds the longest) and the line
+// under the players' table says whose it is and the cities it runs through
+function showPath(wrap, view, seat) {
+  if (!view.players[seat]?.longest_routes?.length) seat = null;
+  const holders = view.players.filter((p) => p.has_longest).map((p) => p.seat);
+  const shown = seat == null ? holders : [seat];
+  wrap.querySelectorAll("#ttr-map .longest-path").forEach((n) =>
+    n.classList.toggle("on", shown.includes(Number(n.dataset.seat))));
+  const cities = new Set(shown.flatMap((s) => view.players[s]?.longest_cities || []));
+  wrap.querySelectorAll("#ttr-map .city").forEach((n) => n.classList.toggle("on-path", cities.has(n.dataset.city)));
+  wrap.querySelectorAll(".ttr-path-btn").forEach((b) =>
+    b.setAttribute("aria-pressed", String(Number(b.dataset.seat) === ui.pathSeat)));
+  const line = wrap.querySelector("#ttr-longest");
+  if (!line) return;
+  line.dataset.shown = shown.join(",");
+  if (seat != null) {
+    const p = view.players[seat];
+    line.textContent = t("ttr.path_of", { seat: seatName(seat), n: p.longest,
+      cities: (p.longest_cities || []).map(cityName).join(" – ") });
+  } else if (holders.length) {
+    line.textContent = `${t("ttr.longest_held", { n: view.longest, seats: listOf(holders.map(seatName)) })} · ${t("ttr.path_hint")}`;
+  } else line.textContent = "";
 }
 
 function keepBox(view, ctx) {
