@@ -3,8 +3,10 @@
 UI strings live in ``catalogue.yaml`` beside this module (key → one text per language), in
 ``texts/*.yaml`` (the table flow's: giving up, stand-ins, my tables, error pages) and, for a
 game's screen, in that game package's ``ui.yaml`` (see :meth:`tablesport.core.Game.ui_strings`).  Names of
-cards, generals, skills and tiles come from the game data (``name`` / ``name_zh``); their
-traditional form is derived by :func:`to_hant` from the character table ``hant.yaml``.
+cards, generals, skills, cities and tiles come from the game data (``name`` / ``name_zh``); their
+traditional form is derived by :func:`to_hant` (OpenCC's simplified → traditional conversion, which reads
+words, not single characters; ``hant.yaml`` holds the names it would get wrong and the pages'
+character table).
 """
 
 from __future__ import annotations
@@ -46,20 +48,55 @@ def catalogue() -> dict[str, dict[str, str]]:
 
 
 @cache
-def hant_table() -> dict[str, dict[str, str]]:
-    """``chars``: simplified → traditional character; ``phrases``: whole names a character table
-    cannot convert. Covers the names the game data uses."""
+def _hant_yaml() -> dict[str, dict[str, str]]:
+    """``chars``: simplified → traditional character; ``phrases``: whole names the conversion gets wrong."""
     data = yaml.safe_load((HERE / "hant.yaml").read_text(encoding="utf-8")) or {}
     return {part: {str(k): str(v) for k, v in (data.get(part) or {}).items()}
             for part in ("chars", "phrases")}
 
 
+@cache
+def _s2t() -> Any:
+    from opencc import OpenCC  # type: ignore[import-untyped]
+
+    try:
+        return OpenCC("s2t")
+    except Exception:  # the C++ binding names its configuration files
+        return OpenCC("s2t.json")
+
+
+@cache
 def to_hant(text: str) -> str:
-    table = hant_table()
-    if text in table["phrases"]:
-        return table["phrases"][text]
-    chars = table["chars"]
-    return "".join(chars.get(ch, ch) for ch in text)
+    """The traditional form of a simplified text: a name ``hant.yaml`` lists, else OpenCC's conversion."""
+    phrases = _hant_yaml()["phrases"]
+    if text in phrases:
+        return phrases[text]
+    return str(_s2t().convert(text))
+
+
+@cache
+def hant_table() -> dict[str, dict[str, str]]:
+    """What the pages convert with (``common.js``'s ``toHant``, for a name sent without its
+    ``name_zh_hant``): ``phrases`` — every Chinese name of every game's data with its traditional form —
+    and ``chars``, a character table for the rest."""
+    from tablesport.games import all_games
+
+    names: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("name_zh"), str):
+                names.add(value["name_zh"])
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list | tuple):
+            for v in value:
+                walk(v)
+
+    for game in all_games().values():
+        walk(game.names())
+    own = _hant_yaml()
+    return {"chars": own["chars"], "phrases": {n: to_hant(n) for n in sorted(names)} | own["phrases"]}
 
 
 def pick_lang(query: str | None, cookie: str | None, accept: str | None) -> str:

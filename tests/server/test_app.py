@@ -188,10 +188,20 @@ def test_language_choice(accept: str, lang: str) -> None:
     assert pick_lang("zh-Hant", "en", accept) == "zh-Hant"
 
 
-def test_traditional_names_come_from_the_character_table() -> None:
-    """繁體 names are derived from the game data's name_zh with the character table hant.yaml."""
-    from tablesport.server.i18n import to_hant
+def test_traditional_names_are_converted_whole() -> None:
+    """繁體 names are derived from the game data's name_zh (OpenCC, word by word): every name of every game
+    converts back to itself, keeps no simplified-only character, and the pages' table knows each name."""
+    from tablesport.games.pictionary.match import to_simplified
+    from tablesport.server.i18n import hant_table, to_hant
 
     assert to_hant("顺手牵羊") == "順手牽羊"
     assert to_hant("诸葛亮") == "諸葛亮"
     assert to_hant("司马懿") == "司馬懿"
+    assert to_hant("吴") == "吳"
+    assert to_hant("于吉") == "于吉"  # a surname, not 於
+    assert to_hant("纽约") == "紐約" and to_hant("华盛顿") == "華盛頓" and to_hant("苏圣玛丽") == "蘇聖瑪麗"
+    phrases = hant_table()["phrases"]
+    assert len(phrases) > 150
+    for simplified, traditional in phrases.items():
+        assert to_simplified(traditional) == simplified, (simplified, traditional)
+        assert to_hant(traditional) == traditional, (simplified, traditional)
