@@ -207,7 +207,7 @@ class LiveTable:
         self.status = status
         self.created = created
         self.guided = guided
-        """A guided first game (``/learn/<game>``): the person's frames carry hints (hints.py); never rated."""
+        """A guided first game (``/learn/<game>``): its person is shown hints (hints.py); never rated."""
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.events: list[tuple[int, Event]] = []

@@ -85,7 +85,8 @@ def game_hints(game: str) -> GameHints:
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     learn = data.get("learn") or {}
     return GameHints(game, Learn(str(learn.get("preset", "")), str(learn.get("bot", ""))),
-                     {str(k): _hint(v, f"hints/{game}.yaml {k}") for k, v in (data.get("kinds") or {}).items()})
+                     {str(k): _hint(v, f"hints/{game}.yaml {k}")
+                      for k, v in (data.get("kinds") or {}).items()})
 
 
 def learnable() -> list[str]:

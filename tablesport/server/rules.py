@@ -55,7 +55,7 @@ class Paragraph:
 class Timer:
     texts: dict[str, str]
     unused: tuple[str, ...] = ()
-    """Presets (``fnmatch`` patterns) that carry the parameter but whose engine does not time anything with it."""
+    """Presets (``fnmatch`` patterns) that carry the parameter but whose engine times nothing with it."""
 
     def used_in(self, preset: str) -> bool:
         return not any(fnmatchcase(preset, pattern) for pattern in self.unused)
@@ -93,7 +93,8 @@ def game_rules(game: str) -> GameRules:
     return GameRules(
         game=game,
         sections={key: _paragraphs(sections.get(key), f"rules/{game}.yaml {key}") for key in PROSE},
-        timers={str(k): Timer(_texts(v, f"rules/{game}.yaml timer {k}"), tuple(str(p) for p in v.get("unused") or ()))
+        timers={str(k): Timer(_texts(v, f"rules/{game}.yaml timer {k}"),
+                              tuple(str(p) for p in v.get("unused") or ()))
                 for k, v in (data.get("timers") or {}).items()},
         source=_paragraphs(data.get("source"), f"rules/{game}.yaml source"),
     )
@@ -165,8 +166,8 @@ def rules_page(preset: str, lang: str) -> dict[str, Any]:
     game, rs = found
     data = game_rules(game.name)
     where = f"rules/{game.name}.yaml"
-    sections = {key: [fill(p.texts[lang], rs, f"{where} {key}") for p in data.sections[key] if p.applies(preset)]
-                for key in PROSE}
+    sections = {key: [fill(p.texts[lang], rs, f"{where} {key}")
+                      for p in data.sections[key] if p.applies(preset)] for key in PROSE}
     game_title, preset_title = title_of(game.name, preset, lang)
     return {
         "game": game.name, "preset": preset, "game_title": game_title, "title": preset_title,

@@ -60,8 +60,8 @@ async def start_guided(request: Request, hall: HallDep, game: str) -> Response:
         return await error_page(request, 404, "", key="errpage.no_game")
     learn = game_hints(game).learn
     seats = all_games()[game].ruleset(learn.preset).seats
-    table = await hall.create(learn.preset, [{"kind": "person"}] + [{"kind": "bot", "bot": learn.bot}] * (seats - 1),
-                              guided=True)
+    bots = [{"kind": "bot", "bot": learn.bot}] * (seats - 1)
+    table = await hall.create(learn.preset, [{"kind": "person"}, *bots], guided=True)
     got = await hall.claim(table.id)
     assert got is not None and got[0] == 0
     return RedirectResponse(f"/play/{table.id}/{got[1]}", status_code=303)

@@ -27,7 +27,8 @@ async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: Sessio
     live = [t.summary() for t in hall.tables.values() if t.status in ("open", "running")]
     live.sort(key=lambda s: -s["created"])
     finished = await asyncio.to_thread(finished_tables, sessions)
-    return await render(request, lang, "lobby.html", account=acc, games=lobby_catalogue(lang), learnable=learnable(),
+    return await render(request, lang, "lobby.html", account=acc, games=lobby_catalogue(lang),
+                        learnable=learnable(),
                 open=[s for s in live if s["status"] == "open"],
                 running=[s for s in live if s["status"] == "running"], finished=finished)
 
@@ -66,7 +67,8 @@ async def play_page(request: Request, lang: LangDep, table: TableDep, token: str
     seat = table.seat_for_token(token)
     if seat is None:
         raise HTTPException(403, i18n.translator("en")("bad_link"))
-    return page(request, lang, "table.html", table=table.summary(), seat=seat, token=token, guided=table.guided)
+    return page(request, lang, "table.html", table=table.summary(), seat=seat, token=token,
+                guided=table.guided)
 
 
 @router.get("/watch/{tid}", response_class=HTMLResponse)
