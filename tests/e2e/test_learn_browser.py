@@ -1,7 +1,7 @@
-"""Guided first games and rules pages in the browser, at a phone's width (390×844): /learn/<game> opens a table
-against bots whose hint panel explains the current decision in English and, after the language switch, in 简体;
-a move changes the hint; the panel hides and shows; the rules page opens from the table. Each page passes axe-core
-(no serious or critical violation) and fits the window (test_screens_browser.check_page)."""
+"""Guided first games and rules pages in the browser at a phone's width (390×844): /learn/<game> opens a
+table against bots whose hint panel explains the current decision in English and, after the language switch,
+in 简体; a move changes the hint; the panel hides and shows again; the table links its rules in a new tab.
+Each page passes axe-core (no serious or critical violation) and fits the window (check_page)."""
 
 from __future__ import annotations
 
