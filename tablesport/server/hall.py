@@ -55,6 +55,7 @@ from .absence import Absence
 from .autopass import DEFAULT_DELAY, AutoPass
 from .clock import Clock, Timer
 from .guard import MAX_BACKLOG, Malformed, read_message
+from .hints import hint_for
 from .texts import add_texts
 from .writer import InlineWriter, StepSave, Writer
 
@@ -192,7 +193,8 @@ def frame(obj: dict[str, Any]) -> str:
 
 class LiveTable:
     def __init__(self, hall: Hall, tid: str, game: Game, rs: Ruleset, seed: int, seats: list[SeatPlan],
-                 bot_delay: float, recorder: Recorder, state: State, status: str, created: float) -> None:
+                 bot_delay: float, recorder: Recorder, state: State, status: str, created: float,
+                 guided: bool = False) -> None:
         self.hall = hall
         self.id = tid
         self.game = game
@@ -204,6 +206,8 @@ class LiveTable:
         self.state = state
         self.status = status
         self.created = created
+        self.guided = guided
+        """A guided first game (``/learn/<game>``): its person is shown hints (hints.py); never rated."""
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.events: list[tuple[int, Event]] = []
@@ -310,6 +314,8 @@ class LiveTable:
         }
         if lang is not None:
             add_texts(out, self.game.name, d, lang)
+            if self.guided and dec is not None and dec.get("mine"):  # from the seat's own decision only
+                dec["hint"] = hint_for(self.game.name, dec, lang)
         return out
 
     def _frame_for(self, seat: int | None, kind: str, events: list[tuple[int, Event]],
@@ -766,8 +772,10 @@ class Hall:
 
     # -- creating tables --------------------------------------------------------------------
     async def create(self, preset: str, seats: list[dict[str, Any]], seed: int | str | None = None,
-                     bot_delay: float | None = None, params: dict[str, Any] | None = None) -> LiveTable:
-        """A new table; ``seats`` and the rest come as the API's JSON (checked here: SetupError)."""
+                     bot_delay: float | None = None, params: dict[str, Any] | None = None,
+                     guided: bool = False) -> LiveTable:
+        """A new table; ``seats`` and the rest come as the API's JSON (checked here: SetupError).
+        ``guided``: a guided first game, whose person seats are shown hints and which is never rated."""
         from tablesport.games import find_preset
 
         try:
@@ -821,14 +829,15 @@ class Hall:
         delay = self.bot_delay if bot_delay is None else max(0.0, float(bot_delay))
         all_bots = all(p.kind == "bot" for p in plans)
         table = LiveTable(self, tid, game, rs, seed, plans, delay, recorder, state,
-                          RUNNING if all_bots else OPEN, time.time())
+                          RUNNING if all_bots else OPEN, time.time(), guided=guided)
         now = time.time()
         header = recorder.lines[0]
 
         def job(session: Session) -> None:
             session.add(WebTable(id=tid, game=game.name, preset=rs.preset, seed=seed, status=table.status,
                                  header=header, footer=None, steps=0, last_h=header["h"], timers={},
-                                 clock_used=0.0, bot_delay=delay, created=now, updated=now, result=None))
+                                 clock_used=0.0, bot_delay=delay, created=now, updated=now, result=None,
+                                 guided=guided))
             session.flush()
             for i, p in enumerate(plans):
                 session.add(WebSeat(table_id=tid, seat=i, kind=p.kind, bot=p.bot, token=p.token,
@@ -922,7 +931,7 @@ class Hall:
         state = game.new_state(rs, row.seed)
         plans = [SeatPlan(s.kind, s.bot, s.token, s.claimed, s.joined) for s in seats]
         table = LiveTable(self, row.id, game, rs, row.seed, plans, row.bot_delay, recorder, state, row.status,
-                          row.created)
+                          row.created, guided=bool(row.guided))
         for n, line in enumerate(lines, 1):
             if line.get("i") != n:
                 raise TablesportError(f"step {n} is missing from the store")

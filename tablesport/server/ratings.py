@@ -7,6 +7,7 @@ was not rated):
 * **Rated** when every seat is a person's, each bound to a different signed-in account (the account that
   opened the seat link), and the game ended with placements. A table with a bot seat is **not rated**: a bot's
   strength depends on its options and the machine it thinks on, so a fixed rating for it would be a guess.
+  A guided first game (``/learn/<game>``: hints, bots in the other seats) is never rated, whoever sits at it.
 * **Teams**: a game with sides (Sanguosha 3v3, …) is rated side against side, each side a team of its
   players, ranked by the side's placement; a game without sides (Blokus, Rummikub, Ticket to Ride, …) is
   free-for-all, each seat ranked by its placement (equal placements tie).
@@ -51,6 +52,7 @@ def teams_of(result: dict[str, Any], seats: int) -> list[tuple[list[int], int]]:
 
 REASONS = {
     "no_result": "the game has no result",
+    "guided": "a guided first game, played with hints",
     "bot": "a bot played",
     "anonymous": "a seat was played without an account",
     "same_account": "one account played more than one seat",
@@ -59,10 +61,13 @@ REASONS = {
 """Why a finished table is not rated: its code (in the store; the pages' ``unrated.<code>``) and words."""
 
 
-def unrated_reason(kinds: list[str], bound: dict[int, tuple[int, str]], result: dict[str, Any] | None) -> str:
+def unrated_reason(kinds: list[str], bound: dict[int, tuple[int, str]], result: dict[str, Any] | None,
+                   guided: bool = False) -> str:
     """Why a finished table is not rated (a code of :data:`REASONS`; "" when it is rated)."""
     if result is None:
         return "no_result"
+    if guided:
+        return "guided"
     if any(k != "person" for k in kinds):
         return "bot"
     if len(bound) != len(kinds):
@@ -75,12 +80,12 @@ def unrated_reason(kinds: list[str], bound: dict[int, tuple[int, str]], result: 
 
 
 def rate(session: Session, table_id: str, game: str, preset: str, kinds: list[str],
-         result: dict[str, Any] | None) -> bool:
+         result: dict[str, Any] | None, guided: bool = False) -> bool:
     """Rate the finished table once; True if it was rated now."""
     if players.already_rated(session, table_id):
         return False
     bound = players.seated_accounts(session, table_id)
-    why = unrated_reason(kinds, bound, result)
+    why = unrated_reason(kinds, bound, result, guided)
     now = time.time()
     if why:
         session.add(RatedTable(table_id=table_id, rated=False, reason=why, at=now))
@@ -121,7 +126,7 @@ async def on_table_finished(sessions: sessionmaker[Session], table: LiveTable) -
 
     def job() -> bool:
         with sessions() as s:
-            done = rate(s, table.id, table.game.name, table.rs.preset, kinds, table.result)
+            done = rate(s, table.id, table.game.name, table.rs.preset, kinds, table.result, table.guided)
             s.commit()
             return done
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, select
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, false, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .db import Base
@@ -39,6 +39,8 @@ class WebTable(Base):
     created: Mapped[float] = mapped_column(Float)
     updated: Mapped[float] = mapped_column(Float)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # a guided first game (/learn/<game>): hints for the person, never rated
+    guided: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class WebSeat(Base):

@@ -13,7 +13,9 @@ from fastapi.testclient import TestClient
 from tablesport.games.pictionary.state import FOULS
 from tablesport.server import i18n
 from tablesport.server.app import create_app
+from tablesport.server.hints import game_hints, learnable
 from tablesport.server.ratings import REASONS
+from tablesport.server.rules import SECTIONS
 from tablesport.server.table_control import CONTROLS
 from tablesport.store import accounts
 from tablesport.store.accounts import ROLES
@@ -52,6 +54,8 @@ def test_every_key_a_template_names_is_in_the_catalogue_in_three_languages() -> 
     used |= {f"ctl.{c}" for c in CONTROLS} | {f"ev.referee.{c}" for c in CONTROLS}  # table.js names ev.*
     used |= {f"pfoul.{f}" for f in FOULS} | {f"print.{w}" for w in PRINTOUTS}
     used |= {f"unrated.{r}" for r in REASONS} | {"too_many_registrations"}
+    used |= {f"botname.{game_hints(g).learn.bot}" for g in learnable()}  # learn.html: the guided game's bot
+    used |= {f"rules.{s}" for s in SECTIONS}  # rules.html: each section's heading
     used |= {"need_sign_in", "need_organiser", "not_referee_here", "form_expired", "form_other_site",
              "too_many_logins", "too_many_tables", "login_failed", "passwords_differ", "account_refused"}
     prefixes = {k for k in used if k.endswith(".")}  # t('how.' + h): each prefix's values are listed above

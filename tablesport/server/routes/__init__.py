@@ -11,6 +11,7 @@ from . import (
     captains,
     event_pages,
     flow_pages,
+    learn_pages,
     live_control,
     organiser,
     pages,
@@ -29,6 +30,6 @@ ROUTERS: tuple[tuple[APIRouter, bool], ...] = (
     (event_pages.router, False), (referee.router, False), (public_pages.router, False),
     (live_control.router, False), (captains.router, False), (print_pages.router, False),
     (timetable_pages.router, False), (flow_pages.router, False), (player_pages.router, False),
-    (quickplay.router, False))
+    (quickplay.router, False), (learn_pages.router, False))
 """Each router and whether it is part of the API's document (the lobby's ``/ws/lobby`` before the tables'
 ``/ws/{tid}``)."""

@@ -13,6 +13,7 @@ from ..archive import finished_tables, replay_frames
 from ..auth import AccountOrNone
 from ..deps import HallDep, LangDep, SessionsDep, TableDep
 from ..hall import SetupError
+from ..hints import learnable
 from ..texts import lobby_catalogue
 from .flow_pages import created_redirect
 from .render import page, render
@@ -27,6 +28,7 @@ async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: Sessio
     live.sort(key=lambda s: -s["created"])
     finished = await asyncio.to_thread(finished_tables, sessions)
     return await render(request, lang, "lobby.html", account=acc, games=lobby_catalogue(lang),
+                        learnable=learnable(),
                 open=[s for s in live if s["status"] == "open"],
                 running=[s for s in live if s["status"] == "running"], finished=finished)
 
@@ -65,12 +67,13 @@ async def play_page(request: Request, lang: LangDep, table: TableDep, token: str
     seat = table.seat_for_token(token)
     if seat is None:
         raise HTTPException(403, i18n.translator("en")("bad_link"))
-    return page(request, lang, "table.html", table=table.summary(), seat=seat, token=token)
+    return page(request, lang, "table.html", table=table.summary(), seat=seat, token=token,
+                guided=table.guided)
 
 
 @router.get("/watch/{tid}", response_class=HTMLResponse)
 async def watch_page(request: Request, lang: LangDep, table: TableDep) -> HTMLResponse:
-    return page(request, lang, "table.html", table=table.summary(), seat=None, token="")
+    return page(request, lang, "table.html", table=table.summary(), seat=None, token="", guided=table.guided)
 
 
 @router.get("/replay/{tid}", response_class=HTMLResponse)

@@ -2,6 +2,7 @@
 import { t, el, seatName, short, genericView, describeEvent, describeResult, gameModule, loadHant, LANG, hasText } from "/static/common.js";
 import { rememberSeat } from "/static/mine.js";
 import { attend, muteButton } from "/static/attention.js";
+import { showHint } from "/static/hints.js";
 
 const root = document.getElementById("table");
 const tid = root.dataset.table;
@@ -184,6 +185,7 @@ function onFrame(frame) {
     renderDecision(frame);
     renderView(frame);
     addLog(frame.events, frame.type === "hello");
+    if (root.dataset.guided) showHint(frame);
   }
   root.dataset.seq = frame.seq;
   const mine = frame.decision && seat !== null && frame.decision.mine;
