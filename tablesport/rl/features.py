@@ -42,15 +42,15 @@ class Features:
 class Obs:
     """One observation being filled: ``obs[name]`` is a writable view of that block."""
 
-    __slots__ = ("flat", "_features")
+    __slots__ = ("flat", "blocks")
 
     def __init__(self, features: Features) -> None:
         self.flat = np.zeros(features.size, dtype=np.float32)
-        self._features = features
+        self.blocks = {name: self.flat[at:at + prod(shape)].reshape(shape)
+                       for name, (at, shape) in features.offsets.items()}
 
     def __getitem__(self, name: str) -> Any:
-        at, shape = self._features.offsets[name]
-        return self.flat[at:at + prod(shape)].reshape(shape)
+        return self.blocks[name]
 
     def vector(self) -> Vector:
         np.clip(self.flat, 0.0, 1.0, out=self.flat)

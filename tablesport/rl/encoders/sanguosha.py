@@ -35,15 +35,15 @@ WORDS = (
     "use", "use_as", "skill", "end", "pass", "card", "as", "armor", "discard", "take", "hand", "invoke",
     "decline", "pick", "pile", "commander", "vanguards", "cold", "warm", "self", "other", "lord", "renegade",
     "accept", "challenge", "done", "top", "bottom", "give", "suit", "damage", "let_draw", "lose_hp", "cw",
-    "ccw", "draw_1", "draw_x",
+    "ccw", "draw_1", "draw_x", "grant", "remove",
 )
 """The verbs and constants of the answers (skill ids, card names, generals and suits are added)."""
 INDEX_KINDS = frozenset({"draft", "pick_identity", "pick_pile"})
 """Decision kinds whose numbers are positions in a list the decision shows, not seats."""
 INDEXES = 16
 KINDS = ("amazing_grace", "challenge", "choose", "choose_card", "choose_role", "choose_unit", "discard",
-         "draft", "field", "first_actor", "first_picker", "invoke", "pick_identity", "pick_pile", "play",
-         "respond")
+         "draft", "field", "first_actor", "first_picker", "forfeit_peach", "invoke", "pick_identity",
+         "pick_pile", "play", "respond")
 PHASES = ("", "start", "judge", "draw", "play", "discard", "finish")
 KINGDOMS = ("wei", "shu", "wu", "qun")
 SLOTS = ("weapon", "armor", "defensive_horse", "offensive_horse")
