@@ -26,13 +26,14 @@ class Choices:
     """``paths``: path of indexes → the legal action it names (several paths may name one action, as
     Rummikub's macro-actions do; one path never names two)."""
 
-    __slots__ = ("actions", "size", "_next", "_done")
+    __slots__ = ("actions", "size", "_next")
 
     def __init__(self, paths: Mapping[Path, Action], size: int, end: int | None = None) -> None:
         self.size = size
         prefixes = {p[:i] for p in paths for i in range(1, len(p))}
         self._next: dict[Path, set[int]] = {}
-        self._done: dict[Path, Action] = {}
+        self.actions: dict[Path, Action] = {}
+        """Every complete path (with ``end`` where it needs one) → the action it names."""
         for path, action in paths.items():
             if not path:
                 raise TablesportError(f"an empty path names {action!r}")
@@ -45,8 +46,7 @@ class Choices:
                 if not 0 <= path[i] < size:
                     raise TablesportError(f"path {path} of {action!r} leaves the action space 0..{size - 1}")
                 self._next.setdefault(path[:i], set()).add(path[i])
-            self._done[path] = action
-        self.actions = self._done
+            self.actions[path] = action
 
     def mask(self, prefix: Path = ()) -> Any:
         mask = np.zeros(self.size, dtype=np.int8)
@@ -64,17 +64,9 @@ class Choices:
             raise RuleError("illegal_action", f"action {index} is not legal now",
                             f"the indexes of the action mask: {shown[:20]}{more}")
         path = (*prefix, index)
-        if path in self._done:
-            return (), self._done[path]
+        if path in self.actions:
+            return (), self.actions[path]
         return path, None
-
-    def legal(self) -> list[Action]:
-        """The actions some path names (each once)."""
-        out: list[Action] = []
-        for a in self._done.values():
-            if a not in out:
-                out.append(a)
-        return out
 
 
 def unique(paths: dict[Path, Action], path: Path, action: Action) -> None:

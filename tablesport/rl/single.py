@@ -15,7 +15,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from tablesport.bots.registry import BotSpec
+from tablesport.bots.registry import BotSpec, bot_factories
 from tablesport.core import Bot, Rng, RuleError, TablesportError
 
 from .aec import TablesportAEC
@@ -52,8 +52,6 @@ class TablesportGym(gym.Env[dict[str, Any], np.int64]):
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         self.aec.reset(seed=int(self.np_random.integers(2**62)))
-        from tablesport.bots.registry import bot_factories
-
         factories = bot_factories(self.aec.game)
         bot_seed = Rng(int(self.np_random.integers(2**62)))
         self._bots = {s: factories[c.name](bot_seed.spawn(s), **c.options)

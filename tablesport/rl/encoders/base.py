@@ -19,7 +19,7 @@ from typing import Any
 
 from tablesport.core import Action, Decision, RuleError, TablesportError
 
-from ..choices import Path
+from ..choices import Path, unique
 from ..features import Features, Vector
 
 Question = Mapping[str, Any] | None
@@ -87,8 +87,6 @@ class Slots:
 
 def flat(slots: Slots, key: Any, options: Any) -> dict[Path, Action]:
     """The paths of a game whose every legal option has one index: ``key(option)`` → its slot."""
-    from ..choices import unique
-
     paths: dict[Path, Action] = {}
     for option in options or ():
         unique(paths, (slots.of(key(option), option),), option)
