@@ -80,25 +80,34 @@ def check_hidden(env: object, seat: int, rng: Rng) -> None:
                 encoder.paths(state.view(s), state.pending(), s)
 
 
-def run(preset: str, games: int, steps: int, seed: int = 1, sample: int = 4) -> int:
+def run(preset: str, games: int, steps: int, seed: int = 1, sample: int = 4, masks: bool = True,
+        hidden: bool = True) -> int:
     env = rl.env(preset)
     rng = Rng(seed)
     seen = 0
     for seat in decisions(env, games, seed, steps):
-        check_decision(env, seat, sample)
-        check_hidden(env, seat, rng.spawn(seen))
+        if masks:
+            check_decision(env, seat, sample)
+        if hidden:
+            check_hidden(env, seat, rng.spawn(seen))
         seen += 1
     return seen
 
 
 @pytest.mark.parametrize(("preset", "games", "steps"), DEFAULT)
 def test_masks_name_exactly_the_legal_actions(preset: str, games: int, steps: int) -> None:
-    assert run(preset, games, steps) > 20
+    assert run(preset, games, steps, hidden=False) > 20
+
+
+@pytest.mark.parametrize(("preset", "games", "steps"), DEFAULT)
+def test_observations_do_not_change_when_what_the_seat_cannot_see_is_redrawn(preset: str, games: int,
+                                                                              steps: int) -> None:
+    assert run(preset, games, steps, seed=2, masks=False) > 20
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", sorted(all_presets()))
-def test_masks_over_many_games(preset: str) -> None:
+def test_masks_and_observations_over_many_games(preset: str) -> None:
     # a guess costs the word matcher a few milliseconds: Pictionary's digital minute is sampled thinner
     digital = preset in ("pictionary-event", "pictionary-final")
     games, steps, sample = (4, 1200, 16) if digital else (20, 3000, 60)
