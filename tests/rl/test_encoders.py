@@ -169,3 +169,26 @@ def test_ticket_to_ride_keeps_name_positions_in_the_offer() -> None:
     for path, action in paths.items():
         verb, bits = env.encoder.slots.keys[path[0]]
         assert verb == "keep" and sorted(action[1]) == sorted(offered[i] for i in range(3) if bits >> i & 1)
+
+
+def test_sanguosha_an_option_that_begins_a_longer_one_is_closed_by_end() -> None:
+    """``("invoke", "tuxi", (1,))`` beside ``("invoke", "tuxi", (1, 4))``, a Slash on one target beside
+    the same Slash on two (Sky Halberd): after the shorter path the mask offers ``end`` beside the
+    longer paths' next parts, and ``end`` applies the shorter option."""
+    env = rl.env("sgs-3v3-2011")
+    for seat in decisions(env, 3, 34, 3000):     # seed 34 meets one at its 23rd decision
+        ends = [p for p in env.choices().actions if p[-1] == env.encoder.end]
+        if not ends:
+            continue
+        short, action = ends[0][:-1], env.choices().actions[ends[0]]
+        allowed = set(np.flatnonzero(env.choices().mask(short)).tolist())
+        assert env.encoder.end in allowed and len(allowed) > 1
+        expected = env.state.clone()
+        expected.apply(seat, action)
+        for index in short:
+            env.step(index)
+        assert env.prefix == short
+        env.step(env.encoder.end)
+        assert env.state.state_hash() == expected.state_hash()
+        return
+    raise AssertionError("no option began a longer one in 3 games")
