@@ -2,6 +2,7 @@
 
 ``tablesport.rl.gym_env("goofspiel-2p", seat=0, opponent="random")``.  Observations and the action
 space are the AEC environment's (a dict with ``observation`` and ``action_mask``; ``Discrete``).  An
+index that only begins an action's path (Sanguosha) gives reward 0 and asks the same seat again.  An
 action outside the mask ends the episode as a loss (reward -1, ``info["illegal_action"]`` says what
 was allowed): Gymnasium's checker and most learners sample actions without a mask, and an episode that
 stopped on such an action would give them nothing to learn from.
@@ -14,10 +15,11 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from tablesport.bots.registry import BotSpec
+from tablesport.bots.registry import BotSpec, bot_factories
 from tablesport.core import Bot, Rng, RuleError, TablesportError
 
-from .aec import TablesportAEC, final_rewards
+from .aec import TablesportAEC
+from .rewards import rank_rewards
 
 
 class TablesportGym(gym.Env[dict[str, Any], np.int64]):
@@ -38,10 +40,10 @@ class TablesportGym(gym.Env[dict[str, Any], np.int64]):
         self._bots: dict[int, Bot] = {}
 
     def _play_others(self) -> None:
-        state = self.aec.state
-        while (d := state.pending()) is not None and self.seat not in d.seats:
+        aec = self.aec
+        while (d := aec.state.pending()) is not None and aec.acting != self.seat:
             s = d.seats[0]
-            state.apply(s, self._bots[s].act(state, s, d))
+            aec.apply(s, self._bots[s].act(aec.state, s, d))
 
     def _obs(self) -> dict[str, Any]:
         return self.aec.observe(f"seat_{self.seat}")
@@ -50,8 +52,6 @@ class TablesportGym(gym.Env[dict[str, Any], np.int64]):
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         self.aec.reset(seed=int(self.np_random.integers(2**62)))
-        from tablesport.bots.registry import bot_factories
-
         factories = bot_factories(self.aec.game)
         bot_seed = Rng(int(self.np_random.integers(2**62)))
         self._bots = {s: factories[c.name](bot_seed.spawn(s), **c.options)
@@ -60,18 +60,22 @@ class TablesportGym(gym.Env[dict[str, Any], np.int64]):
         return self._obs(), {}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        state = self.aec.state
-        mask = self.aec.mask(self.seat)
-        index = int(action)
-        if not (0 <= index < len(mask) and mask[index]):
-            allowed = np.flatnonzero(mask).tolist()
-            info = {"illegal_action": str(RuleError("illegal_action", f"action {index} is not legal now",
-                                                    f"the indexes of the action mask: {allowed[:20]}"))}
-            return self._obs(), -1.0, True, False, info
-        state.apply(self.seat, self.aec.encoder.action(index))
+        aec = self.aec
+        choices = aec.choices()
+        if choices is None:
+            raise TablesportError("the episode is over: call reset()")
+        try:
+            prefix, chosen = choices.follow(aec.prefix, int(action))
+        except RuleError as exc:
+            return self._obs(), -1.0, True, False, {"illegal_action": str(exc)}
+        if chosen is None:
+            aec.prefix = prefix
+            return self._obs(), 0.0, False, False, {}
+        aec.apply(self.seat, chosen)
         self._play_others()
-        if state.pending() is None:
-            return self._obs(), final_rewards(state, self.aec.rs.seats)[self.seat], True, False, {}
+        result = aec.state.result()
+        if aec.state.pending() is None and result is not None:
+            return self._obs(), rank_rewards(result, aec.rs.seats)[self.seat], True, False, {}
         return self._obs(), 0.0, False, False, {}
 
     def render(self) -> str | None:

@@ -1,4 +1,5 @@
-"""RL environments: PettingZoo's and Gymnasium's own checkers, observations from views, masks, rewards."""
+"""RL environments: PettingZoo's and Gymnasium's own checkers for every game, rewards, refusals, the
+example."""
 
 from __future__ import annotations
 
@@ -17,66 +18,86 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 import tablesport.rl as rl  # noqa: E402
-from tablesport.core import Rng, RuleError, TablesportError  # noqa: E402
-from tablesport.rl.encoders import ENCODERS  # noqa: E402
+from tablesport.core import Result, RuleError, SideResult, UnknownPreset  # noqa: E402
+from tablesport.games import all_presets  # noqa: E402
+from tablesport.rl.__main__ import describe  # noqa: E402
+from tablesport.rl.rewards import rank_rewards  # noqa: E402
 
-COVERED = ["goofspiel-2p", "goofspiel-3p", "blokus-2p", "blokus-event"]
+from .playouts import play_to_end  # noqa: E402
+
+ONE_PER_GAME = ["goofspiel-3p", "blokus-event", "ttr-event", "monopoly-deal-event", "rummikub-2018",
+                "pictionary-event", "sgs-3v3-2012", "sgs-1v1-2014"]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("preset", COVERED)
-def test_pettingzoo_api_test(preset: str) -> None:
+def quiet_api_test(preset: str, cycles: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")      # its advice to use Box spaces: masked envs use a Dict
-        api_test(rl.env(preset), num_cycles=400)
+        api_test(rl.env(preset), num_cycles=cycles)
 
 
-@pytest.mark.parametrize("preset", COVERED)
-def test_gymnasium_check_env(preset: str) -> None:
+def quiet_check_env(preset: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(rl.gym_env(preset, opponent="random"), skip_render_check=True)
 
 
-@pytest.mark.parametrize("preset", ["goofspiel-3p", "blokus-2p"])
-def test_observations_come_from_the_seats_view_and_masks_from_its_options(preset: str) -> None:
+@pytest.mark.parametrize("preset", ONE_PER_GAME)
+def test_pettingzoo_api_test(preset: str) -> None:
+    quiet_api_test(preset, 60)
+
+
+@pytest.mark.parametrize("preset", ONE_PER_GAME)
+def test_gymnasium_check_env(preset: str) -> None:
+    quiet_check_env(preset)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", sorted(all_presets()))
+def test_checkers_on_every_preset(preset: str) -> None:
+    quiet_api_test(preset, 1000)
+    quiet_check_env(preset)
+
+
+def test_every_preset_has_an_environment_and_unknown_ones_are_refused() -> None:
+    for preset in all_presets():
+        env = rl.env(preset)
+        agent = env.possible_agents[0]
+        assert env.observation_space(agent)["observation"].shape == (env.encoder.size,)
+        assert env.action_space(agent).n == env.encoder.actions
+        assert f"{preset}: Discrete({env.encoder.actions}) actions" in describe(preset)
+    with pytest.raises(UnknownPreset, match="known: blokus-2p, blokus-event"):
+        rl.env("chess-960")
+
+
+# -- rewards ---------------------------------------------------------------------------------------
+
+def test_rank_rewards() -> None:
+    def res(placements: tuple[int, ...], sides: dict[str, SideResult] | None = None) -> Result:
+        return Result(placements, (0.0,) * len(placements), "test", sides or {})
+
+    assert rank_rewards(res((1, 2)), 2) == [1.0, -1.0]
+    assert rank_rewards(res((1, 1)), 2) == [0.0, 0.0]
+    assert rank_rewards(res((2, 4, 1, 3)), 4) == pytest.approx([1 / 3, -1, 1, -1 / 3])
+    assert rank_rewards(res((1, 1, 3)), 3) == [0.5, 0.5, -1.0]
+    teams = {"A": SideResult((1, 2), 2), "B": SideResult((3, 4), 1)}
+    assert rank_rewards(res((0, 2, 2, 1, 1), teams), 5) == [0.0, -1.0, -1.0, 1.0, 1.0]   # seat 0: no side
+
+
+@pytest.mark.parametrize("preset", ["goofspiel-3p", "monopoly-deal-classic-3p", "pictionary-table-final",
+                                    "sgs-1v1-2014"])
+def test_rewards_follow_the_result(preset: str) -> None:
     env = rl.env(preset)
-    env.reset(seed=3)
-    steps = 0
-    for agent in env.agent_iter(max_iter=200):
-        obs, reward, term, trunc, _ = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
-        seat = env.seat_of(agent)
-        state = env.state
-        want = env.encoder.observe(state.view(seat))
-        assert np.array_equal(obs["observation"], want)
-        legal = {env.encoder.index(a) for a in state.pending().options_for(seat)}
-        assert set(np.flatnonzero(obs["action_mask"])) == legal
-        # another seat's hidden cards do not change this seat's observation
-        if preset.startswith("goofspiel"):
-            other = state.determinize(seat, Rng(steps))
-            assert np.array_equal(env.encoder.observe(other.view(seat)), want)
-        env.step(int(min(legal)))
-        steps += 1
-    assert steps > 10
-
-
-def test_rewards_follow_the_result() -> None:
-    env = rl.env("goofspiel-2p")
     env.reset(seed=5)
-    totals = {a: 0.0 for a in env.possible_agents}
-    for agent in env.agent_iter():
-        obs, reward, term, trunc, _ = env.last()
-        totals[agent] += reward
-        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
+    rng = np.random.default_rng(5)
+    totals = play_to_end(env, lambda mask: int(rng.choice(np.flatnonzero(mask))))
     res = env.state.result()
     assert res is not None
-    for seat, agent in enumerate(env.possible_agents):
-        want = 0.0 if res.is_draw else (1.0 if seat in res.winner_seats else -1.0)
-        assert totals[agent] == want
+    assert [totals[a] for a in env.possible_agents] == rank_rewards(res, env.rs.seats)
+    assert sum(totals.values()) == pytest.approx(0.0)
 
+
+# -- refusals --------------------------------------------------------------------------------------
 
 def test_illegal_actions_are_refused_or_lose() -> None:
     env = rl.env("goofspiel-2p")
@@ -84,7 +105,14 @@ def test_illegal_actions_are_refused_or_lose() -> None:
     before = env.state.state_hash()
     with pytest.raises(RuleError, match="Allowed: 0 .. 12"):
         env.step(99)                      # outside the action space
-    assert env.state.state_hash() == before
+    for _ in range(2):                    # both bids on the first prize: seat 0 holds 12 cards then
+        env.step(int(np.flatnonzero(env.mask(env.acting))[0]))
+    played = env.state.state_hash()
+    assert played != before
+    unmasked = int(np.flatnonzero(env.mask(env.acting) == 0)[0])
+    with pytest.raises(RuleError, match="the indexes of the action mask"):
+        env.step(unmasked)                # inside the space, outside the mask
+    assert env.state.state_hash() == played
     g = rl.gym_env("blokus-2p")
     obs, _ = g.reset(seed=1)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -92,14 +120,7 @@ def test_illegal_actions_are_refused_or_lose() -> None:
     assert (reward, done) == (-1.0, True) and "action mask" in info["illegal_action"]
 
 
-def test_games_without_an_encoder_say_which_presets_have_one() -> None:
-    from tablesport.games import all_presets
-
-    missing = sorted(p for p, (g, _) in all_presets().items() if g.name not in ENCODERS)
-    assert missing, "every game has an environment: update docs/rl.md"
-    with pytest.raises(TablesportError, match="presets with one: blokus-2p"):
-        rl.env(missing[0])
-
+# -- the example -----------------------------------------------------------------------------------
 
 def load_example() -> Any:
     spec = importlib.util.spec_from_file_location("rl_goofspiel", ROOT / "examples" / "rl_goofspiel.py")

@@ -138,9 +138,7 @@ class PictionaryState(State):
             raise PictionaryError(f"{ruleset.seats} seats for two teams of {self.size}: "
                                   f"{mode} needs {expected}")
         self.lang = str(ruleset["lang"])
-        custom = ruleset["cards"]
-        self.cards: tuple[Card, ...] = (builtin(self.lang) if custom is None
-                                        else _custom(canon(custom), self.lang))
+        self.cards: tuple[Card, ...] = word_cards(ruleset)
         self.board = boards.load(str(ruleset["board"]))
         self.deck = list(range(len(self.cards)))
         self.rng.shuffle(self.deck)
@@ -786,10 +784,18 @@ def seats_for(mode: str, team_size: int) -> int:
     return 2 * team_size + (0 if mode == "digital" else 1)
 
 
+def word_cards(ruleset: Ruleset) -> tuple[Card, ...]:
+    """The word cards a table plays with: the organiser's list (parameter ``cards``), else the project's
+    own list for the table's language."""
+    custom = ruleset["cards"]
+    lang = str(ruleset["lang"])
+    return builtin(lang) if custom is None else _custom(canon(custom), lang)
+
+
 @lru_cache(maxsize=16)
 def _custom(cards: Any, lang: str) -> tuple[Card, ...]:
     """An organiser's list given as the ``cards`` parameter, checked once per content."""
     return cards_from_params(cards, lang)
 
 
-__all__ = ["FOULS", "TEAMS", "PictionaryState", "Word", "seats_for"]
+__all__ = ["FOULS", "TEAMS", "PictionaryState", "Word", "seats_for", "word_cards"]

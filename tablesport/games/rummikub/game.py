@@ -69,6 +69,19 @@ def codes(ids: Sequence[str]) -> list[str]:
     return [code_of(t) for t in ids]
 
 
+def play_from_codes(table: Sequence[Sequence[str]], rack: Sequence[str],
+                    sets: Sequence[Sequence[str]]) -> dict[str, Any]:
+    """The play that makes the new table ``sets`` (written in codes) from ``table`` and ``rack`` (tile
+    ids): each code takes a table tile's id first, then a rack tile's."""
+    free: dict[str, list[str]] = {}
+    for t in [t for s in table for t in s] + list(rack):
+        free.setdefault(code_of(t), []).append(t)
+    new = [[free[c].pop(0) for c in s] for s in sets]
+    old = {t for s in table for t in s}
+    laid = sorted((t for s in new for t in s if t not in old), key=sort_key)
+    return {"type": "play", "table": new, "rack": laid}
+
+
 class RummikubState(State):
     __slots__ = ("ruleset", "rng", "racks", "pool", "table", "melded", "order", "numbers", "turn",
                  "phase", "asking", "reason", "winners", "last", "turns", "reshuffles", "_result")
@@ -424,13 +437,7 @@ class RummikubState(State):
 
     def action_from_codes(self, seat: int, sets: Sequence[Sequence[str]]) -> dict[str, Any]:
         """Turn a new table written in codes into an action with ids (table ids first, then rack)."""
-        free: dict[str, list[str]] = {}
-        for t in [t for s in self.table for t in s] + list(self.racks[seat]):
-            free.setdefault(code_of(t), []).append(t)
-        table = [[free[c].pop(0) for c in s] for s in sets]
-        old = {t for s in self.table for t in s}
-        laid = sorted((t for s in table for t in s if t not in old), key=sort_key)
-        return {"type": "play", "table": table, "rack": laid}
+        return play_from_codes(self.table, self.racks[seat], sets)
 
     def random_action(self, seat: int, rng: Rng) -> Action:
         """Draw, or a random part of a best play.
