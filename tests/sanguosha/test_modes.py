@@ -229,6 +229,7 @@ def test_3v3_2012_forfeit_peach() -> None:
     s.referee(("concede", side))
     d = s.pending()
     assert d is not None and d.kind == "forfeit_peach" and d.seats == (w[1],)
+    assert d.kind in GAME.info.decision_kinds  # declared, as the contract asks of every decision kind
     s.apply(w[1], d.options_for(w[1])[0])
     assert s.over and s.players[w[1]].hp == s.players[w[1]].max_hp
     s.check_invariants()

@@ -88,7 +88,8 @@ PRESETS = {
 
 DECISION_KINDS = frozenset({
     "amazing_grace", "challenge", "choose", "choose_card", "choose_role", "choose_unit", "discard", "draft",
-    "field", "first_actor", "first_picker", "invoke", "pick_identity", "pick_pile", "play", "respond",
+    "field", "first_actor", "first_picker", "forfeit_peach", "invoke", "pick_identity", "pick_pile", "play",
+    "respond",
 })
 EVENT_KINDS = frozenset({
     "announce", "bewitch", "bewitch_card", "candidates", "challenge", "clock_start", "compare_points",
