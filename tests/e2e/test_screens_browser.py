@@ -168,9 +168,19 @@ def draft_checks(page: Any) -> None:
     assert kingdoms and kingdoms <= {"Wei", "Shu", "Wu", "Qun"}, kingdoms
     skills = page.locator("#pool .sg-skill")
     assert skills.count() >= page.locator("#draft .sg-general").count() >= 1
+    # scroll first and let the pointer's own mouseenter settle: on a phone the scroll slides another
+    # general under the resting pointer, whose hover would otherwise overwrite the focused skill's text
+    skills.first.scroll_into_view_if_needed()
+    page.wait_for_timeout(200)
     skills.first.focus()
+    wanted = skills.first.inner_text()
+    try:
+        page.wait_for_function("w => document.querySelector('#sg-info').innerText.includes(w)", arg=wanted,
+                               timeout=3000)
+    except Exception:
+        pass
     info = page.inner_text("#sg-info")
-    assert skills.first.inner_text() in info and len(info) > 40, info
+    assert wanted in info and len(info) > 40, info
     picks = page.locator("#draft button.option[data-kind='pick']").count()
     assert picks >= 1 and page.locator("#pool button.option[data-kind='pick']").count() == picks
     assert "[object" not in page.inner_text("#view")
