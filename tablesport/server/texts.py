@@ -64,6 +64,8 @@ class GameTexts:
     reasons: dict[str, dict[str, str]]
     title: dict[str, str] | None
     presets: dict[str, dict[str, str]]
+    lobby: dict[str, Any]
+    """The lobby's tile (:mod:`.lobby` reads and checks it)."""
 
 
 def _texts_of(entry: dict[str, Any], where: str) -> dict[str, str]:
@@ -135,6 +137,7 @@ def game_texts(game: str) -> GameTexts:
                  for k, v in {**base.get("reasons", {}), **(data.get("reasons") or {})}.items()},
         title=_texts_of(data["title"], f"{game} title") if data.get("title") else None,
         presets={str(k): _texts_of(v, f"{game} preset {k}") for k, v in (data.get("presets") or {}).items()},
+        lobby=dict(data.get("lobby") or {}),
     )
 
 

@@ -17,8 +17,8 @@ from tablesport.store import accounts, players
 from .. import auth, profiles
 from ..auth import AccountOrNone, OrganiserDep, Window
 from ..deps import HallDep, LangDep, SessionsDep
-from ..gamedata import games_catalogue
 from ..quickplay import default_bot
+from ..texts import lobby_catalogue
 from .account_pages import safe_next, signed_in_response
 from .render import render
 
@@ -88,17 +88,14 @@ async def profile_page(request: Request, lang: LangDep, name: str, acc: AccountO
         raise HTTPException(404, f"no player {name!r}")
     mine: list[dict[str, Any]] = []
     if acc is not None and acc.id == found["id"]:  # one's own live tables, with their seat links
-        for row in found["tables"]:
-            table = hall.tables.get(row["table"])
-            if table is not None and table.status in ("open", "running"):
-                token = table.seats[row["seat"]].token
-                mine.append({**row, "url": f"/play/{table.id}/{token}" if token else None})
+        mine = profiles.seats_in_play(hall, found["tables"])
     return await render(request, lang, "profile.html", account=acc, player=found, live=mine)
 
 
 @router.get("/leaderboard", response_class=HTMLResponse)
 async def leaderboards(request: Request, lang: LangDep, acc: AccountOrNone) -> HTMLResponse:
-    return await render(request, lang, "leaderboard.html", account=acc, games=games_catalogue(), board=None)
+    return await render(request, lang, "leaderboard.html", account=acc, games=lobby_catalogue(lang),
+                        board=None)
 
 
 @router.get("/leaderboard/{preset}", response_class=HTMLResponse)
@@ -112,17 +109,18 @@ async def leaderboard_page(request: Request, lang: LangDep, preset: str, acc: Ac
     except TablesportError:
         raise HTTPException(404, f"no preset {preset!r}") from None
     data = await asyncio.to_thread(profiles.board, sessions, game.name, rs.preset)
-    return await render(request, lang, "leaderboard.html", account=acc, games=games_catalogue(),
+    return await render(request, lang, "leaderboard.html", account=acc, games=lobby_catalogue(lang),
                         board={**data, "title": rs.title})
 
 
 @router.get("/quickplay", response_class=HTMLResponse)
 async def quickplay_page(request: Request, lang: LangDep, acc: AccountOrNone) -> HTMLResponse:
+    """The queue's form; ``?preset=`` chooses its preset (a lobby tile's "quick play" link)."""
     from tablesport.games import all_games
 
     defaults = {g.name: default_bot(list(g.bots())) for g in all_games().values()}
-    return await render(request, lang, "quickplay.html", account=acc, games=games_catalogue(),
-                        defaults=defaults)
+    return await render(request, lang, "quickplay.html", account=acc, games=lobby_catalogue(lang),
+                        defaults=defaults, chosen=request.query_params.get("preset"))
 
 
 @router.get("/organiser/chat-reports", response_class=HTMLResponse)
