@@ -88,7 +88,6 @@ def tiles(lang: str) -> list[dict[str, Any]]:
     for game in sorted(all_games().values(), key=lambda g: tile_data(g.name)["order"]):
         spec = tile_data(game.name)
         seats = [rs.seats for rs in game.presets.values()]
-        picture = spec["picture"]
         preset = spec["preset"]
         out.append({
             "game": game.name,
@@ -100,7 +99,7 @@ def tiles(lang: str) -> list[dict[str, Any]]:
             "about": spec["about"][lang],
             "players": (min(seats), max(seats)),
             "minutes": tuple(spec["minutes"]),
-            "picture": svg(game.name, picture, lang),
+            "picture": picture_of(game.name, lang),
             "links": {
                 "quickplay": f"/quickplay?preset={preset}",
                 "new_table": f"/?preset={preset}#new-table",
@@ -110,6 +109,19 @@ def tiles(lang: str) -> list[dict[str, Any]]:
             },
         })
     return out
+
+
+def warm() -> None:
+    """Check every game's tile and draw its pictures now (a server calls it at start-up: a tile that does
+    not match its game's data stops the server with what is wrong, not the first visitor's lobby)."""
+    for game in all_games():
+        for lang in LANGS:
+            picture_of(game, lang)
+
+
+@cache
+def picture_of(game: str, lang: str) -> Markup:
+    return svg(game, tile_data(game)["picture"], lang)
 
 
 def svg(game: str, picture: Spec, lang: str) -> Markup:

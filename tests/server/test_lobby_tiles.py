@@ -32,8 +32,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def tile_html(page: str, game: str) -> str:
-    found = re.search(rf'<li class="card game-tile" data-game="{re.escape(game)}".*?</li>\s*(?=<li class="card|</ul>)',
-                      page, re.DOTALL)
+    found = re.search(rf'<li class="card game-tile" data-game="{re.escape(game)}".*?</li>'
+                      r'\s*(?=<li class="card|</ul>)', page, re.DOTALL)
     assert found is not None, f"no tile for {game}"
     return found.group(0)
 
@@ -60,12 +60,14 @@ def test_every_game_has_a_tile_with_a_picture_and_its_text_in_every_language(cli
             else:
                 assert CJK.search(data["about"][lang]) and data["about"][lang] != data["about"]["en"]
             seats = [rs.seats for rs in all_games()[game].presets.values()]
-            assert f"{min(seats)}–{max(seats)}" in tile and f"{data['minutes'][0]}–{data['minutes'][1]}" in tile
+            lo, hi = data["minutes"]
+            assert f"{min(seats)}–{max(seats)}" in tile and f"{lo}–{hi}" in tile
     assert tiles("zh-Hans")[0]["about"] != tiles("zh-Hant")[0]["about"]
 
 
 def test_the_pictures_show_the_game_s_own_names_in_the_page_s_language(client: TestClient) -> None:
-    for lang, card, city in (("en", "Slash", "Seattle"), ("zh-Hans", "杀", "西雅图"), ("zh-Hant", "殺", "西雅圖")):
+    shown = (("en", "Slash", "Seattle"), ("zh-Hans", "杀", "西雅图"), ("zh-Hant", "殺", "西雅圖"))
+    for lang, card, city in shown:
         page = client.get("/", params={"lang": lang}).text
         assert f">{card}</text>" in tile_html(page, "sanguosha")
         assert f">{city}</text>" in tile_html(page, "ticket-to-ride")
@@ -88,7 +90,8 @@ def test_every_link_of_every_tile_answers(client: TestClient) -> None:
             seen.add(link)
         chosen = re.findall(r'<option value="([^"]+)" selected', client.get(f"/?preset={preset}").text)
         assert chosen == [preset], (game, chosen)   # the tile's "new table" opens the form on its preset
-        chosen = re.findall(r'<option value="([^"]+)" selected', client.get(f"/quickplay?preset={preset}").text)
+        queue = client.get(f"/quickplay?preset={preset}").text
+        chosen = re.findall(r'<option value="([^"]+)" selected', queue)
         assert chosen == [preset], (game, chosen)
     assert len(seen) >= 7 * 5
 
@@ -101,10 +104,10 @@ def test_a_preset_the_lobby_does_not_know_chooses_nothing(client: TestClient) ->
 
 def test_a_picture_that_does_not_match_the_game_s_data_is_refused_with_what_it_has() -> None:
     bad: list[tuple[str, dict[str, Any], str]] = [
-        ("blokus", {"grid": [4, 4], "colours": {"blue": "#00f"}, "pieces": [{"piece": "Q9", "colour": "blue",
-                                                                             "at": [0, 0]}]}, "the pieces: 1, 2"),
-        ("blokus", {"grid": [3, 3], "colours": {"blue": "#00f"}, "pieces": [{"piece": "I5", "colour": "blue",
-                                                                             "at": [0, 0]}]}, "leaves the grid"),
+        ("blokus", {"grid": [4, 4], "colours": {"blue": "#00f"},
+                    "pieces": [{"piece": "Q9", "colour": "blue", "at": [0, 0]}]}, "the pieces: 1, 2"),
+        ("blokus", {"grid": [3, 3], "colours": {"blue": "#00f"},
+                    "pieces": [{"piece": "I5", "colour": "blue", "at": [0, 0]}]}, "leaves the grid"),
         ("rummikub", {"sets": [["R14"]], "colours": {}}, "not a tile code"),
         ("sanguosha", {"cards": [{"name": "peach", "suit": "spade", "rank": 1}], "suits": {}}, "no peach"),
         ("ticket-to-ride", {"routes": [["Seattle", "Miami"]], "colours": {}}, "no route between"),
