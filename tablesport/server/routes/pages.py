@@ -33,7 +33,9 @@ async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: Sessio
     if acc is not None:  # the seats the account holds at tables in play (their links: its own seats)
         found = await asyncio.to_thread(profiles.profile, sessions, acc.name)
         mine = profiles.seats_in_play(hall, found["tables"]) if found else []
-    return await render(request, lang, "lobby.html", account=acc, games=lobby_catalogue(lang),
+    games = lobby_catalogue(lang)
+    titles = {p["preset"]: f"{g['title']} · {p['title']}" for g in games for p in g["presets"]}
+    return await render(request, lang, "lobby.html", account=acc, games=games, preset_titles=titles,
                         tiles=tiles(lang), chosen=request.query_params.get("preset"), account_tables=mine,
                         open=[s for s in live if s["status"] == "open"],
                         running=[s for s in live if s["status"] == "running"], finished=finished)
