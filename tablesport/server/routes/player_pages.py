@@ -98,7 +98,8 @@ async def profile_page(request: Request, lang: LangDep, name: str, acc: AccountO
 
 @router.get("/leaderboard", response_class=HTMLResponse)
 async def leaderboards(request: Request, lang: LangDep, acc: AccountOrNone) -> HTMLResponse:
-    return await render(request, lang, "leaderboard.html", account=acc, games=lobby_catalogue(lang), board=None)
+    return await render(request, lang, "leaderboard.html", account=acc, games=lobby_catalogue(lang),
+                        board=None)
 
 
 @router.get("/leaderboard/{preset}", response_class=HTMLResponse)
