@@ -28,7 +28,7 @@ async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: Sessio
     live.sort(key=lambda s: -s["created"])
     finished = await asyncio.to_thread(finished_tables, sessions)
     return await render(request, lang, "lobby.html", account=acc, games=lobby_catalogue(lang),
-                        learnable=learnable(),
+                        learnable=learnable(), chosen=request.query_params.get("preset", ""),
                 open=[s for s in live if s["status"] == "open"],
                 running=[s for s in live if s["status"] == "running"], finished=finished)
 

@@ -17,8 +17,8 @@ from tablesport.store import accounts, players
 from .. import auth, profiles
 from ..auth import AccountOrNone, OrganiserDep, Window
 from ..deps import HallDep, LangDep, SessionsDep
-from ..gamedata import games_catalogue
 from ..quickplay import default_bot
+from ..texts import lobby_catalogue
 from .account_pages import safe_next, signed_in_response
 from .render import render
 
@@ -98,7 +98,8 @@ async def profile_page(request: Request, lang: LangDep, name: str, acc: AccountO
 
 @router.get("/leaderboard", response_class=HTMLResponse)
 async def leaderboards(request: Request, lang: LangDep, acc: AccountOrNone) -> HTMLResponse:
-    return await render(request, lang, "leaderboard.html", account=acc, games=games_catalogue(), board=None)
+    return await render(request, lang, "leaderboard.html", account=acc, games=lobby_catalogue(lang),
+                        board=None)
 
 
 @router.get("/leaderboard/{preset}", response_class=HTMLResponse)
@@ -112,7 +113,7 @@ async def leaderboard_page(request: Request, lang: LangDep, preset: str, acc: Ac
     except TablesportError:
         raise HTTPException(404, f"no preset {preset!r}") from None
     data = await asyncio.to_thread(profiles.board, sessions, game.name, rs.preset)
-    return await render(request, lang, "leaderboard.html", account=acc, games=games_catalogue(),
+    return await render(request, lang, "leaderboard.html", account=acc, games=lobby_catalogue(lang),
                         board={**data, "title": rs.title})
 
 
@@ -121,8 +122,8 @@ async def quickplay_page(request: Request, lang: LangDep, acc: AccountOrNone) ->
     from tablesport.games import all_games
 
     defaults = {g.name: default_bot(list(g.bots())) for g in all_games().values()}
-    return await render(request, lang, "quickplay.html", account=acc, games=games_catalogue(),
-                        defaults=defaults)
+    return await render(request, lang, "quickplay.html", account=acc, games=lobby_catalogue(lang),
+                        defaults=defaults, chosen=request.query_params.get("preset", ""))
 
 
 @router.get("/organiser/chat-reports", response_class=HTMLResponse)
