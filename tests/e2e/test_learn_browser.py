@@ -119,6 +119,6 @@ def test_the_rules_pages_fit_a_phone_and_pass_axe(phone: Any, web: ServerProcess
     assert page.locator("#timers tr[data-param]").count() >= 10
     check_page(page, "rules-sgs-3v3-2012", "phone")
     page.goto(f"{web.url}/?lang=en")
-    page.click("#learn-games a[data-preset='ttr-event']")
+    page.click("#games a[data-preset='ttr-event']")
     page.wait_for_selector("#rules[data-preset='ttr-event']")
     assert "last round starts at 3 trains" in page.inner_text("#rules-competition")

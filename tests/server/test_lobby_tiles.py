@@ -20,6 +20,8 @@ from tablesport.server.i18n import LANGS
 from tablesport.server.lobby import DRAW, TileError, tile_data, tiles
 from tablesport.store import accounts
 
+from .test_catalogue import english_ui_in
+
 CJK = re.compile(r"[\u4e00-\u9fff]")
 SHAPES = ("rect", "circle", "polyline", "path", "text")
 
@@ -62,6 +64,8 @@ def test_every_game_has_a_tile_with_a_picture_and_its_text_in_every_language(cli
             seats = [rs.seats for rs in all_games()[game].presets.values()]
             lo, hi = data["minutes"]
             assert f"{min(seats)}–{max(seats)}" in tile and f"{lo}–{hi}" in tile
+        if lang != "en":
+            assert english_ui_in(page) == []                 # no English UI string in a Chinese lobby
     assert tiles("zh-Hans")[0]["about"] != tiles("zh-Hant")[0]["about"]
 
 
@@ -142,9 +146,10 @@ def test_a_returning_player_finds_their_seats_and_profile(client: TestClient) ->
     finally:
         client.cookies.delete(auth.SESSION_COOKIE)
     returning = page.split('id="returning"')[1].split("</section>")[0]
-    assert "欢迎回来，lin。" in returning and 'href="/players/lin"' in returning
+    assert "欢迎回来，lin。" in returning
     assert f'href="/play/{made["id"]}/{token}"' in returning   # the account's own seat, its way back
-    assert page.index('id="returning"') < page.index('id="learn-games"') < page.index('id="new-table"')
+    assert re.search(r'<a href="/players/lin" id="my-history">我的对局、回放与等级分</a>', returning)
+    assert page.index('id="returning"') < page.index('id="games"') < page.index('id="new-table"')
 
 
 def test_a_tile_section_that_is_missing_or_wrong_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:

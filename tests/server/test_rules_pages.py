@@ -152,7 +152,7 @@ def test_the_index_lists_every_preset_and_an_unknown_preset_gets_a_friendly_page
 
 def test_the_lobby_links_every_preset_s_rules_and_every_game_s_guided_game(client: TestClient) -> None:
     r = client.get("/", params={"lang": "en"})
-    lobby = r.text.split('id="learn-games"')[1].split("</section>")[0]
+    lobby = r.text.split('id="games"')[1].split("</section>")[0]
     assert set(re.findall(r'href="/rules/([a-z0-9-]+)"', lobby)) == set(all_presets())
     assert set(re.findall(r'href="/learn/([a-z-]+)"', lobby)) == set(all_games())
 
