@@ -126,6 +126,8 @@ def test_screen_fits_and_passes_axe(name: str, sized: Any, web: ServerProcess) -
     if name in LOBBY_LANGS:
         if name == "lobby-en":  # a returning player: a seat this browser took is listed above the games
             remember_a_seat(page, web)
+            finished_table(web)   # and the lists of tables are full: an open 3v3, a finished game
+            web.create("sgs-3v3-2012", [{"kind": "person"}] * 6, seed=1)
         page.goto(web.url + f"/?lang={LOBBY_LANGS[name]}")
         page.wait_for_selector("#preset")
     elif name == "login":
@@ -186,6 +188,8 @@ def lobby_checks(page: Any, web: ServerProcess, returning: bool) -> None:
     page.click("#tile-ticket-to-ride .tile-quickplay")
     page.wait_for_selector("#qp-bot option", state="attached")
     assert page.input_value("#qp-preset") == "ttr-event"
+    bots = page.eval_on_selector_all("#qp-bot option", "os => os.map(o => o.textContent)")
+    assert any("(weakest)" in b or "（最弱）" in b for b in bots), bots   # bots named in the page's words
 
 
 def choose_targeted_card(page: Any) -> bool:
