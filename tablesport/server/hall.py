@@ -70,6 +70,10 @@ MAX_SEED = 2**63 - 1
 """The largest seed a table may have (the store keeps it in a signed 64-bit column)."""
 
 
+class StoreRefused(TablesportError):
+    """Hosted mode: the store did not save a change (so it did not happen); the table was let go."""
+
+
 class SetupError(TablesportError):
     """A table that cannot be set up as asked (unknown preset or bot, wrong number of seats); ``field``
     names the input at fault and ``allowed`` what would be accepted, when known."""
@@ -136,6 +140,12 @@ class Client:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.cut = False
+        self.on_kick: Callable[[], None] | None = None
+        """Closes the socket so that the client reconnects (hosted mode: its table moved elsewhere)."""
+
+    def kick(self) -> None:
+        if self.on_kick is not None:
+            self.on_kick()
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._pump())
@@ -229,6 +239,12 @@ class LiveTable:
         """While a referee holds the table (:mod:`.table_control`): who, why, since, the seats' time left."""
         self.away = Absence(self)
         self.autopass = AutoPass(self)
+        self.moved = False
+        """Hosted mode: another process referees this table now (or will); nothing more happens here."""
+
+    def acting(self) -> bool:
+        """This process may change the table now (hosted mode: it holds the table's lease)."""
+        return not self.moved and self.hall.may_act(self.id)
 
     # -- facts ------------------------------------------------------------------------------
     @property
@@ -346,6 +362,9 @@ class LiveTable:
         async with self.lock:
             self.clients.add(client)
             client.start()
+            if self.moved:  # it moved while this client was being let in: reconnect to its new holder
+                client.kick()
+                return
             seat = client.seat
             newly = seat is not None and not self.seats[seat].joined
             if newly and seat is not None:
@@ -404,6 +423,9 @@ class LiveTable:
             return error("malformed", "\"action\" is missing")
         action = canon(msg["action"])
         async with self.lock:
+            if not self.acting():
+                return error("unavailable", "this table is moving to another server process; "
+                             "your action was not applied: reconnect and send it again", retry=True)
             if self.status == OPEN:
                 return error("not_started", "the game starts when every player has joined")
             d = self.decision
@@ -429,7 +451,11 @@ class LiveTable:
             self.hall.stats.apply += time.perf_counter() - t0
             self.away.acted(seat)
             self.recorder.act(seat, action)
-            await self._stepped(events, seat)
+            try:
+                await self._stepped(events, seat)
+            except StoreRefused:
+                return error("unavailable", "the store could not save your action, so it was not applied; "
+                             "reconnect and send it again in a few seconds", retry=True)
         self.hall.stats.handled(time.perf_counter() - t_in)
         return None
 
@@ -439,7 +465,7 @@ class LiveTable:
         async with self.lock:
             d = self.decision
             if (self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked
-                    or self.paused is not None or not self.plays_by_bot(seat)):
+                    or self.paused is not None or not self.plays_by_bot(seat) or not self.acting()):
                 return
             t0 = time.perf_counter()
             bot = self._bot(seat)
@@ -472,7 +498,7 @@ class LiveTable:
         async with self.lock:
             d = self.decision
             if self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked \
-                    or self.paused is not None:
+                    or self.paused is not None or not self.acting():
                 return
             try:
                 events = self.state.timeout(seat)
@@ -487,7 +513,8 @@ class LiveTable:
     async def _time_up(self) -> None:
         async with self.lock:
             limit = self.state.clock_limit()
-            if self.status != RUNNING or limit is None or self.decision is None or self.paused is not None:
+            if (self.status != RUNNING or limit is None or self.decision is None or self.paused is not None
+                    or not self.acting()):
                 return
             if self.clock_now() < limit - 1e-3:
                 self._arrange()
@@ -530,11 +557,21 @@ class LiveTable:
             self.result = res.to_json() if res else None
         self._arrange()
         t0 = time.perf_counter()
-        await self.hall.writer.submit(self._save_job(step=self.recorder.lines[-2 if self.over else -1]))
+        try:
+            await self.hall.writer.submit(self._save_job(step=self.recorder.lines[-2 if self.over else -1]))
+        except Exception as exc:
+            if self.hall.hosted is None:
+                raise
+            # hosted: this process's memory is now ahead of the store; let the table go, to be rebuilt
+            # from the store (by this process or another) as it was before this change
+            self.hall.hosted.lost(self)
+            raise StoreRefused(str(exc)) from exc
         self.hall.stats.store_wait += time.perf_counter() - t0
         self.hall.stats.actions += 1
         self.broadcast(numbered)
         if self.over:
+            if self.hall.hosted is not None:
+                self.hall.hosted.finished(self.id)
             self.hall.finished(self)
             for listener in self.hall.on_finish:
                 self.hall.spawn(listener(self))
@@ -747,9 +784,22 @@ class Hall:
     """The range of the pause before the server passes for a seat that can only pass (autopass.py)."""
     absence_grace: float | None = None
     """Seconds before a bot stands in for an absent player; ``None``: each game's own (absence.yaml)."""
+    hosted: Any = None
+    """Hosted mode: the :class:`.hosted.node.Node` that holds this process's table leases (else ``None``)."""
     on_finish: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = field(default_factory=list)
     """Called (as tasks) with each table that finishes, after its last step is stored: e.g. a fixture's
     result entered from its live table."""
+
+    def may_act(self, tid: str) -> bool:
+        """This process referees ``tid`` (always; hosted, only while it holds the table's lease)."""
+        return self.hosted is None or bool(self.hosted.may_act(tid))
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The summaries of every live table: this process's and, hosted, every other process's."""
+        live = [t.summary() for t in self.tables.values() if t.status in (OPEN, RUNNING)]
+        if self.hosted is not None:
+            live.extend(self.hosted.lobby())
+        return live
 
     def rng_for(self, seed: int, seat: int) -> Rng:
         """A bot's generator: from the table's seed, so a table's bots play the same way every time."""
@@ -843,8 +893,12 @@ class Hall:
                 session.add(WebSeat(table_id=tid, seat=i, kind=p.kind, bot=p.bot, token=p.token,
                                     claimed=p.claimed, joined=p.joined))
 
+        if self.hosted is not None:
+            await self.hosted.created(tid)
         await self.writer.submit(job)
         self.tables[tid] = table
+        if self.hosted is not None:
+            self.hosted.changed()
         async with table.lock:
             table._update_asked(None, None)
             table._arrange()
@@ -854,6 +908,8 @@ class Hall:
     async def claim(self, tid: str) -> tuple[int, str] | None:
         """Give out a free person seat of an open table (first come, first served)."""
         table = self.tables.get(tid)
+        if table is None and self.hosted is not None:
+            table = await self.hosted.adopt(tid)
         if table is None:
             return None
         async with table.lock:
@@ -866,7 +922,10 @@ class Hall:
 
     async def find(self, tid: str) -> LiveTable | None:
         """The table ``tid``: live, or finished and rebuilt from the store; ``None`` if there is none."""
-        return self.tables.get(tid) or await self.load_finished(tid)
+        table = self.tables.get(tid)
+        if table is None and self.hosted is not None:
+            table = await self.hosted.adopt(tid)
+        return table or await self.load_finished(tid)
 
     async def load_finished(self, tid: str) -> LiveTable | None:
         """A table that is no longer live (finished), rebuilt from the store for its viewers."""
@@ -915,6 +974,37 @@ class Hall:
                 await self.writer.submit(table._save_job())
             resumed.append(table.id)
         return resumed
+
+    async def load_live(self, tid: str) -> LiveTable | None:
+        """Hosted mode: the open or running table ``tid`` rebuilt from the store with its timers re-armed
+        (the restart path of :meth:`resume_all` for one table, once its lease is held); ``None`` if it is
+        not live."""
+
+        def read() -> tuple[WebTable, list[WebSeat], list[WebStep]] | None:
+            with self.sessions() as session:
+                row = session.get(WebTable, tid)
+                if row is None or row.status not in (OPEN, RUNNING):
+                    return None
+                seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid)
+                                        .order_by(WebSeat.seat)).all()
+                steps = session.scalars(select(WebStep).where(WebStep.table_id == tid)
+                                        .order_by(WebStep.i)).all()
+                return row, list(seats), list(steps)
+
+        data = await asyncio.to_thread(read)
+        if data is None:
+            return None
+        try:
+            table = self._rebuild(*data)
+        except Exception as exc:
+            log.exception("table %s cannot be resumed", tid)
+            await self.writer.submit(_abandon(tid, f"could not resume on another process: {exc}"))
+            return None
+        self.tables[tid] = table
+        async with table.lock:
+            table._arrange()
+            await self.writer.submit(table._save_job())
+        return table
 
     def _rebuild(self, row: WebTable, seats: list[WebSeat], steps: list[WebStep]) -> LiveTable:
         lines = [s.line for s in steps]

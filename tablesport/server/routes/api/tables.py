@@ -36,7 +36,7 @@ def links(table: LiveTable, seat: int, token: str) -> dict[str, str]:
 @router.get("/tables", response_model=TableList, summary="Live tables and the last finished ones")
 async def list_tables(hall: HallDep, sessions: SessionsDep) -> dict[str, Any]:
     return {
-        "live": [t.summary() for t in hall.tables.values()],
+        "live": [t.summary() for t in hall.tables.values()] + (hall.hosted.lobby() if hall.hosted else []),
         "finished": await asyncio.to_thread(finished_tables, sessions),
     }
 
@@ -159,3 +159,12 @@ async def server_stats(hall: HallDep, probe: ProbeDep) -> dict[str, Any]:
         "commit_seconds": round(w.commit_seconds, 6),
         **probe.to_json(),
     }
+
+
+@router.get("/health", include_in_schema=False)
+async def health(hall: HallDep) -> dict[str, Any]:
+    """For HAProxy's checks: the process answers; hosted, whether it reaches Redis."""
+    out: dict[str, Any] = {"ok": True, "tables": len(hall.tables)}
+    if hall.hosted is not None:
+        out["hosted"] = hall.hosted.to_json()
+    return out
