@@ -46,6 +46,11 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
+        self.launch()
+        return self.wait_ready(timeout)
+
+    def launch(self) -> None:
+        """Start the process without waiting for it (:meth:`wait_ready` waits)."""
         env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         if self.tables_per_minute is not None:
             env["TABLESPORT_TABLES_PER_MINUTE"] = str(self.tables_per_minute)
@@ -54,6 +59,10 @@ class ServerProcess:
         logf = open(self.log_path, "ab")  # noqa: SIM115 (kept open for the child)
         self.proc = subprocess.Popen([sys.executable, "-c", code, str(self.port), self.db_url,
                                       str(self.bot_delay)], stdout=logf, stderr=subprocess.STDOUT, env=env)
+
+    def wait_ready(self, timeout: float = 30.0) -> ServerProcess:
+        """Wait until the launched process answers (RuntimeError with its log's end if it exits)."""
+        assert self.proc is not None, "launch() first"
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -52,6 +52,7 @@ class Cluster:
         if n < 1:
             raise ValueError("a cluster has at least one process")
         self.workdir = workdir
+        self.db_url = db_url
         self.prefix = prefix or f"tablesport-{secrets.token_hex(3)}"
         self.haproxy = haproxy
         self.port = port or free_port()
@@ -73,10 +74,14 @@ class Cluster:
         return self.url.replace("http://", "ws://", 1)
 
     def start(self, timeout: float = 60.0) -> Cluster:
+        from tablesport.store.migrate import upgrade
+
         self.workdir.mkdir(parents=True, exist_ok=True)
-        self.procs[0].start(timeout)  # the first brings the store's schema up to date alone
-        for p in self.procs[1:]:
-            p.start(timeout)
+        upgrade(self.db_url).dispose()  # the schema once, here, so that the processes start side by side
+        for p in self.procs:
+            p.launch()
+        for p in self.procs:
+            p.wait_ready(timeout)
         if self.haproxy:
             cfg = self.workdir / "haproxy.cfg"
             cfg.write_text(config([f"127.0.0.1:{p.port}" for p in self.procs],
