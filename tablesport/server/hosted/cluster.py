@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import secrets
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -59,7 +60,7 @@ class Cluster:
         self.procs: list[ServerProcess] = []
         for i in range(n):
             env = {"TABLESPORT_REDIS": redis_url, "TABLESPORT_REDIS_PREFIX": self.prefix,
-                   "TABLESPORT_NODE": f"p{i}"}
+                   "TABLESPORT_NODE": f"{socket.gethostname()}-p{i}"}
             self.procs.append(ServerProcess(workdir / f"p{i}", bot_delay=bot_delay, db_url=db_url, env=env,
                                             log=workdir / f"p{i}.log", tables_per_minute=tables_per_minute))
         self.proxy: subprocess.Popen[bytes] | None = None
@@ -127,3 +128,28 @@ class Cluster:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def ensure_database(url: str) -> None:
+    """Create the PostgreSQL database of ``url`` if it does not exist yet (from the ``postgres`` one)."""
+    from sqlalchemy import text
+    from sqlalchemy.engine import make_url
+
+    from tablesport.store.db import make_engine
+
+    target = make_url(url)
+    probe = make_engine(url)
+    try:
+        with probe.connect():
+            return
+    except Exception as exc:
+        if "does not exist" not in str(exc):
+            raise
+    finally:
+        probe.dispose()
+    admin = make_engine(target.set(database="postgres").render_as_string(hide_password=False))
+    try:
+        with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.execute(text(f'CREATE DATABASE "{target.database}"'))
+    finally:
+        admin.dispose()
