@@ -907,9 +907,7 @@ class Hall:
 
     async def claim(self, tid: str) -> tuple[int, str] | None:
         """Give out a free person seat of an open table (first come, first served)."""
-        table = self.tables.get(tid)
-        if table is None and self.hosted is not None:
-            table = await self.hosted.adopt(tid)
+        table = await self.live(tid)
         if table is None:
             return None
         async with table.lock:
@@ -920,12 +918,16 @@ class Hall:
                     return i, p.token
         return None
 
-    async def find(self, tid: str) -> LiveTable | None:
-        """The table ``tid``: live, or finished and rebuilt from the store; ``None`` if there is none."""
+    async def live(self, tid: str) -> LiveTable | None:
+        """The live table ``tid`` of this process (hosted: taken over from the process that holds it)."""
         table = self.tables.get(tid)
         if table is None and self.hosted is not None:
             table = await self.hosted.adopt(tid)
-        return table or await self.load_finished(tid)
+        return table
+
+    async def find(self, tid: str) -> LiveTable | None:
+        """The table ``tid``: live, or finished and rebuilt from the store; ``None`` if there is none."""
+        return await self.live(tid) or await self.load_finished(tid)
 
     async def load_finished(self, tid: str) -> LiveTable | None:
         """A table that is no longer live (finished), rebuilt from the store for its viewers."""

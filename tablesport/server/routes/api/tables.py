@@ -114,13 +114,13 @@ async def table_state(tid: TableId, hall: HallDep) -> dict[str, Any]:
     description="First come, first served; 409 when every person seat of the table is taken.",
 )
 async def join_table(tid: TableId, hall: HallDep) -> dict[str, Any]:
-    if tid not in hall.tables:
+    table = await hall.live(tid)  # hosted: taken over from the process that holds it
+    if table is None:
         await live_or_finished(hall, tid)  # 404 when there is no such table at all
     got = await hall.claim(tid)
-    if got is None:
+    if got is None or table is None:
         raise refuse(409, f"table {tid} has no free seat", "tid")
     seat, token = got
-    table = hall.tables[tid]
     return {"table": tid, "seat": seat, "token": token, **links(table, seat, token)}
 
 
