@@ -13,9 +13,9 @@ import httpx
 import pytest
 
 from tablesport.server.hosted.cluster import Cluster
+from tablesport.server.hosted.players import Person, check_record
 
 from .conftest import OwnRedis
-from .players import Person, check_record
 
 BOTS = [{"kind": "bot", "bot": "random"}] * 2
 PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "bot": "random"}]

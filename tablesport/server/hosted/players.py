@@ -1,5 +1,5 @@
-"""What the fault tests play with: a person at a table over a WebSocket who reconnects by itself (as the
-page does), and the checks on a table's stored record."""
+"""Clients for the hosted fault tests and benchmarks: a person at a table over a WebSocket who reconnects by
+itself (as the page does), and the checks on a table's stored record."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ class Person:
                 async with websockets.connect(f"{self.ws_base}/ws/{self.tid}?token={self.token}",
                                               open_timeout=5) as ws:
                     async for text in ws:
-                        f = json.loads(text)
+                        f: dict[str, Any] = json.loads(text)
                         if f["type"] == "hello" and lost_at is not None:
                             self.gaps.append(time.monotonic() - lost_at)
                             lost_at = None
@@ -68,7 +68,7 @@ class Person:
 def check_record(base: str, tid: str) -> dict[str, Any]:
     """The table is finished; its stored record replays, every chain hash checked, to its stored result,
     with every step number once (none lost, none applied twice)."""
-    table = httpx.get(f"{base}/api/v1/tables/{tid}", timeout=20).json()
+    table: dict[str, Any] = httpx.get(f"{base}/api/v1/tables/{tid}", timeout=20).json()
     assert table["status"] == "finished", (tid, table.get("status"))
     text = httpx.get(f"{base}/api/v1/tables/{tid}/record.jsonl", timeout=20).text
     lines = [json.loads(x) for x in text.splitlines()]
