@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import websockets
 
 from bench.hosted_faults import haproxy_binary
 from bench.machine import machine
@@ -40,13 +41,68 @@ SUMMED = ("actions", "apply", "store_wait", "frames", "frames_sent", "commits", 
           "commit_seconds", "gc_complete_collections")
 
 
+class HostedLoad(Load):
+    """``bench.server_load``'s seats, reconnecting as the page does when their table moves to another
+    process (close 1013); each such reconnection is counted (``errors["reconnected"]``)."""
+
+    async def seat_loop(self, tid: str, token: str) -> None:
+        first = True
+        while True:
+            try:
+                await self._seat(tid, token, first)
+                return
+            except websockets.ConnectionClosedError as exc:
+                if exc.rcvd is None or exc.rcvd.code != 1013:
+                    raise
+            first = False
+            self.errors["reconnected"] = self.errors.get("reconnected", 0) + 1
+            await asyncio.sleep(0.25)
+
+    async def _seat(self, tid: str, token: str, first: bool) -> None:
+        async with websockets.connect(f"{self.server.ws_url}/ws/{tid}?token={token}", max_size=1 << 22,
+                                      open_timeout=120, ping_interval=None) as ws:
+            if first:
+                self.connected += 1
+                await self.go.wait()
+            acted: int | None = None
+            sent_at = 0.0
+            while True:
+                frame = json.loads(await ws.recv())
+                kind = frame["type"]
+                if kind == "error":
+                    self.errors[frame["code"]] = self.errors.get(frame["code"], 0) + 1
+                    continue
+                if kind not in ("hello", "step", "presence"):
+                    continue
+                d = frame["decision"]
+                if acted is not None and (d is None or not d.get("mine") or d.get("asked") != acted):
+                    now = time.perf_counter()
+                    self.latencies.append(now - sent_at)
+                    self.sent_times.append(sent_at)
+                    self.actions += 1
+                    acted = None
+                if d is None:
+                    self.games += 1 if frame["seat"] == 0 else 0
+                    return
+                if time.monotonic() > self.deadline:
+                    return
+                if (d.get("mine") and acted is None and d.get("asked") is not None
+                        and frame["status"] == "running"):
+                    acted = d["asked"]
+                    if self.think > 0:
+                        await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
+                    sent_at = time.perf_counter()
+                    action = self.rng.choice(d["options"])
+                    await ws.send(json.dumps({"type": "act", "seq": frame["seq"], "action": action}))
+
+
 def stats(cluster: Cluster) -> list[dict[str, Any]]:
     return [httpx.get(p.url + "/api/v1/stats", timeout=30).json() for p in cluster.procs]
 
 
 async def run_level(cluster: Cluster, tables: int, seconds: float, think: float,
                     params: dict[str, Any]) -> dict[str, Any]:
-    load = Load(cluster, "goofspiel-2p", 2, time.monotonic() + 3600, random.Random(tables), think,  # type: ignore[arg-type]
+    load = HostedLoad(cluster, "goofspiel-2p", 2, time.monotonic() + 3600, random.Random(tables), think,  # type: ignore[arg-type]
                 params)
     t_setup = time.perf_counter()
     slots = [asyncio.create_task(load.slot()) for _ in range(tables)]
@@ -109,6 +165,8 @@ async def run_level(cluster: Cluster, tables: int, seconds: float, think: float,
             "server_gc_complete_collections": d["gc_complete_collections"],
             "actions_per_process": [b["actions"] - a["actions"] for a, b in zip(s0, s1, strict=True)],
         },
+        "processes_hosted_counters_since_start": [
+            httpx.get(p.url + "/api/v1/health", timeout=30).json().get("hosted") for p in cluster.procs],
     }
 
 

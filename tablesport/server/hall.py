@@ -387,6 +387,8 @@ class LiveTable:
         if self.over and not self.clients:
             self.hall.finished(self)
         await client.close()
+        if self.moved:
+            return
         async with self.lock:
             self.away.arrange()
             self.broadcast([], "presence")
@@ -405,6 +407,9 @@ class LiveTable:
         kind = msg.get("type")
         if kind == "ping":
             return {"type": "pong", "seq": self.steps}
+        if kind in ("give_up", "back") and seat is not None and not self.acting():
+            return error("unavailable", "this table is moving to another server process; reconnect and "
+                         "send it again", retry=True)
         if kind == "give_up" and seat is not None:
             return await self.away.give_up(seat)
         if kind == "back" and seat is not None:
@@ -542,6 +547,8 @@ class LiveTable:
 
     async def _stepped(self, events: list[Event], actor: int | None) -> None:
         """After a change: update decisions and timers, store the step, then tell the clients."""
+        if not self.acting():  # hosted: another process referees it now; this copy is dropped, untold
+            raise StoreRefused("this table is refereed by another server process now")
         before = self.decision
         self.decision = self.state.pending()
         self._update_asked(before, actor)
@@ -594,6 +601,9 @@ class LiveTable:
 
     def _arrange(self) -> None:
         """Start the bots and timers the current decision needs; stop the ones it no longer needs."""
+        if self.moved:
+            self.halt()
+            return
         d = self.decision
         clock = self.hall.clock
         running = self.status == RUNNING and d is not None and self.paused is None

@@ -86,7 +86,7 @@ class Cluster:
         if self.haproxy:
             cfg = self.workdir / "haproxy.cfg"
             cfg.write_text(config([f"127.0.0.1:{p.port}" for p in self.procs],
-                                  Options(bind=f"127.0.0.1:{self.port}", check_every_ms=500)))
+                                  Options(bind=f"127.0.0.1:{self.port}")))
             log = open(self.workdir / "haproxy.log", "ab")  # noqa: SIM115 (kept open for the child)
             self.proxy = subprocess.Popen([self.haproxy, "-db", "-f", str(cfg)], stdout=log,
                                           stderr=subprocess.STDOUT)
