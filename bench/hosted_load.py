@@ -172,7 +172,8 @@ async def run_level(cluster: Cluster, tables: int, seconds: float, think: float,
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--processes", default="1,2", help="process counts to compare, one run each")
+    ap.add_argument("--processes", default="0,1,2",
+                    help="process counts to compare, one run each (0: one plain process, not hosted)")
     ap.add_argument("--levels", default="300@4", help="N@T: N tables, seats thinking T s on average")
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--params", default='{"bid_seconds": 3600}')
@@ -188,7 +189,9 @@ def main() -> None:
     haproxy = haproxy_binary()
     for n in [int(x) for x in args.processes.split(",")]:
         with scratch_schema(args.db) as url, tempfile.TemporaryDirectory() as tmp:
-            cluster = Cluster(n, url, args.redis, Path(tmp), haproxy=haproxy, bot_delay=0.0,
+            # 0: the baseline, one plain (not hosted) process on the same PostgreSQL, no Redis, no HAProxy
+            cluster = Cluster(max(1, n), url, args.redis if n else "", Path(tmp),
+                              haproxy=haproxy if n else None, bot_delay=0.0,
                               prefix=f"bench-{secrets.token_hex(3)}")
             with cluster:
                 for tables, think in levels:

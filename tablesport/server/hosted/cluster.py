@@ -60,7 +60,7 @@ class Cluster:
         self.procs: list[ServerProcess] = []
         for i in range(n):
             env = {"TABLESPORT_REDIS": redis_url, "TABLESPORT_REDIS_PREFIX": self.prefix,
-                   "TABLESPORT_NODE": f"{socket.gethostname()}-p{i}"}
+                   "TABLESPORT_NODE": f"{socket.gethostname()}-p{i}"} if redis_url else {}
             self.procs.append(ServerProcess(workdir / f"p{i}", bot_delay=bot_delay, db_url=db_url, env=env,
                                             log=workdir / f"p{i}.log", tables_per_minute=tables_per_minute))
         self.proxy: subprocess.Popen[bytes] | None = None

@@ -220,10 +220,10 @@ class Node:
             with contextlib.suppress(Exception):
                 await self.leases.release(lease)
             raise
-        if table is None:  # it ended meanwhile
+        if table is None or table.status not in (OPEN, RUNNING):  # it ended meanwhile: nothing to referee
             self.held.pop(tid, None)
             await self.leases.release(lease)
-            return None
+            return table
         self.stats["adopted"] += 1
         self._lobby_dirty.set()
         log.info("%s: took table %s (fence %d)", self.name, tid, lease.fence)
