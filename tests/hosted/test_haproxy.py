@@ -21,6 +21,11 @@ from tablesport.server.hosted.haproxy import HEALTH, Options, config
 from tablesport.server.process import free_port
 
 
+class QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass  # HAProxy's checks close their connections early: nothing to report
+
+
 class Backend:
     """A stand-in server process: answers every path with its name; its health check can be failed."""
 
@@ -41,7 +46,7 @@ class Backend:
             def log_message(self, *args: object) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = QuietServer(("127.0.0.1", 0), Handler)
         self.port = self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
@@ -91,12 +96,11 @@ def test_a_bad_server_address_is_refused_with_what_is_allowed() -> None:
 def test_every_request_of_a_table_reaches_one_process(proxied: tuple[str, list[Backend]]) -> None:
     url, backends = proxied
     homes = {}
-    for k in range(30):
-        tid = f"{k:012x}"
+    for k in range(12):
+        tid = f"{k * 7919:012x}"
         seen = {httpx.get(url + path, timeout=5).text
                 for path in (f"/play/{tid}/tok", f"/watch/{tid}", f"/ws/{tid}?token=x", f"/replay/{tid}",
-                             f"/tables/{tid}/join", f"/api/v1/tables/{tid}", f"/api/v1/tables/{tid}/state")
-                for _ in range(2)}
+                             f"/tables/{tid}/join", f"/api/v1/tables/{tid}", f"/api/v1/tables/{tid}/state")}
         assert len(seen) == 1, (tid, seen)
         homes[tid] = seen.pop()
     assert len(set(homes.values())) == 3  # the tables are shared out
