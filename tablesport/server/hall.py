@@ -373,6 +373,8 @@ class LiveTable:
                 await self.hall.writer.submit(_mark_seat(self.id, seat, joined=True, claimed=True))
             if self.status == OPEN and all(p.joined for p in self.seats if p.kind == "person"):
                 self.status = RUNNING
+                if self.hall.hosted is not None:
+                    self.hall.hosted.changed()  # the other processes' lobbies: no longer open
                 self._arrange()
                 await self.hall.writer.submit(self._save_job())
             elif self.away.returned(seat):

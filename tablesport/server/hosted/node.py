@@ -13,7 +13,7 @@ holds its lease (:mod:`.lease`); every other process leaves it alone.  The :clas
 * moves a table to the process a client reached: HAProxy sends every request of a table to one
   process (consistent hash on the table id), so a process asked for a table it does not hold asks
   its holder (pub/sub) to hand it over, waits for the lease, and loads the table from the store;
-* publishes the summaries of its live tables (pub/sub, each second and at once when one opens or
+* publishes the summaries of its live tables (pub/sub, every 3 s and at once when one opens or
   ends) and keeps the other processes' last ones, so that every process's lobby lists every table.
 
 Redis unreachable: a process keeps acting on a table only while its lease is surely still valid
@@ -150,7 +150,7 @@ class Node:
         now = time.monotonic()
         out: list[dict[str, Any]] = []
         for node, (at, tables) in list(self.lobbies.items()):
-            if now - at > 3 * self.ttl:
+            if now - at > 4 * self.ttl:
                 del self.lobbies[node]
                 continue
             out.extend(t for t in tables if t["id"] not in self.hall.tables)
@@ -357,7 +357,7 @@ class Node:
     async def _lobby_loop(self) -> None:
         while True:
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._lobby_dirty.wait(), timeout=self.ttl / 3)
+                await asyncio.wait_for(self._lobby_dirty.wait(), timeout=self.ttl)
             self._lobby_dirty.clear()
             tables = [t.summary() for t in self.hall.tables.values() if t.status in (OPEN, RUNNING)]
             with contextlib.suppress(Exception):
