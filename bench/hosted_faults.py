@@ -60,7 +60,7 @@ def main() -> None:
     args = ap.parse_args()
     with scratch_schema(args.db) as url, tempfile.TemporaryDirectory() as tmp:
         cluster = Cluster(2, url, args.redis, Path(tmp), haproxy=haproxy_binary(), bot_delay=args.bot_delay,
-                          prefix=f"bench-{secrets.token_hex(3)}")
+                          prefix=f"bench-{secrets.token_hex(3)}", tables_per_minute=0)
         with cluster:
             row = asyncio.run(scenario(cluster, args))
     row.update({"machine": machine(), "load_average_after": [round(x, 2) for x in os.getloadavg()],

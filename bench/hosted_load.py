@@ -191,7 +191,7 @@ def main() -> None:
         with scratch_schema(args.db) as url, tempfile.TemporaryDirectory() as tmp:
             # 0: the baseline, one plain (not hosted) process on the same PostgreSQL, no Redis, no HAProxy
             cluster = Cluster(max(1, n), url, args.redis if n else "", Path(tmp),
-                              haproxy=haproxy if n else None, bot_delay=0.0,
+                              haproxy=haproxy if n else None, bot_delay=0.0, tables_per_minute=0,
                               prefix=f"bench-{secrets.token_hex(3)}")
             with cluster:
                 for tables, think in levels:

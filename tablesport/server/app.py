@@ -98,6 +98,11 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
 
         node = app.state.hosted = Node(redis_url, hall)
         await node.start()
+        from .auth import tables_per_minute
+        from .hosted.limits import shared_limits
+
+        limit = app.state.tables_per_minute
+        shared_limits(app.state, redis_url, node.prefix, tables_per_minute() if limit is None else limit)
         resumed: list[str] = []
         log.info("hosted mode: process %s on %s", node.name, engine.url.render_as_string(hide_password=True))
     else:

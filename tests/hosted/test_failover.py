@@ -29,7 +29,7 @@ room for a loaded 2-core test machine; bench/hosted_faults.py reports the measur
 def cluster(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str, own_redis: OwnRedis,
             haproxy: str) -> Iterator[Cluster]:
     with Cluster(3, pg_schema_url, own_redis.url, tmp_path_factory.mktemp("hosted"), haproxy=haproxy,
-                 bot_delay=BOT_DELAY) as c:
+                 bot_delay=BOT_DELAY, tables_per_minute=0) as c:
         yield c
 
 

@@ -49,7 +49,7 @@ def scratch_schema(base: str, name: str = "ts_hosted") -> Iterator[str]:
 class Cluster:
     def __init__(self, n: int, db_url: str, redis_url: str, workdir: Path, haproxy: str | None = None,
                  prefix: str | None = None, bot_delay: float = 0.0, port: int | None = None,
-                 tables_per_minute: int = 0) -> None:
+                 tables_per_minute: int | None = None) -> None:
         if n < 1:
             raise ValueError("a cluster has at least one process")
         self.workdir = workdir

@@ -8,7 +8,8 @@ spread round-robin.  Both backends health-check each process (``GET /api/v1/heal
 2 s) every second; three failures take a process out, two successes bring it back.  A process that is
 down refuses connections at once, and HAProxy sends the request to another (``option redispatch``)
 before its checks have failed; the slow checks only keep a busy process (a long collection, a loaded
-machine) from being taken out, which would move all its tables.
+machine) from being taken out, which would move all its tables.  ``X-Forwarded-For`` carries the client's
+address to the processes (their rate limits count per address).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def config(servers: list[str], opts: Options = Options()) -> str:
         "    timeout http-request 10s",
         "    timeout check 2s",
         "    option redispatch",
+        "    option forwardfor",  # the client's address for the rate limits (uvicorn reads X-Forwarded-For)
         "    retries 2",
         "",
         "frontend tablesport",
