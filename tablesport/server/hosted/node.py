@@ -163,13 +163,21 @@ class Node:
         if table is not None:
             return table
         pending = self._adopting.get(tid)
-        if pending is not None:
-            return await asyncio.shield(pending)
+        if pending is not None:  # another request of this process is taking it: wait for that one
+            try:
+                return await asyncio.shield(pending)
+            except asyncio.CancelledError:
+                if pending.cancelled():  # that request went away (its client left), not this one
+                    return await self.adopt(tid)
+                raise
         fut: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
         self._adopting[tid] = fut
         try:
             table = await self._adopt(tid)
-        except BaseException as exc:
+        except asyncio.CancelledError:
+            fut.cancel()
+            raise
+        except Exception as exc:
             fut.set_exception(exc)
             fut.exception()  # retrieved: no "never retrieved" warning when nobody else waited
             raise
