@@ -246,6 +246,17 @@ class LiveTable:
         """This process may change the table now (hosted mode: it holds the table's lease)."""
         return not self.moved and self.hall.may_act(self.id)
 
+    def not_now(self, again: Callable[[], Coroutine[Any, Any, None]]) -> bool:
+        """Whether this process must leave the table alone now (:meth:`acting` is false).  Hosted, while the
+        lease is only in doubt (its renewal is late, not lost), ``again`` runs in half a second: a bot's
+        move or a timer is put off, not dropped, and happens once the renewal says the table is still ours
+        (or never, if it was lost: then the table is let go)."""
+        if self.acting():
+            return False
+        if not self.moved:
+            self.hall.clock.call_later(0.5, lambda: self.hall.spawn(again()))
+        return True
+
     # -- facts ------------------------------------------------------------------------------
     @property
     def steps(self) -> int:
@@ -466,13 +477,14 @@ class LiveTable:
         self.hall.stats.handled(time.perf_counter() - t_in)
         return None
 
-    async def _bot_move(self, seat: int, asked: int) -> None:
-        if self.bot_delay > 0:
+    async def _bot_move(self, seat: int, asked: int, wait: bool = True) -> None:
+        if self.bot_delay > 0 and wait:
             await asyncio.sleep(self.bot_delay)
         async with self.lock:
             d = self.decision
             if (self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked
-                    or self.paused is not None or not self.plays_by_bot(seat) or not self.acting()):
+                    or self.paused is not None or not self.plays_by_bot(seat)
+                    or self.not_now(lambda: self._bot_move(seat, asked, wait=False))):
                 return
             t0 = time.perf_counter()
             bot = self._bot(seat)
@@ -505,7 +517,7 @@ class LiveTable:
         async with self.lock:
             d = self.decision
             if self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked \
-                    or self.paused is not None or not self.acting():
+                    or self.paused is not None or self.not_now(lambda: self._timeout(seat, asked)):
                 return
             try:
                 events = self.state.timeout(seat)
@@ -521,7 +533,7 @@ class LiveTable:
         async with self.lock:
             limit = self.state.clock_limit()
             if (self.status != RUNNING or limit is None or self.decision is None or self.paused is not None
-                    or not self.acting()):
+                    or self.not_now(self._time_up)):
                 return
             if self.clock_now() < limit - 1e-3:
                 self._arrange()

@@ -91,3 +91,29 @@ def test_hand_over_lost_lease_and_adoption(tmp_path: Path, redis_url: str) -> No
 
 async def _record(sent: list[dict[str, Any]], text: str) -> None:
     sent.append(json.loads(text))
+
+
+def test_a_late_renewal_puts_the_bots_off_and_the_game_goes_on(tmp_path: Path, redis_url: str) -> None:
+    """While a lease is in doubt (its renewal late: a starved event loop) the table's bots and timers wait;
+    once the renewal says the table is still this process's, they play on (nothing dropped or stalled)."""
+    engine = upgrade(f"sqlite:///{tmp_path / 'late.sqlite3'}")
+    sessions = make_sessionmaker(engine)
+
+    async def go() -> None:
+        hall = Hall(InlineWriter(sessions), sessions, bot_delay=0.05)
+        node = Node(redis_url, hall, name="solo", prefix=f"tsnode-test-{secrets.token_hex(4)}")
+        await node.start()
+        try:
+            t = await hall.create("goofspiel-2p", [{"kind": "bot", "bot": "random"}] * 2, seed=5)
+            node.held[t.id].valid_until = 0.0  # as if the last renewal were long overdue
+            assert not t.acting()
+            await _until(lambda: t.status == "finished", timeout=20)
+            assert t.steps == 26 and not t.moved and node.stats["lost"] == 0
+        finally:
+            await node.stop()
+            await hall.shutdown()
+            assert isinstance(hall.writer, InlineWriter)
+            hall.writer.close()
+
+    asyncio.run(go())
+    engine.dispose()

@@ -113,16 +113,18 @@ class Node:
         """A clean stop: save and release every table so that the other processes take them at once."""
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        # a Redis call cut off by the cancellation may not return at once: do not wait for it for long
+        await asyncio.wait(self._tasks, timeout=2.0)
         for tid in list(self.held):
             table = self.hall.tables.get(tid)
             if table is not None:
                 await self.let_go(table, save=True)
         with contextlib.suppress(Exception):
-            await self.redis.delete(self._alive_key(self.name))
-            await self.redis.publish(self.lobby_channel, json.dumps({"node": self.name, "tables": None}))
+            await asyncio.wait_for(self.redis.delete(self._alive_key(self.name)), 2.0)
+            await asyncio.wait_for(self.redis.publish(self.lobby_channel,
+                                                      json.dumps({"node": self.name, "tables": None})), 2.0)
         with contextlib.suppress(Exception):
-            await self.redis.aclose()
+            await asyncio.wait_for(self.redis.aclose(), 2.0)
 
     # -- what the hall asks -----------------------------------------------------------------
     def may_act(self, tid: str) -> bool:
