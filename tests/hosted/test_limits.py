@@ -27,8 +27,11 @@ def test_the_processes_count_one_window(redis_url: str) -> None:
 
 def test_without_redis_each_process_counts_alone() -> None:
     import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
 
-    gone = redis.Redis(host="127.0.0.1", port=free_port(), socket_connect_timeout=0.2, socket_timeout=0.2)
+    gone = redis.Redis(host="127.0.0.1", port=free_port(), socket_connect_timeout=0.2, socket_timeout=0.2,
+                       retry=Retry(NoBackoff(), 0))
     w = SharedWindow(gone, "tables", 2, 60.0, "tslimit-test")
     w.add("a")
     assert w.blocked_for("a") == 0

@@ -67,11 +67,15 @@ class SharedWindow(Window):
 def shared_limits(app_state: Any, url: str, prefix: str, tables_per_minute: int) -> None:
     """Put the shared windows where the routes look for theirs (``app.state``)."""
     import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
 
     from .. import auth
     from ..routes import player_pages
 
-    client = redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5)
+    # no retries: with Redis out of reach a check falls back at once instead of holding the event loop
+    client = redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5,
+                                  retry=Retry(NoBackoff(), 0))
     if tables_per_minute > 0:
         app_state.table_window = SharedWindow(client, "tables", tables_per_minute, auth.TABLES_WINDOW, prefix)
     guard = LoginGuard()
