@@ -40,6 +40,8 @@ CASES = [
     (["simulate", "goofspiel-2p", "-n", "2", "--engine", "ray"], "pip install 'tablesport[ray]'"),
     (["simulate", "goofspiel-2p", "-n", "2", "--out", "dataset"], "needs pyarrow"),
     (["analyze", "dataset", "--out", "report"], "pip install 'tablesport[analytics]'"),
+    (["hosted", "run", "2"], "pip install 'tablesport[server]'"),
+    (["hosted", "haproxy-config", "no-port"], "host:port"),
 ]
 
 

@@ -24,7 +24,7 @@ router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: SessionsDep,
                 acc: AccountOrNone) -> HTMLResponse:
-    live = [t.summary() for t in hall.tables.values() if t.status in ("open", "running")]
+    live = hall.lobby()
     live.sort(key=lambda s: -s["created"])
     finished = await asyncio.to_thread(finished_tables, sessions)
     return await render(request, lang, "lobby.html", account=acc, games=lobby_catalogue(lang),
