@@ -148,28 +148,43 @@ _MODULE_SET = frozenset(MODULES)
 _ROOT = Path(__file__).resolve().parent.parent
 
 
-def stale(root: Path | None = None) -> bool:
-    """Is there a compiled build older than a source file of its modules? Then the source is what the
-    build would be now, so :func:`install` loads the source (all of it: compiled modules call each
-    other directly and cannot be mixed with source ones) and says so once."""
+def _more(names: list[str]) -> str:
+    return f" and {len(names) - 1} more" if len(names) > 1 else ""
+
+
+def unusable(root: Path | None = None) -> bool:
+    """Is there a compiled build that must not be loaded: incomplete (a module or the shared library
+    missing), or older than a source file of its modules? Then :func:`install` loads the source (all of
+    it: compiled modules call each other directly and cannot be mixed with source ones) and says so on
+    stderr. No build at all is not unusable: there is nothing to load."""
     base = root if root is not None else _ROOT
-    libs = [base / (LIB + s) for s in importlib.machinery.EXTENSION_SUFFIXES]
-    built = max((p.stat().st_mtime for p in libs if p.is_file()), default=None)
-    if built is None:
-        return False
-    newer = [m for m in MODULES if source_path(m, base).stat().st_mtime > built]
-    if newer:
-        print(f"tablesport: the compiled engine is older than {newer[0]} (and {len(newer) - 1} more): "
-              "the Python source is used; rebuild with `make compiled` or remove it with "
-              "`make clean-compiled`", file=sys.stderr)
-    return bool(newer)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    lib = base / (LIB + suffix)
+    if not lib.is_file():
+        if not source_path(f"{_SGS}.state", base).with_suffix(suffix).is_file():
+            return False
+        why = f"is incomplete (no {lib.name})"
+    else:
+        built = lib.stat().st_mtime
+        missing = [m for m in MODULES if not source_path(m, base).with_suffix(suffix).is_file()]
+        newer = [m for m in MODULES if source_path(m, base).stat().st_mtime > built]
+        if missing:
+            why = f"is incomplete ({missing[0]}{_more(missing)} not built)"
+        elif newer:
+            why = f"is older than the source of {newer[0]}{_more(newer)}"
+        else:
+            return False
+    print(f"tablesport: the compiled engine {why}: the Python source is used; rebuild it with "
+          "`make compiled` or remove it with `make clean-compiled`", file=sys.stderr)
+    return True
 
 
 def install(pure: bool | None = None) -> None:
     """Put the build's finder first on the import path (``tablesport/__init__.py`` does, once). ``pure``
-    (default: ``TABLESPORT_PURE`` set in the environment) loads the Python source of :data:`MODULES`
-    even where a compiled build lies beside it; modules already imported stay as they are."""
+    (default: ``TABLESPORT_PURE`` set in the environment, or the build :func:`unusable`) loads the
+    Python source of :data:`MODULES` even where a compiled build lies beside it; modules already
+    imported stay as they are."""
     if pure is None:
-        pure = bool(os.environ.get(PURE_ENV)) or stale()
+        pure = bool(os.environ.get(PURE_ENV)) or unusable()
     sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _Finder)]
     sys.meta_path.insert(0, _Finder(pure))

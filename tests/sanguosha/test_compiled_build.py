@@ -10,6 +10,7 @@ import os
 import pkgutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,35 @@ def test_every_skill_module_is_compiled_or_excluded_with_a_reason() -> None:
     for m in [*compiled_build.MODULES, *compiled_build.EXCLUDED]:
         assert compiled_build.source_path(m).is_file(), m
     assert not set(compiled_build.MODULES) & set(compiled_build.EXCLUDED)
+
+
+def test_an_incomplete_or_outdated_build_is_not_loaded(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A checkout laid out in tmp_path: sources, then a build beside them (empty stand-in files; only
+    their presence and times count)."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    for m in compiled_build.MODULES:
+        src = compiled_build.source_path(m, tmp_path)
+        src.parent.mkdir(parents=True, exist_ok=True)
+        src.write_text("")
+        os.utime(src, (1000, 1000))
+    assert not compiled_build.unusable(tmp_path)            # no build: nothing to load, nothing said
+    assert capsys.readouterr().err == ""
+    built = [compiled_build.source_path(m, tmp_path).with_suffix(suffix) for m in compiled_build.MODULES]
+    for b in built:
+        b.write_text("")
+    assert compiled_build.unusable(tmp_path)                # the shared library missing
+    assert "incomplete" in capsys.readouterr().err
+    (tmp_path / (compiled_build.LIB + suffix)).write_text("")
+    assert not compiled_build.unusable(tmp_path)            # complete and newer than its sources
+    assert compiled_build.is_built(tmp_path)
+    built[1].unlink()
+    assert compiled_build.unusable(tmp_path)                # a module missing
+    assert compiled_build.MODULES[1] in capsys.readouterr().err
+    built[1].write_text("")
+    os.utime(compiled_build.source_path(compiled_build.MODULES[2], tmp_path))     # a source edited now
+    assert compiled_build.unusable(tmp_path)
+    assert f"older than the source of {compiled_build.MODULES[2]}" in capsys.readouterr().err
 
 
 def test_the_suite_runs_the_pure_package() -> None:
