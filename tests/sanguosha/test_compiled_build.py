@@ -111,6 +111,43 @@ def test_the_compiled_build_replays_the_first_corpus_games_to_their_hashes() -> 
     assert got == {k: v[:12] for k, v in want.items()}
 
 
+# What the corpus's final hashes do not reach: views, clones, determinized copies, hidden sets, decisions
+# and events along random games, digested.
+SURFACE = """
+import hashlib
+from tablesport.core import Rng, dumps
+from tablesport.games import find_preset
+from tablesport.games.sanguosha import compiled
+h = hashlib.sha256()
+for preset in ("sgs-3v3-2012", "sgs-1v1-2014"):
+    game, rs = find_preset(preset)
+    for seed in range(2):
+        s = game.new_state(rs, seed)
+        rng = Rng(seed + 1)
+        k = 0
+        while (d := s.pending()) is not None:
+            seat = d.seats[0]
+            if k % 5 == 0:
+                for x in (s.view(seat), s.view(None), sorted(s.hidden_from(seat)), d.to_json(seat),
+                          s.determinize(seat, Rng(k)).state_hash(), s.clone().state_hash()):
+                    h.update(dumps(x).encode())
+            ev = s.apply(seat, s.random_action(seat, rng))
+            h.update(dumps([e.to_json() for e in ev]).encode())
+            k += 1
+print(compiled(), h.hexdigest())
+"""
+
+
+@pytest.mark.skipif(not compiled_build.is_built(), reason=NO_BUILD)
+def test_views_clones_and_determinized_copies_are_the_same_in_both_builds() -> None:
+    pure = _run(SURFACE, pure=True, timeout=600)
+    comp = _run(SURFACE, pure=False, timeout=600)
+    assert pure.returncode == 0, pure.stderr
+    assert comp.returncode == 0, comp.stderr
+    assert pure.stdout.split()[0] == "False" and comp.stdout.split()[0] == "True"
+    assert comp.stdout.split()[1] == pure.stdout.split()[1]
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not compiled_build.is_built(), reason=NO_BUILD)
 def test_the_compiled_build_plays_every_corpus_game_as_the_source_does() -> None:
