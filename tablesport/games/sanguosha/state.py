@@ -133,7 +133,7 @@ class Player:
         self.flags: dict[str, Any] = {}              # per-general marks (skills' own state)
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
+        p = Player(self.seat)       # through __init__, as the compiled build makes its objects
         p.seat = self.seat
         p.general = self.general
         p.hp = self.hp
