@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 PYTEST_ARGS ?=
 
-.PHONY: run test test-slow lint typecheck bench clean browser
+.PHONY: run test test-slow lint typecheck bench clean browser compiled clean-compiled
 
 # The test environment: the package with every extra and the test tools.
 $(STAMP): pyproject.toml
@@ -45,8 +45,17 @@ test: $(STAMP) lint typecheck
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow $(PYTEST_ARGS); rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
+# The optional compiled Sanguosha engine (mypyc, in place; never part of `make test`, which runs the
+# pure Python package): see tablesport/compiled_build.py and docs/sanguosha-engine.md "Speed".
+compiled: $(STAMP)
+	$(BIN)/python scripts/build-compiled
+
+clean-compiled:
+	test ! -x $(BIN)/python || $(BIN)/python scripts/build-compiled --clean
+
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build/mypyc
+	find tablesport -name '*.so' -delete

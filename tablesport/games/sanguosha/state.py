@@ -133,7 +133,7 @@ class Player:
         self.flags: dict[str, Any] = {}              # per-general marks (skills' own state)
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
+        p = Player(self.seat)       # through __init__, as the compiled build makes its objects
         p.seat = self.seat
         p.general = self.general
         p.hp = self.hp
@@ -207,7 +207,9 @@ class SgsState(State):
                  "_dist")
 
 
-    def __init__(self, ruleset: Ruleset, seed: int, *, setup: bool = True) -> None:
+    def __init__(self, ruleset: Ruleset, seed: int, *, setup: bool = True, blank: bool = False) -> None:
+        if blank:       # an empty shell that clone() fills (the compiled build makes objects of this
+            return      # class only through __init__: SgsState.__new__ would call it without arguments)
         load_all()
         self.ruleset = ruleset
         self.rng = Rng(seed)
@@ -809,7 +811,7 @@ class SgsState(State):
         assert sorted(seen) == sorted(self.deck), "a card is duplicated or lost"
 
     def clone(self) -> SgsState:
-        c = SgsState.__new__(SgsState)
+        c = SgsState(self.ruleset, 0, blank=True)
         c.ruleset = self.ruleset
         c.rng = self.rng.copy()
         c.players = [p.copy() for p in self.players]

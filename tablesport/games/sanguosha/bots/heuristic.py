@@ -220,7 +220,8 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------------ the play phase
     def on_play(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
-        best, best_v = ("end",), 0.0
+        best: Any = ("end",)
+        best_v = 0.0
         for o in opts:
             v = self.play_value(ctx, o)
             if v > best_v:
@@ -422,7 +423,8 @@ class HeuristicBot(Bot):
         if plain and len(opts) == 2:
             return plain[0] if self.accept(ctx, sid) else ("decline",)
         choices = [o for o in opts if o[0] == "invoke"]
-        best, best_v = ("decline",), 0.0
+        best: Any = ("decline",)
+        best_v = 0.0
         for o in choices:
             v = self.invoke_value(ctx, sid, o[2:])
             if v > best_v:
