@@ -12,7 +12,8 @@ leaves to the heuristic), it
    turns, scored by :func:`evaluate`;
 3. races the candidates by successive halving: every round plays each remaining candidate in the
    same new worlds (common random numbers), then drops the worse half, until one is left or the
-   budget (``playouts`` in all, ``seconds`` of processor time) is spent; ties and an early stop
+   budget (``playouts`` in all, ``seconds`` of the deciding thread's processor time, and
+   :data:`HARD_CAP_SECONDS` of wall-clock time whatever the load) is spent; ties and an early stop
    keep the best mean so far, the heuristic's answer on a tie.
 
 A decision with one option, or whose options are all the same to the heuristic, is answered at
@@ -83,7 +84,7 @@ class RolloutBot(Bot):
                              integer=True),
     }
 
-    def __init__(self, rng: Rng | None = None, playouts: int = 128, seconds: float = 1.0, candidates: int = 4,
+    def __init__(self, rng: Rng | None = None, playouts: int = 256, seconds: float = 1.0, candidates: int = 4,
                  horizon: int = 3, **options: Any) -> None:
         super().__init__(rng, **options)
         if playouts < 2 or candidates < 2 or horizon < 0 or not 0 < seconds <= HARD_CAP_SECONDS:
@@ -121,7 +122,7 @@ class RolloutBot(Bot):
             return cands[0]
         assert isinstance(state, SgsState)
         self.searched += 1
-        start = time.process_time()
+        start, wall = time.thread_time(), time.perf_counter()
         alive = list(range(len(cands)))
         total = [0.0] * len(cands)
         count = [0] * len(cands)
@@ -131,7 +132,7 @@ class RolloutBot(Bot):
             per = max(1, budget // (len(alive) * (rounds - r)))
             stop = False
             for _ in range(per):
-                if time.process_time() - start > self.seconds:
+                if time.thread_time() - start > self.seconds or time.perf_counter() - wall > HARD_CAP_SECONDS:
                     stop = True
                     break
                 world = state.determinize(seat, self.rng)
