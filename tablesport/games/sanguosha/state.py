@@ -845,7 +845,8 @@ class SgsState(State):
         return c
 
     def determinize(self, seat: int, rng: Rng) -> SgsState:
-        """Resample every card ``seat`` cannot see: other hands and the draw pile."""
+        """Resample everything ``seat`` cannot see: other hands, the draw pile, the generator, and the
+        mode's hidden parts (1v1: face-down generals and the opponent's line-up)."""
         c = self.clone()
         kn = c.known
         pub = c.public | {x for x, who in kn.items() if seat in who}
@@ -853,12 +854,15 @@ class SgsState(State):
         for p in c.players:
             if p.seat != seat:
                 unknown += [x for x in p.hand if x not in pub]
+        unknown.sort()        # the sample depends on what the seat sees and on ``rng``, not on the true deal
         rng.shuffle(unknown)
         it = iter(unknown)
         for p in c.players:
             if p.seat != seat:
                 p.hand = [x if x in pub else next(it) for x in p.hand]
         c.draw_pile = [x if x in pub else next(it) for x in c.draw_pile]
+        c.rng = Rng(rng.next64())   # the generator's future draws (reshuffles, the draft) are hidden too
+        c.flow.determinize(c, seat, rng)
         return c
 
     def hidden_from(self, viewer: int | None) -> set[str]:

@@ -180,6 +180,57 @@ class HeuristicBot(Bot):
         choice = fn(ctx, opts, dict(decision.data)) if fn is not None else None
         return choice if choice is not None else opts[0]
 
+    def ranked(self, state: State, seat: int, decision: Decision) -> list[tuple[Action, float]]:
+        """Every listed option with the bot's score for it, its own answer first, then by score.
+
+        Kinds with a scoring rule (``score_<kind>``: play, invoke, respond, discard, choose_card,
+        amazing_grace) give each option its value; other kinds score the bot's answer 1 and the
+        rest 0 in the listed order. The answer itself is always first (a rule such as "play the
+        best option above 0, else end" can prefer an option whose score is not the highest), so
+        ``ranked(...)[0][0] == act(...)``. Search bots take their candidates from the head.
+        """
+        opts = list(decision.options_for(seat) or ())
+        if len(opts) <= 1:
+            return [(o, 1.0) for o in opts] if opts else [(self.act(state, seat, decision), 1.0)]
+        ctx = Ctx(state.view(seat), seat)
+        data = dict(decision.data)
+        fn = getattr(self, "on_" + decision.kind, None)
+        choice = fn(ctx, opts, data) if fn is not None else None
+        if choice is None:
+            choice = opts[0]
+        scorer = getattr(self, "score_" + decision.kind, None)
+        scores = scorer(ctx, opts, data, choice) if scorer is not None else None
+        if scores is None:
+            scores = [1.0 if o == choice else 0.0 for o in opts]
+        order = sorted(range(len(opts)), key=lambda i: (opts[i] != choice, -scores[i], i))
+        return [(opts[i], scores[i]) for i in order]
+
+    def score_play(self, ctx: Ctx, opts: list[Any], data: dict[str, Any], choice: Any) -> list[float]:
+        return [0.0 if o == ("end",) else self.play_value(ctx, o) for o in opts]
+
+    def score_invoke(self, ctx: Ctx, opts: list[Any], data: dict[str, Any],
+                     choice: Any) -> list[float] | None:
+        if "judged" in data and "reason" in data:
+            return None                  # retrials: the answer or nothing
+        plain = [o for o in opts if o[0] == "invoke" and len(o) == 2]
+        if plain and len(opts) == 2:
+            return None
+        sid = data.get("skill", "")
+        return [self.invoke_value(ctx, sid, o[2:]) if o[0] == "invoke" else 0.0 for o in opts]
+
+    def score_respond(self, ctx: Ctx, opts: list[Any], data: dict[str, Any], choice: Any) -> list[float]:
+        """The answer 1; the other way (pass, or the cheapest card when the answer is to pass) 0.5."""
+        cards = [o for o in opts if o[0] != "pass"]
+        other = ("pass",) if choice != ("pass",) else (self.cheapest(ctx, cards) if cards else None)
+        return [1.0 if o == choice else 0.5 if o == other else 0.0 for o in opts]
+
+    def score_discard(self, ctx: Ctx, opts: list[Any], data: dict[str, Any], choice: Any) -> list[float]:
+        return [-ctx.keep(o[1]) for o in opts]
+
+    def score_amazing_grace(self, ctx: Ctx, opts: list[Any], data: dict[str, Any],
+                            choice: Any) -> list[float]:
+        return [ctx_value_of(o[1]) for o in opts]
+
     # ------------------------------------------------------------------ draft and preparation
     def on_pick_identity(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
         return opts[0]
