@@ -138,7 +138,8 @@ def draft_model(con: Any, preset: str, key: str = "generals", role: str = "comma
     p_first = _sigmoid(x @ w)
     pairs: dict[tuple[str, str], list[float]] = {}
     for g, (winner, first, _, second, _) in enumerate(decided):
-        for side, lst, p in ((sides[0], first, p_first[g]), (sides[1], second, 1 - p_first[g])):
+        pg = float(p_first[g])
+        for side, lst, p in ((sides[0], first, pg), (sides[1], second, 1 - pg)):
             won = 1.0 if winner == side else 0.0
             for name in lst:
                 fielded_n[idx[name]] += 1

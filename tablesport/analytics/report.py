@@ -74,7 +74,68 @@ def preset_figures(out: Path, t: dict[str, Any], min_games: int) -> list[tuple[s
             out / f"{slug}-pick-position.svg",
             f"{p}: the side's n-th pick, fielded and winning\n(n = {draft['drafts']} drafts)",
             draft["positions"])))
+    model = t.get("model")
+    if model:
+        lead, beside = model["roles"]
+        ranked = sorted(model["generals"].items(), key=lambda kv: -kv[1][beside]["effect"])
+        figs.append(("Draft model: each general's effect by role", figures.effect_plot(
+            out / f"{slug}-model.svg",
+            f"{p}: effect of fielding each general, by role (logistic model)\n"
+            f"(n = {model['games']} games; n per general: fieldings)",
+            [name for name, _ in ranked],
+            {role: [{**e[role], "n": e["fielded"]} for _, e in ranked] for role in (beside, lead)})))
     return figs
+
+
+def findings(model: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Over- and under-powered names: an interval above (below) 0 in one role and not below (above)
+    it in the other; each with its strongest (weakest) role, ordered by that effect."""
+    over, under = [], []
+    for name, e in model["generals"].items():
+        roles = [r for r in model["roles"] if e[r]["n"]]
+        up = [r for r in roles if e[r]["lo"] > 0]
+        down = [r for r in roles if e[r]["hi"] < 0]
+        if up and not down:
+            role = max(up, key=lambda r: e[r]["effect"])
+            over.append({"name": name, "role": role, **e[role], "roles": {r: e[r] for r in model["roles"]}})
+        elif down and not up:
+            role = min(down, key=lambda r: e[r]["effect"])
+            under.append({"name": name, "role": role, **e[role], "roles": {r: e[r] for r in model["roles"]}})
+    over.sort(key=lambda r: -r["effect"])
+    under.sort(key=lambda r: r["effect"])
+    return {"over": over, "under": under}
+
+
+def _pts(e: dict[str, Any]) -> str:
+    return f"{100 * e['effect']:+.1f} [{100 * e['lo']:+.1f}, {100 * e['hi']:+.1f}]"
+
+
+def model_html(model: dict[str, Any]) -> str:
+    lead, beside = model["roles"]
+    f = model["first_side"]
+    parts = [f"<h3>Draft model: what fielding each name is worth ({model['games']} decided games)</h3>",
+             f"<p>{escape(model['model'])}. Effects in win-rate points at an even game with 95 % "
+             f"intervals; the {escape(f['side'])} side's own advantage: log-odds {f['logit']:+.3f} "
+             f"(± {1.96 * f['se']:.3f}).</p>"]
+    fnd = model["findings"]
+    for label, key in (("Over-powered", "over"), ("Under-powered", "under")):
+        items = ", ".join(f"{escape(r['name'])} ({escape(r['role'])} {_pts(r)})" for r in fnd[key])
+        parts.append(f"<p><b>{label}</b>: {items or 'none whose interval excludes 0'}.</p>")
+    rows = sorted(model["generals"].items(), key=lambda kv: -kv[1][beside]["effect"])
+    parts.append(_table(["name", "fielded", f"as {lead}: n", "effect [95 %]", f"as {beside}: n",
+                         "effect [95 %]", "raw win rate when fielded"],
+                        [[n, e["fielded"], e[lead]["n"], _pts(e[lead]), e[beside]["n"], _pts(e[beside]),
+                          f"{100 * e['fielded_wins'] / e['fielded']:.1f} %" if e["fielded"] else "—"]
+                         for n, e in rows]))
+    st = model["synergy_test"]
+    parts.append(f"<p>Pairs fielded together: {st['pairs_tested']} with ≥ {st['min_games']} games tested "
+                 f"against the model ({escape(st['rule'])}, |z| ≥ {st['z_critical'] or '—'}); "
+                 f"{len(model['synergies'])} pass.</p>")
+    if model["synergies"]:
+        parts.append(_table(["pair", "games", "wins", "expected", "excess [95 %]", "z"],
+                            [[f"{s['a']} + {s['b']}", s["n"], s["wins"], s["expected"], _pts(s), s["z"]]
+                             for s in sorted(model["synergies"], key=lambda s: -s["effect"])]))
+    return "\n".join(parts)
 
 
 def _table(head: list[str], rows: list[list[Any]]) -> str:
@@ -119,6 +180,8 @@ def preset_html(t: dict[str, Any], figs: list[tuple[str, str]], min_games: int) 
                             [[r["name"], f"{100 * r['pick_rate']:.1f} %", r["mean_position"], r["fielded"],
                               _pct({"rate": r["win_rate"], "lo": r["win_lo"], "hi": r["win_hi"]})]
                              for r in top]))
+    if t.get("model"):
+        parts.append(model_html(t["model"]))
     for caption, name in figs:
         parts.append(f"<figure><img src=\"{escape(name)}\" alt=\"{escape(caption)}\">"
                      f"<figcaption>{escape(caption)}</figcaption></figure>")
@@ -137,6 +200,12 @@ def analyze(dataset: Path, out: Path, preset: str | None = None, min_games: int 
     sections = []
     written = []
     for t in tables["presets"].values():
+        if t.get("model"):
+            t["model"]["findings"] = findings(t["model"])
+            name = f"{_slug(t['preset'])}-advisor.json"
+            (out / name).write_text(json.dumps(t["model"], indent=1, ensure_ascii=False) + "\n",
+                                    encoding="utf-8")
+            written.append(name)
         figs = preset_figures(out, t, min_games)
         written += [name for _, name in figs]
         sections.append(preset_html(t, figs, min_games))
