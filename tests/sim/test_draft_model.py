@@ -16,8 +16,8 @@ duckdb = pytest.importorskip("duckdb")
 from tablesport.analytics.draft import draft_model  # noqa: E402
 from tablesport.games.sanguosha.advisor import Tables, advise, parse_request  # noqa: E402
 
-POOL = ["guo_jia", "zhuge_liang", "cao_cao", "xu_chu", "zhang_liao", "liu_bei", "sun_quan", "gan_ning", "lu_bu",
-        "zhao_yun", "ma_chao", "huang_gai"]
+POOL = ["guo_jia", "zhuge_liang", "cao_cao", "xu_chu", "zhang_liao", "liu_bei", "sun_quan", "gan_ning",
+        "lu_bu", "zhao_yun", "ma_chao", "huang_gai"]
 """12 of the 2012 pool: 66 pairs, each fielded together a few hundred times in 6,000 games."""
 TRUTH = {"guo_jia": 0.8, "zhuge_liang": -0.8}          # log-odds, in any role
 COMMANDER_ONLY = {"cao_cao": 0.8}                      # only as the commander
@@ -54,7 +54,8 @@ def model() -> dict[str, Any]:
 def test_planted_effects_are_found_with_their_roles(model: dict[str, Any]) -> None:
     g = model["generals"]
     assert model["games"] == 6000 and model["draws"] == 0
-    assert model["first_side"]["side"] == "cold" and model["first_side"]["logit"] == pytest.approx(0.2, abs=0.1)
+    first = model["first_side"]
+    assert first["side"] == "cold" and first["logit"] == pytest.approx(0.2, abs=0.1)
     for role in ("commander", "vanguard"):
         assert g["guo_jia"][role]["lo"] > 0 and g["zhuge_liang"][role]["hi"] < 0
     assert g["cao_cao"]["commander"]["lo"] > 0

@@ -91,7 +91,8 @@ def preset_view(t: dict[str, Any], lang: str) -> dict[str, Any]:
     model = t.get("model") or {}
     fnd = model.get("findings") or {}
     for key in ("over", "under"):
-        view[key] = [{"name": label(r["name"]), "role": r["role"], "effect": _pts(r)} for r in fnd.get(key, [])]
+        view[key] = [{"name": label(r["name"]), "role": r["role"], "effect": _pts(r)}
+                     for r in fnd.get(key, [])]
     view["model_games"] = model.get("games")
     rows: list[dict[str, Any]] = []
     for key, tables in (t.get("names") or {}).items():
