@@ -106,6 +106,39 @@ def findings(model: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     return {"over": over, "under": under}
 
 
+def findings_md(t: dict[str, Any]) -> str:
+    """The draft model's findings as Markdown (``<preset>-findings.md``), numbers as in the tables."""
+    model = t["model"]
+    lead, beside = model["roles"]
+    f = model["first_side"]
+    side = next((r for r in t["sides_win"] if r["side"] == f["side"]), None)
+    lines = [f"# {t['preset']}: findings from {t['games']} games", "",
+             f"Bots: {', '.join(model.get('source', {}).get('bots', [])) or '?'}; "
+             f"runs: {', '.join(model.get('source', {}).get('runs', [])) or '?'}; "
+             f"decided games in the model: {model['games']} ({model['draws']} draws left out).", ""]
+    if side:
+        lines += [f"* The {f['side']} side won {_pct(side)} of {side['n']} games "
+                  f"(model: log-odds {f['logit']:+.3f} ± {1.96 * f['se']:.3f}).", ""]
+    for label, key in (("Over-powered", "over"), ("Under-powered", "under")):
+        lines.append(f"## {label} (effect on the side's win rate in points, 95 % interval away from 0)")
+        lines.append("")
+        for r in model["findings"][key]:
+            other = lead if r["role"] == beside else beside
+            lines.append(f"* {r['name']}: as {r['role']} {_pts(r)} (n = {r['n']}); "
+                         f"as {other} {_pts(r['roles'][other])} (n = {r['roles'][other]['n']})")
+        if not model["findings"][key]:
+            lines.append("* none")
+        lines.append("")
+    st = model["synergy_test"]
+    lines += [f"## Pairs ({st['pairs_tested']} tested with ≥ {st['min_games']} games together; "
+              f"{st['rule']}, |z| ≥ {st['z_critical'] or '—'})", ""]
+    lines += [f"* {s['a']} + {s['b']}: {_pts(s)} beside what the single effects predict "
+              f"(n = {s['n']}, z = {s['z']})" for s in sorted(model["synergies"], key=lambda s: -s["effect"])]
+    if not model["synergies"]:
+        lines.append("* none passes the test")
+    return "\n".join(lines) + "\n"
+
+
 def _pts(e: dict[str, Any]) -> str:
     return f"{100 * e['effect']:+.1f} [{100 * e['lo']:+.1f}, {100 * e['hi']:+.1f}]"
 
@@ -205,6 +238,9 @@ def analyze(dataset: Path, out: Path, preset: str | None = None, min_games: int 
             name = f"{_slug(t['preset'])}-advisor.json"
             (out / name).write_text(json.dumps(t["model"], indent=1, ensure_ascii=False) + "\n",
                                     encoding="utf-8")
+            written.append(name)
+            name = f"{_slug(t['preset'])}-findings.md"
+            (out / name).write_text(findings_md(t), encoding="utf-8")
             written.append(name)
         figs = preset_figures(out, t, min_games)
         written += [name for _, name in figs]
