@@ -75,6 +75,7 @@ def test_the_report_in_three_languages(client: TestClient, tmp_path: Path) -> No
         if lang != "en":
             assert english_ui_in(r.text) == []
     assert "/stats/figures/sgs-3v3-2012-model.svg" in client.get("/stats").text
+    assert 'href="/stats"' in client.get("/?lang=zh-Hant").text      # the lobby links to it
 
 
 def test_only_listed_figures_are_served(client: TestClient, tmp_path: Path) -> None:
