@@ -174,11 +174,8 @@ def draft_checks(page: Any) -> None:
     page.wait_for_timeout(200)
     skills.first.focus()
     wanted = skills.first.inner_text()
-    try:
-        page.wait_for_function("w => document.querySelector('#sg-info').innerText.includes(w)", arg=wanted,
-                               timeout=3000)
-    except Exception:
-        pass
+    page.wait_for_function("w => document.querySelector('#sg-info').innerText.includes(w)", arg=wanted,
+                           timeout=3000)
     info = page.inner_text("#sg-info")
     assert wanted in info and len(info) > 40, info
     picks = page.locator("#draft button.option[data-kind='pick']").count()
