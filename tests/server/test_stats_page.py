@@ -57,6 +57,10 @@ def test_without_a_report_the_page_says_how_to_make_one(client: TestClient, tmp_
     (tmp_path / "report" / "report.json").write_text("{not json")
     r = client.get("/stats?lang=en")
     assert r.status_code == 200 and "cannot be read" in r.text and 'data-why="unreadable"' in r.text
+    for odd in ('{"presets": {"x": {"sides_win": [{"side": "cold"}]}}}', '{"presets": {"x": 3}}', "[]"):
+        (tmp_path / "report" / "report.json").write_text(odd)
+        r = client.get("/stats?lang=zh-Hans")
+        assert r.status_code == 200 and 'data-why="unreadable"' in r.text, odd
     assert client.get("/stats/figures/sgs-3v3-2012-model.svg").status_code == 404
 
 

@@ -109,7 +109,10 @@ def preset_view(t: dict[str, Any], lang: str) -> dict[str, Any]:
 async def stats(request: Request, lang: LangDep, acc: AccountOrNone) -> HTMLResponse:
     folder = report_dir()
     report, why = read_report(folder)
-    presets = [preset_view(t, lang) for t in report["presets"].values()] if report else []
+    try:
+        presets = [preset_view(t, lang) for t in report["presets"].values()] if report else []
+    except (KeyError, TypeError, ValueError, AttributeError):     # JSON, but not what analyze writes
+        presets, why = [], "unreadable"
     return await render(request, lang, "stats.html", account=acc, presets=presets, why=why,
                         min_games=MIN_GAMES)
 
