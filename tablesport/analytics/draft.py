@@ -183,7 +183,7 @@ def draft_model(con: Any, preset: str, key: str = "generals", role: str = "comma
         "preset": preset, "key": key, "roles": [role, other], "sides": sides, "games": n, "draws": draws,
         "first_side": {"side": sides[0], "logit": round(float(w[0]), 4),
                        "se": round(float(math.sqrt(cov[0, 0])), 4)},
-        "model": "logistic: logit P(first side wins) = a + effects of its fielded names - the other side's; "
+        "model": f"logistic: logit P({sides[0]} wins) = a + effects of its fielded names - {sides[1]}'s; "
                  "effects per role, centred on the average name fielded in that role",
         "ridge": {"effect": RIDGE, "role": RIDGE_ROLE},
         "generals": generals,
