@@ -84,7 +84,8 @@ def test_bare_install_advises_a_draft(bare: Path) -> None:
     revealed = ["guo_jia", "zhang_liao", "hua_tuo", "diao_chan", "zhuge_liang", "sun_quan", "xiahou_yuan",
                 "xiao_qiao", "gan_ning", "cao_cao", "ma_chao", "liu_bei", "lu_bu", "zhen_ji", "zhao_yun",
                 "huang_gai"]
-    req = {"preset": "sgs-3v3-2012", "generals": revealed, "first_picker": "cold", "picks": {}, "turn": "cold"}
+    req = {"preset": "sgs-3v3-2012", "generals": revealed, "first_picker": "cold", "picks": {},
+           "turn": "cold"}
     run = subprocess.run([str(bare), "sanguosha", "advise", "--json"], input=json.dumps(req),
                          capture_output=True, text=True, timeout=120, cwd=bare.parent)
     assert run.returncode == 0, run.stderr
