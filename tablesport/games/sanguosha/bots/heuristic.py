@@ -4,7 +4,9 @@ It reads only ``state.view(seat)`` (its own hand, everyone's public areas, the s
 decision, scores every listed option with simple rules and answers with the best one:
 
 * draft and fielding by the general-strength table (``strength.yaml``); the commander is the
-  sturdiest strong general (a 4-HP body and defensive skills weigh in);
+  sturdiest strong general (a 4-HP body and defensive skills weigh in); with the option
+  ``explore=P`` each draft pick and fielding is uniformly random with probability P (a balance study
+  over every general: ``--bots heuristic:explore=1`` drafts at random and plays like the others);
 * attacks, tricks and harmful skills go to enemies only (sides from the view), preferring the
   weakest target and the enemy commander; it never targets a teammate with a harmful card;
 * Dodge when attacked, Slash in Duels and against Barbarians, Peach for a dying ally or itself,
@@ -21,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from tablesport.core import Action, Bot, Decision, State
+from tablesport.core import Action, Bot, BotOption, Decision, State
 
 from .. import cards as C
 from ..skills._retrial import favours_judged
@@ -168,6 +170,12 @@ class HeuristicBot(Bot):
     """A rule-based beginner: see the module docstring."""
 
     name = "heuristic"
+    OPTIONS = {"explore": BotOption(0, 1, "probability of a uniformly random draft pick and fielding")}
+
+    def explores(self) -> bool:
+        """A random draft pick or fielding this time (never draws from the generator at explore=0)."""
+        p = float(self.options.get("explore", 0))
+        return p > 0 and self.rng.random() < p
 
     def act(self, state: State, seat: int, decision: Decision) -> Action:
         opts = list(decision.options_for(seat) or ())
@@ -245,6 +253,8 @@ class HeuristicBot(Bot):
         return ("renegade",) if ("renegade",) in opts else opts[0]   # the Renegade acts first
 
     def on_draft(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        if self.explores():
+            return self.rng.choice(opts)
         cands = data.get("candidates", [])
         unknown = mean_strength()
 
@@ -255,6 +265,8 @@ class HeuristicBot(Bot):
         return max(opts, key=value)
 
     def on_field(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        if self.explores():
+            return self.rng.choice(opts)
         if ctx.view.get("mode", {}).get("kind") == "1v1":
             return max(opts, key=lambda o: 1.2 * strength(o[0]) + strength(o[1]) + 0.8 * strength(o[2]))
         return max(opts, key=lambda o: 1.5 * commander_score(o[0]) + strength(o[1]) + strength(o[2]))
