@@ -11,6 +11,7 @@ from .drafter import DrafterBot
 from .heuristic import HeuristicBot
 from .search import RolloutBot
 
-BOTS: dict[str, Callable[..., Any]] = {"heuristic": HeuristicBot, "rollout": RolloutBot, "drafter": DrafterBot}
+BOTS: dict[str, Callable[..., Any]] = {
+    "heuristic": HeuristicBot, "rollout": RolloutBot, "drafter": DrafterBot}
 
 __all__ = ["BOTS", "DrafterBot", "HeuristicBot", "RolloutBot"]
