@@ -4,12 +4,15 @@ reason printed, when it is absent."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,3 +108,22 @@ def own_redis(tmp_path_factory: pytest.TempPathFactory, redis_url: str) -> Itera
         yield own
     finally:
         own.kill()
+
+
+def run_async(coro: Any) -> Any:
+    """Run ``coro`` to its end on a fresh event loop in a thread of its own: a test worker may already run
+    a loop in this thread (a browser test's sync API leaves one behind), and ``asyncio.run`` refuses that."""
+    out: dict[str, Any] = {}
+
+    def main() -> None:
+        try:
+            out["value"] = asyncio.run(coro)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+            out["error"] = exc
+
+    worker = threading.Thread(target=main, name="hosted-test-loop")
+    worker.start()
+    worker.join()
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")

@@ -15,7 +15,7 @@ import pytest
 from tablesport.server.hosted.cluster import Cluster
 from tablesport.server.hosted.players import Person, check_record
 
-from .conftest import OwnRedis
+from .conftest import OwnRedis, run_async
 
 BOTS = [{"kind": "bot", "bot": "random"}] * 2
 PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "bot": "random"}]
@@ -61,7 +61,7 @@ def _play_through(cluster: Cluster, fault: Callable[[], None], bots: int, person
         await asyncio.to_thread(fault)
         await asyncio.gather(*games)
 
-    asyncio.run(play())
+    run_async(play())
     deadline = time.monotonic() + 40
     for t in bot_tables:
         while httpx.get(f"{cluster.url}/api/v1/tables/{t['id']}", timeout=20).json()["status"] != "finished":

@@ -9,9 +9,11 @@ from typing import Any
 
 from tablesport.server.hosted.lease import Leases
 
+from .conftest import run_async
+
 
 def run(coro: Any) -> Any:
-    return asyncio.run(coro)
+    return run_async(coro)
 
 
 async def _leases(url: str, *nodes: str, ttl: float = 3.0) -> tuple[Any, list[Leases]]:

@@ -20,6 +20,8 @@ from tablesport.store.db import make_sessionmaker
 from tablesport.store.migrate import upgrade
 from tablesport.store.tables import WebStep
 
+from .conftest import run_async
+
 PEOPLE = [{"kind": "person"}, {"kind": "person"}]
 
 
@@ -85,7 +87,7 @@ def test_hand_over_lost_lease_and_adoption(tmp_path: Path, redis_url: str) -> No
                 assert isinstance(h.writer, InlineWriter)
                 h.writer.close()
 
-    asyncio.run(go())
+    run_async(go())
     engine.dispose()
 
 
@@ -115,5 +117,5 @@ def test_a_late_renewal_puts_the_bots_off_and_the_game_goes_on(tmp_path: Path, r
             assert isinstance(hall.writer, InlineWriter)
             hall.writer.close()
 
-    asyncio.run(go())
+    run_async(go())
     engine.dispose()
