@@ -9,6 +9,7 @@ from tablesport.core import TablesportError
 EXTRAS = {
     "server": ("fastapi", "uvicorn", "jinja2", "websockets", "argon2"),
     "postgres": ("psycopg",),
+    "hosted": ("redis", "psycopg"),
     "solver": ("highspy",),
 }
 

@@ -4,6 +4,10 @@ import os
 
 import pytest
 
+# The suite runs the pure Python package even where a compiled build lies beside the source
+# (tablesport/compiled_build.py; tests/sanguosha/test_compiled_build.py checks that build itself).
+os.environ["TABLESPORT_PURE"] = "1"
+
 
 def slow_scale() -> float:
     """SLOW_SCALE scales the size of the slow randomized runs (1.0 = the full run)."""

@@ -40,6 +40,8 @@ CASES = [
     (["simulate", "goofspiel-2p", "-n", "2", "--engine", "ray"], "pip install 'tablesport[ray]'"),
     (["simulate", "goofspiel-2p", "-n", "2", "--out", "dataset"], "needs pyarrow"),
     (["analyze", "dataset", "--out", "report"], "pip install 'tablesport[analytics]'"),
+    (["hosted", "run", "2"], "pip install 'tablesport[server]'"),
+    (["hosted", "haproxy-config", "no-port"], "host:port"),
 ]
 
 
@@ -75,3 +77,21 @@ def test_bare_install_ships_its_type_information(bare: Path) -> None:
     where = subprocess.run([str(py), "-c", code], capture_output=True, text=True, timeout=60, cwd=bare.parent,
                            check=True).stdout.strip()
     assert (Path(where) / "py.typed").is_file()
+
+
+def test_bare_install_advises_a_draft(bare: Path) -> None:
+    """The draft advisor and its shipped tables need no extra (docs/advisor.md)."""
+    import json
+
+    revealed = ["guo_jia", "zhang_liao", "hua_tuo", "diao_chan", "zhuge_liang", "sun_quan", "xiahou_yuan",
+                "xiao_qiao", "gan_ning", "cao_cao", "ma_chao", "liu_bei", "lu_bu", "zhen_ji", "zhao_yun",
+                "huang_gai"]
+    req = {"preset": "sgs-3v3-2012", "generals": revealed, "first_picker": "cold", "picks": {},
+           "turn": "cold"}
+    run = subprocess.run([str(bare), "sanguosha", "advise", "--json"], input=json.dumps(req),
+                         capture_output=True, text=True, timeout=120, cwd=bare.parent)
+    assert run.returncode == 0, run.stderr
+    assert len(json.loads(run.stdout)["candidates"]) == 16
+    run = subprocess.run([str(bare), "sanguosha", "advise"], input="{", capture_output=True, text=True,
+                         timeout=120, cwd=bare.parent)
+    assert run.returncode == 2 and "Traceback" not in run.stderr and "not JSON" in run.stderr

@@ -81,3 +81,26 @@ def position_plot(path: Path, title: str, rows: Sequence[dict[str, Any]]) -> str
     ax.legend(fontsize=8)
     ax.set_title(title, fontsize=10)
     return _save(fig, path)
+
+
+def effect_plot(path: Path, title: str, labels: Sequence[str],
+                series: dict[str, Sequence[dict[str, Any]]]) -> str:
+    """Effects in win-rate points with their 95 % intervals, one row per label and one marker per series
+    (rows carry effect, lo, hi, n)."""
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(7, max(3.0, 0.3 * len(labels) + 1.4)))
+    offsets = [0.18 * (i - (len(series) - 1) / 2) for i in range(len(series))]
+    for off, (name, rows) in zip(offsets, series.items(), strict=True):
+        y = [i + off for i in range(len(rows))]
+        ax.errorbar([r["effect"] for r in rows], y, xerr=[[r["effect"] - r["lo"] for r in rows],
+                                                          [r["hi"] - r["effect"] for r in rows]],
+                    fmt="o", markersize=3, capsize=2, label=name)
+    first = next(iter(series.values()))
+    ax.set_yticks(list(range(len(labels))),
+                  [f"{lab} (n={r['n']})" for lab, r in zip(labels, first, strict=True)], fontsize=8)
+    ax.invert_yaxis()
+    ax.axvline(0, color="#888888", linewidth=1)
+    ax.set_xlabel("effect on the side's win rate (points, 95 % interval)")
+    ax.legend(fontsize=8, loc="lower right")
+    ax.set_title(title, fontsize=10)
+    return _save(fig, path)

@@ -74,7 +74,101 @@ def preset_figures(out: Path, t: dict[str, Any], min_games: int) -> list[tuple[s
             out / f"{slug}-pick-position.svg",
             f"{p}: the side's n-th pick, fielded and winning\n(n = {draft['drafts']} drafts)",
             draft["positions"])))
+    model = t.get("model")
+    if model:
+        lead, beside = model["roles"]
+        ranked = sorted(model["generals"].items(), key=lambda kv: -kv[1][beside]["effect"])
+        figs.append(("Draft model: each general's effect by role", figures.effect_plot(
+            out / f"{slug}-model.svg",
+            f"{p}: effect of fielding each general, by role (logistic model)\n"
+            f"(n = {model['games']} games; n per general: fieldings)",
+            [name for name, _ in ranked],
+            {role: [{**e[role], "n": e["fielded"]} for _, e in ranked] for role in (beside, lead)})))
     return figs
+
+
+def findings(model: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Over- and under-powered names: an interval above (below) 0 in one role and not below (above)
+    it in the other; each with its strongest (weakest) role, ordered by that effect."""
+    over, under = [], []
+    for name, e in model["generals"].items():
+        roles = [r for r in model["roles"] if e[r]["n"]]
+        up = [r for r in roles if e[r]["lo"] > 0]
+        down = [r for r in roles if e[r]["hi"] < 0]
+        if up and not down:
+            role = max(up, key=lambda r: e[r]["effect"])
+            over.append({"name": name, "role": role, **e[role], "roles": {r: e[r] for r in model["roles"]}})
+        elif down and not up:
+            role = min(down, key=lambda r: e[r]["effect"])
+            under.append({"name": name, "role": role, **e[role], "roles": {r: e[r] for r in model["roles"]}})
+    over.sort(key=lambda r: -r["effect"])
+    under.sort(key=lambda r: r["effect"])
+    return {"over": over, "under": under}
+
+
+def findings_md(t: dict[str, Any]) -> str:
+    """The draft model's findings as Markdown (``<preset>-findings.md``), numbers as in the tables."""
+    model = t["model"]
+    lead, beside = model["roles"]
+    f = model["first_side"]
+    side = next((r for r in t["sides_win"] if r["side"] == f["side"]), None)
+    lines = [f"# {t['preset']}: findings from {t['games']} games", "",
+             f"Bots: {', '.join(model.get('source', {}).get('bots', [])) or '?'}; "
+             f"runs: {', '.join(model.get('source', {}).get('runs', [])) or '?'}; "
+             f"decided games in the model: {model['games']} ({model['draws']} draws left out).", ""]
+    if side:
+        lines += [f"* The {f['side']} side won {_pct(side)} of {side['n']} games "
+                  f"(model: log-odds {f['logit']:+.3f} ± {1.96 * f['se']:.3f}).", ""]
+    for label, key in (("Over-powered", "over"), ("Under-powered", "under")):
+        lines.append(f"## {label} (effect on the side's win rate in points, 95 % interval away from 0)")
+        lines.append("")
+        for r in model["findings"][key]:
+            other = lead if r["role"] == beside else beside
+            lines.append(f"* {r['name']}: as {r['role']} {_pts(r)} (n = {r['n']}); "
+                         f"as {other} {_pts(r['roles'][other])} (n = {r['roles'][other]['n']})")
+        if not model["findings"][key]:
+            lines.append("* none")
+        lines.append("")
+    st = model["synergy_test"]
+    lines += [f"## Pairs ({st['pairs_tested']} tested with ≥ {st['min_games']} games together; "
+              f"{st['rule']}, |z| ≥ {st['z_critical'] or '—'})", ""]
+    lines += [f"* {s['a']} + {s['b']}: {_pts(s)} beside what the single effects predict "
+              f"(n = {s['n']}, z = {s['z']})" for s in sorted(model["synergies"], key=lambda s: -s["effect"])]
+    if not model["synergies"]:
+        lines.append("* none passes the test")
+    return "\n".join(lines) + "\n"
+
+
+def _pts(e: dict[str, Any]) -> str:
+    return f"{100 * e['effect']:+.1f} [{100 * e['lo']:+.1f}, {100 * e['hi']:+.1f}]"
+
+
+def model_html(model: dict[str, Any]) -> str:
+    lead, beside = model["roles"]
+    f = model["first_side"]
+    parts = [f"<h3>Draft model: what fielding each name is worth ({model['games']} decided games)</h3>",
+             f"<p>{escape(model['model'])}. Effects in win-rate points at an even game with 95 % "
+             f"intervals; the {escape(f['side'])} side's own advantage: log-odds {f['logit']:+.3f} "
+             f"(± {1.96 * f['se']:.3f}).</p>"]
+    fnd = model["findings"]
+    for label, key in (("Over-powered", "over"), ("Under-powered", "under")):
+        items = ", ".join(f"{escape(r['name'])} ({escape(r['role'])} {_pts(r)})" for r in fnd[key])
+        parts.append(f"<p><b>{label}</b>: {items or 'none whose interval excludes 0'}.</p>")
+    rows = sorted(model["generals"].items(), key=lambda kv: -kv[1][beside]["effect"])
+    parts.append(_table(["name", "fielded", f"as {lead}: n", "effect [95 %]", f"as {beside}: n",
+                         "effect [95 %]", "raw win rate when fielded"],
+                        [[n, e["fielded"], e[lead]["n"], _pts(e[lead]), e[beside]["n"], _pts(e[beside]),
+                          f"{100 * e['fielded_wins'] / e['fielded']:.1f} %" if e["fielded"] else "—"]
+                         for n, e in rows]))
+    st = model["synergy_test"]
+    parts.append(f"<p>Pairs fielded together: {st['pairs_tested']} with ≥ {st['min_games']} games tested "
+                 f"against the model ({escape(st['rule'])}, |z| ≥ {st['z_critical'] or '—'}); "
+                 f"{len(model['synergies'])} pass.</p>")
+    if model["synergies"]:
+        parts.append(_table(["pair", "games", "wins", "expected", "excess [95 %]", "z"],
+                            [[f"{s['a']} + {s['b']}", s["n"], s["wins"], s["expected"], _pts(s), s["z"]]
+                             for s in sorted(model["synergies"], key=lambda s: -s["effect"])]))
+    return "\n".join(parts)
 
 
 def _table(head: list[str], rows: list[list[Any]]) -> str:
@@ -119,6 +213,8 @@ def preset_html(t: dict[str, Any], figs: list[tuple[str, str]], min_games: int) 
                             [[r["name"], f"{100 * r['pick_rate']:.1f} %", r["mean_position"], r["fielded"],
                               _pct({"rate": r["win_rate"], "lo": r["win_lo"], "hi": r["win_hi"]})]
                              for r in top]))
+    if t.get("model"):
+        parts.append(model_html(t["model"]))
     for caption, name in figs:
         parts.append(f"<figure><img src=\"{escape(name)}\" alt=\"{escape(caption)}\">"
                      f"<figcaption>{escape(caption)}</figcaption></figure>")
@@ -137,6 +233,15 @@ def analyze(dataset: Path, out: Path, preset: str | None = None, min_games: int 
     sections = []
     written = []
     for t in tables["presets"].values():
+        if t.get("model"):
+            t["model"]["findings"] = findings(t["model"])
+            name = f"{_slug(t['preset'])}-advisor.json"
+            (out / name).write_text(json.dumps(t["model"], indent=1, ensure_ascii=False) + "\n",
+                                    encoding="utf-8")
+            written.append(name)
+            name = f"{_slug(t['preset'])}-findings.md"
+            (out / name).write_text(findings_md(t), encoding="utf-8")
+            written.append(name)
         figs = preset_figures(out, t, min_games)
         written += [name for _, name in figs]
         sections.append(preset_html(t, figs, min_games))

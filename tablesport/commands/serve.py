@@ -14,6 +14,9 @@ def register(app: typer.Typer) -> None:
                                help="database URL (default: TABLESPORT_DB or data/tablesport.sqlite3)"),
         bot_delay: float = typer.Option(0.6, "--bot-delay", min=0.0,
                                         help="seconds a bot waits before it acts"),
+        redis: str = typer.Option("", "--redis",
+                                  help="hosted mode: Redis URL shared by the server processes (default: "
+                                       "TABLESPORT_REDIS; none: this process referees every table alone)"),
     ) -> None:
         """Run the web server: play in the browser against people and bots."""
         from tablesport import extras
@@ -21,6 +24,11 @@ def register(app: typer.Typer) -> None:
         extras.require("server", "tablesport serve")
         if (db or "").startswith("postgresql"):
             extras.require("postgres", "a PostgreSQL store")
+        import os
+
+        redis = redis or os.environ.get("TABLESPORT_REDIS", "")
+        if redis:
+            extras.require("hosted", "hosted mode (--redis)")
         from tablesport.server.app import serve as run
 
-        run(host, port, db or None, bot_delay)
+        run(host, port, db or None, bot_delay, redis or None)

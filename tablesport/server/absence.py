@@ -121,7 +121,8 @@ class Absence:
     async def _stand_in(self, seat: int) -> None:
         t = self.table
         async with t.lock:
-            if t.status != RUNNING or t.decision is None or self.online(seat) or seat in self.stand_ins:
+            if (t.status != RUNNING or t.decision is None or self.online(seat) or seat in self.stand_ins
+                    or not t.acting()):
                 return
             self.stand_ins.add(seat)
             t._arrange()

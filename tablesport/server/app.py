@@ -46,15 +46,19 @@ log = logging.getLogger("tablesport.server")
 
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock | None = None,
-               tables_per_minute: int | None = None) -> FastAPI:
+               tables_per_minute: int | None = None, redis_url: str | None = None) -> FastAPI:
     """The web app on the store at ``db_url``; bots wait ``bot_delay`` seconds before acting; ``clock``
     times the decisions and game clocks (the real one by default; a test may pass a ManualClock);
     ``tables_per_minute``: new tables one address may open a minute (default
-    :func:`.auth.tables_per_minute`; 0: no limit)."""
+    :func:`.auth.tables_per_minute`; 0: no limit); ``redis_url`` (default ``TABLESPORT_REDIS``): hosted
+    mode, one of several processes sharing the store at ``db_url``, coordinated through that Redis
+    (docs/hosted.md); without it the process referees every table of its store alone."""
+    redis_url = redis_url or os.environ.get("TABLESPORT_REDIS") or None
 
     app = FastAPI(title="tablesport API", version=API_VERSION, openapi_url="/api/v1/openapi.json",
                   docs_url="/api/docs", redoc_url=None, generate_unique_id_function=operation_id,
-                  lifespan=partial(running, db_url=db_url, bot_delay=bot_delay, clock=clock or Clock()))
+                  lifespan=partial(running, db_url=db_url, bot_delay=bot_delay, clock=clock or Clock(),
+                                   redis_url=redis_url))
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     for router, in_document in ROUTERS:
         app.include_router(router, include_in_schema=in_document)
@@ -66,7 +70,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock |
 
 
 @asynccontextmanager
-async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clock) -> AsyncIterator[None]:
+async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clock,
+                  redis_url: str | None = None) -> AsyncIterator[None]:
     """The server's life: the store brought up to date, the hall with every table resumed, the
     probe; what the routes depend on is kept in ``app.state`` (see :mod:`.deps`)."""
     engine = make_engine(db_url)
@@ -89,7 +94,21 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
     await asyncio.to_thread(warm_games)  # and what their first moves would load
     await asyncio.to_thread(warm_texts)  # and the words of the tables (texts.py)
     await asyncio.to_thread(warm_lobby)  # and the lobby's tiles, checked against the games' data
-    resumed = await hall.resume_all()
+    node = None
+    if redis_url:  # hosted: the tables of the store are shared out through their leases (hosted/node.py)
+        from .hosted.node import Node
+
+        node = app.state.hosted = Node(redis_url, hall)
+        await node.start()
+        from .auth import tables_per_minute
+        from .hosted.limits import shared_limits
+
+        limit = app.state.tables_per_minute
+        shared_limits(app.state, redis_url, node.prefix, tables_per_minute() if limit is None else limit)
+        resumed: list[str] = []
+        log.info("hosted mode: process %s on %s", node.name, engine.url.render_as_string(hide_password=True))
+    else:
+        resumed = await hall.resume_all()
     # The collector's policy (see probe.py): what start-up loaded and every table that lives on
     # is kept out of its full passes, which otherwise stall every table (bench.server_load's p99).
     probe = app.state.probe = Probe(live=lambda: live_objects(hall.tables.values()))
@@ -100,6 +119,8 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
         yield
     finally:
         await probe.stop()
+        if node is not None:
+            await node.stop()
         await hall.shutdown()
         if isinstance(writer, Writer):
             await asyncio.to_thread(writer.close)
@@ -147,7 +168,7 @@ class Checkpointer:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
-          bot_delay: float = 0.6) -> None:
+          bot_delay: float = 0.6, redis_url: str | None = None) -> None:
     """Run the web app with uvicorn (``make run``)."""
     import uvicorn
 
@@ -156,8 +177,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     # No per-message compression: it cost more CPU than anything else per frame (profiled with
     # bench.server_load), and frames are small next to what a page loads.
     def run() -> None:
-        uvicorn.run(create_app(db_url, bot_delay), host=host, port=port, log_level="warning",
-                    ws_max_size=guard.WS_MAX_SIZE, ws_per_message_deflate=False)
+        uvicorn.run(create_app(db_url, bot_delay, redis_url=redis_url), host=host, port=port,
+                    log_level="warning", ws_max_size=guard.WS_MAX_SIZE, ws_per_message_deflate=False)
 
     profile_to = os.environ.get("TABLESPORT_PROFILE")
     if not profile_to:

@@ -95,7 +95,8 @@ class AutoPass:
             if entry is not None and entry[0] == asked:
                 del self._timers[seat]
             answer = only_pass(t.decision, seat)
-            if t.status != RUNNING or answer is None or t.asked.get(seat) != asked:
+            if (t.status != RUNNING or answer is None or t.asked.get(seat) != asked
+                    or t.not_now(lambda: self._answer(seat, asked))):
                 return
             await act_for(t, seat, answer)
 

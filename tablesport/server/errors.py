@@ -24,6 +24,7 @@ from tablesport.store.tokens import TokenError
 from tablesport.tournament.errors import TournamentError
 
 from .hall import SetupError
+from .hosted.errors import Unavailable
 from .models.common import MAX_BODY, error_body
 
 log = logging.getLogger("tablesport.server")
@@ -278,6 +279,10 @@ async def on_token(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(error_body("refused", str(exc), exc.field, exc.allowed), status_code=400)
 
 
+async def on_unavailable(request: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse(error_body("unavailable", str(exc)), status_code=503, headers={"Retry-After": "2"})
+
+
 async def on_crash(request: Request, exc: Exception) -> JSONResponse:
     log.exception("%s %s failed", request.method, request.url.path, exc_info=exc)
     return JSONResponse(
@@ -344,5 +349,6 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(SetupError, on_setup)
     app.add_exception_handler(TournamentError, on_tournament)
     app.add_exception_handler(TokenError, on_token)
+    app.add_exception_handler(Unavailable, on_unavailable)
     app.add_exception_handler(Exception, on_crash)
     app.add_middleware(BodyLimit)

@@ -70,6 +70,10 @@ MAX_SEED = 2**63 - 1
 """The largest seed a table may have (the store keeps it in a signed 64-bit column)."""
 
 
+class StoreRefused(TablesportError):
+    """Hosted mode: the store did not save a change (so it did not happen); the table was let go."""
+
+
 class SetupError(TablesportError):
     """A table that cannot be set up as asked (unknown preset or bot, wrong number of seats); ``field``
     names the input at fault and ``allowed`` what would be accepted, when known."""
@@ -136,6 +140,12 @@ class Client:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.cut = False
+        self.on_kick: Callable[[], None] | None = None
+        """Closes the socket so that the client reconnects (hosted mode: its table moved elsewhere)."""
+
+    def kick(self) -> None:
+        if self.on_kick is not None:
+            self.on_kick()
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._pump())
@@ -229,6 +239,23 @@ class LiveTable:
         """While a referee holds the table (:mod:`.table_control`): who, why, since, the seats' time left."""
         self.away = Absence(self)
         self.autopass = AutoPass(self)
+        self.moved = False
+        """Hosted mode: another process referees this table now (or will); nothing more happens here."""
+
+    def acting(self) -> bool:
+        """This process may change the table now (hosted mode: it holds the table's lease)."""
+        return not self.moved and self.hall.may_act(self.id)
+
+    def not_now(self, again: Callable[[], Coroutine[Any, Any, None]]) -> bool:
+        """Whether this process must leave the table alone now (:meth:`acting` is false).  Hosted, while the
+        lease is only in doubt (its renewal is late, not lost), ``again`` runs in half a second: a bot's
+        move or a timer is put off, not dropped, and happens once the renewal says the table is still ours
+        (or never, if it was lost: then the table is let go)."""
+        if self.acting():
+            return False
+        if not self.moved:
+            self.hall.clock.call_later(0.5, lambda: self.hall.spawn(again()))
+        return True
 
     # -- facts ------------------------------------------------------------------------------
     @property
@@ -346,6 +373,9 @@ class LiveTable:
         async with self.lock:
             self.clients.add(client)
             client.start()
+            if self.moved:  # it moved while this client was being let in: reconnect to its new holder
+                client.kick()
+                return
             seat = client.seat
             newly = seat is not None and not self.seats[seat].joined
             if newly and seat is not None:
@@ -354,6 +384,8 @@ class LiveTable:
                 await self.hall.writer.submit(_mark_seat(self.id, seat, joined=True, claimed=True))
             if self.status == OPEN and all(p.joined for p in self.seats if p.kind == "person"):
                 self.status = RUNNING
+                if self.hall.hosted is not None:
+                    self.hall.hosted.changed()  # the other processes' lobbies: no longer open
                 self._arrange()
                 await self.hall.writer.submit(self._save_job())
             elif self.away.returned(seat):
@@ -368,6 +400,8 @@ class LiveTable:
         if self.over and not self.clients:
             self.hall.finished(self)
         await client.close()
+        if self.moved:
+            return
         async with self.lock:
             self.away.arrange()
             self.broadcast([], "presence")
@@ -386,6 +420,9 @@ class LiveTable:
         kind = msg.get("type")
         if kind == "ping":
             return {"type": "pong", "seq": self.steps}
+        if kind in ("give_up", "back") and seat is not None and not self.acting():
+            return error("unavailable", "this table is moving to another server process; reconnect and "
+                         "send it again", retry=True)
         if kind == "give_up" and seat is not None:
             return await self.away.give_up(seat)
         if kind == "back" and seat is not None:
@@ -404,6 +441,9 @@ class LiveTable:
             return error("malformed", "\"action\" is missing")
         action = canon(msg["action"])
         async with self.lock:
+            if not self.acting():
+                return error("unavailable", "this table is moving to another server process; "
+                             "your action was not applied: reconnect and send it again", retry=True)
             if self.status == OPEN:
                 return error("not_started", "the game starts when every player has joined")
             d = self.decision
@@ -429,17 +469,22 @@ class LiveTable:
             self.hall.stats.apply += time.perf_counter() - t0
             self.away.acted(seat)
             self.recorder.act(seat, action)
-            await self._stepped(events, seat)
+            try:
+                await self._stepped(events, seat)
+            except StoreRefused:
+                return error("unavailable", "the store could not save your action, so it was not applied; "
+                             "reconnect and send it again in a few seconds", retry=True)
         self.hall.stats.handled(time.perf_counter() - t_in)
         return None
 
-    async def _bot_move(self, seat: int, asked: int) -> None:
-        if self.bot_delay > 0:
+    async def _bot_move(self, seat: int, asked: int, wait: bool = True) -> None:
+        if self.bot_delay > 0 and wait:
             await asyncio.sleep(self.bot_delay)
         async with self.lock:
             d = self.decision
             if (self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked
-                    or self.paused is not None or not self.plays_by_bot(seat)):
+                    or self.paused is not None or not self.plays_by_bot(seat)
+                    or self.not_now(lambda: self._bot_move(seat, asked, wait=False))):
                 return
             t0 = time.perf_counter()
             bot = self._bot(seat)
@@ -472,7 +517,7 @@ class LiveTable:
         async with self.lock:
             d = self.decision
             if self.status != RUNNING or d is None or seat not in d.seats or self.asked.get(seat) != asked \
-                    or self.paused is not None:
+                    or self.paused is not None or self.not_now(lambda: self._timeout(seat, asked)):
                 return
             try:
                 events = self.state.timeout(seat)
@@ -487,7 +532,8 @@ class LiveTable:
     async def _time_up(self) -> None:
         async with self.lock:
             limit = self.state.clock_limit()
-            if self.status != RUNNING or limit is None or self.decision is None or self.paused is not None:
+            if (self.status != RUNNING or limit is None or self.decision is None or self.paused is not None
+                    or self.not_now(self._time_up)):
                 return
             if self.clock_now() < limit - 1e-3:
                 self._arrange()
@@ -515,6 +561,8 @@ class LiveTable:
 
     async def _stepped(self, events: list[Event], actor: int | None) -> None:
         """After a change: update decisions and timers, store the step, then tell the clients."""
+        if not self.acting():  # hosted: another process referees it now; this copy is dropped, untold
+            raise StoreRefused("this table is refereed by another server process now")
         before = self.decision
         self.decision = self.state.pending()
         self._update_asked(before, actor)
@@ -530,11 +578,21 @@ class LiveTable:
             self.result = res.to_json() if res else None
         self._arrange()
         t0 = time.perf_counter()
-        await self.hall.writer.submit(self._save_job(step=self.recorder.lines[-2 if self.over else -1]))
+        try:
+            await self.hall.writer.submit(self._save_job(step=self.recorder.lines[-2 if self.over else -1]))
+        except Exception as exc:
+            if self.hall.hosted is None:
+                raise
+            # hosted: this process's memory is now ahead of the store; let the table go, to be rebuilt
+            # from the store (by this process or another) as it was before this change
+            self.hall.hosted.lost(self)
+            raise StoreRefused(str(exc)) from exc
         self.hall.stats.store_wait += time.perf_counter() - t0
         self.hall.stats.actions += 1
         self.broadcast(numbered)
         if self.over:
+            if self.hall.hosted is not None:
+                self.hall.hosted.finished(self.id)
             self.hall.finished(self)
             for listener in self.hall.on_finish:
                 self.hall.spawn(listener(self))
@@ -557,6 +615,9 @@ class LiveTable:
 
     def _arrange(self) -> None:
         """Start the bots and timers the current decision needs; stop the ones it no longer needs."""
+        if self.moved:
+            self.halt()
+            return
         d = self.decision
         clock = self.hall.clock
         running = self.status == RUNNING and d is not None and self.paused is None
@@ -747,9 +808,22 @@ class Hall:
     """The range of the pause before the server passes for a seat that can only pass (autopass.py)."""
     absence_grace: float | None = None
     """Seconds before a bot stands in for an absent player; ``None``: each game's own (absence.yaml)."""
+    hosted: Any = None
+    """Hosted mode: the :class:`.hosted.node.Node` that holds this process's table leases (else ``None``)."""
     on_finish: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = field(default_factory=list)
     """Called (as tasks) with each table that finishes, after its last step is stored: e.g. a fixture's
     result entered from its live table."""
+
+    def may_act(self, tid: str) -> bool:
+        """This process referees ``tid`` (always; hosted, only while it holds the table's lease)."""
+        return self.hosted is None or bool(self.hosted.may_act(tid))
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The summaries of every live table: this process's and, hosted, every other process's."""
+        live = [t.summary() for t in self.tables.values() if t.status in (OPEN, RUNNING)]
+        if self.hosted is not None:
+            live.extend(self.hosted.lobby())
+        return live
 
     def rng_for(self, seed: int, seat: int) -> Rng:
         """A bot's generator: from the table's seed, so a table's bots play the same way every time."""
@@ -843,8 +917,12 @@ class Hall:
                 session.add(WebSeat(table_id=tid, seat=i, kind=p.kind, bot=p.bot, token=p.token,
                                     claimed=p.claimed, joined=p.joined))
 
+        if self.hosted is not None:
+            await self.hosted.created(tid)
         await self.writer.submit(job)
         self.tables[tid] = table
+        if self.hosted is not None:
+            self.hosted.changed()
         async with table.lock:
             table._update_asked(None, None)
             table._arrange()
@@ -853,7 +931,7 @@ class Hall:
 
     async def claim(self, tid: str) -> tuple[int, str] | None:
         """Give out a free person seat of an open table (first come, first served)."""
-        table = self.tables.get(tid)
+        table = await self.live(tid)
         if table is None:
             return None
         async with table.lock:
@@ -864,9 +942,16 @@ class Hall:
                     return i, p.token
         return None
 
+    async def live(self, tid: str) -> LiveTable | None:
+        """The live table ``tid`` of this process (hosted: taken over from the process that holds it)."""
+        table = self.tables.get(tid)
+        if table is None and self.hosted is not None:
+            table = await self.hosted.adopt(tid)
+        return table
+
     async def find(self, tid: str) -> LiveTable | None:
         """The table ``tid``: live, or finished and rebuilt from the store; ``None`` if there is none."""
-        return self.tables.get(tid) or await self.load_finished(tid)
+        return await self.live(tid) or await self.load_finished(tid)
 
     async def load_finished(self, tid: str) -> LiveTable | None:
         """A table that is no longer live (finished), rebuilt from the store for its viewers."""
@@ -915,6 +1000,37 @@ class Hall:
                 await self.writer.submit(table._save_job())
             resumed.append(table.id)
         return resumed
+
+    async def load_live(self, tid: str) -> LiveTable | None:
+        """Hosted mode: the open or running table ``tid`` rebuilt from the store with its timers re-armed
+        (the restart path of :meth:`resume_all` for one table, once its lease is held); ``None`` if it is
+        not live."""
+
+        def read() -> tuple[WebTable, list[WebSeat], list[WebStep]] | None:
+            with self.sessions() as session:
+                row = session.get(WebTable, tid)
+                if row is None or row.status not in (OPEN, RUNNING):
+                    return None
+                seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid)
+                                        .order_by(WebSeat.seat)).all()
+                steps = session.scalars(select(WebStep).where(WebStep.table_id == tid)
+                                        .order_by(WebStep.i)).all()
+                return row, list(seats), list(steps)
+
+        data = await asyncio.to_thread(read)
+        if data is None:
+            return None
+        try:
+            table = self._rebuild(*data)
+        except Exception as exc:
+            log.exception("table %s cannot be resumed", tid)
+            await self.writer.submit(_abandon(tid, f"could not resume on another process: {exc}"))
+            return None
+        self.tables[tid] = table
+        async with table.lock:
+            table._arrange()
+            await self.writer.submit(table._save_job())
+        return table
 
     def _rebuild(self, row: WebTable, seats: list[WebSeat], steps: list[WebStep]) -> LiveTable:
         lines = [s.line for s in steps]

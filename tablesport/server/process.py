@@ -22,11 +22,15 @@ def free_port() -> int:
 class ServerProcess:
     """``tablesport serve`` on ``db`` (a SQLite file); ``kill()`` is a hard stop (SIGKILL).
     ``tables_per_minute``: new tables one address may open a minute (0: no limit, for load tests and
-    fuzzing; default: the server's own limit)."""
+    fuzzing; default: the server's own limit).  ``db_url``: another store than the file ``db`` (whose
+    name then only places the log); ``env``: more environment (hosted mode: ``TABLESPORT_REDIS``...)."""
 
     def __init__(self, db: Path, port: int | None = None, bot_delay: float = 0.0,
-                 log: Path | None = None, tables_per_minute: int | None = None) -> None:
+                 log: Path | None = None, tables_per_minute: int | None = None, db_url: str | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.db = db
+        self.db_url = db_url or f"sqlite:///{db}"
+        self.env = env or {}
         self.tables_per_minute = tables_per_minute
         self.port = port or free_port()
         self.bot_delay = bot_delay
@@ -42,14 +46,23 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.launch()
+        return self.wait_ready(timeout)
+
+    def launch(self) -> None:
+        """Start the process without waiting for it (:meth:`wait_ready` waits)."""
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         if self.tables_per_minute is not None:
             env["TABLESPORT_TABLES_PER_MINUTE"] = str(self.tables_per_minute)
         code = ("from tablesport.server.app import serve; import sys; "
                 "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], float(sys.argv[3]))")
         logf = open(self.log_path, "ab")  # noqa: SIM115 (kept open for the child)
-        self.proc = subprocess.Popen([sys.executable, "-c", code, str(self.port), f"sqlite:///{self.db}",
+        self.proc = subprocess.Popen([sys.executable, "-c", code, str(self.port), self.db_url,
                                       str(self.bot_delay)], stdout=logf, stderr=subprocess.STDOUT, env=env)
+
+    def wait_ready(self, timeout: float = 30.0) -> ServerProcess:
+        """Wait until the launched process answers (RuntimeError with its log's end if it exits)."""
+        assert self.proc is not None, "launch() first"
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -12,6 +12,11 @@ written as a record (:class:`~tablesport.core.records.Recorder`) and replayed fr
 Write the file (only when a change is meant to change games; say which and why in the commit)::
 
     .venv/bin/python -m tests.sanguosha.corpus --write [--games 300]
+
+Check every game (in the build this process loads: the compiled engine where scripts/build-compiled
+built it, the Python source with ``TABLESPORT_PURE=1``; the first line says which)::
+
+    .venv/bin/python -m tests.sanguosha.corpus --check [--first N]
 """
 
 from __future__ import annotations
@@ -131,12 +136,16 @@ def main() -> None:
     ap.add_argument("--write", action="store_true", help="write tests/data/sanguosha_corpus.json")
     ap.add_argument("--games", type=int, default=300, help="games per preset and bot")
     ap.add_argument("--check", action="store_true", help="compare every game with the file")
+    ap.add_argument("--first", type=int, help="with --check: only the first N games of each preset and bot")
     args = ap.parse_args()
     if args.check:
+        from tablesport.games.sanguosha import compiled
+
+        print(f"build: {'compiled' if compiled() else 'pure Python'}", flush=True)
         want = load()
         bad = 0
         for preset, bot in keys():
-            for seed, h in enumerate(want[f"{preset}/{bot}"]):
+            for seed, h in enumerate(want[f"{preset}/{bot}"][:args.first]):
                 got = final_hash(preset, bot, seed)
                 if got != h:
                     bad += 1

@@ -56,6 +56,9 @@ def test_every_key_a_template_names_is_in_the_catalogue_in_three_languages() -> 
     used |= {f"unrated.{r}" for r in REASONS} | {"too_many_registrations"}
     used |= {f"botname.{game_hints(g).learn.bot}" for g in learnable()}  # learn.html: the guided game's bot
     used |= {f"rules.{s}" for s in SECTIONS}  # rules.html: each section's heading
+    # stats.html: the sides and roles a report names (Sanguosha 3v3 and 1v1)
+    used |= {f"stats.side.{s}" for s in ("cold", "warm", "lord", "renegade")}
+    used |= {f"stats.role.{r}" for r in ("commander", "vanguard")}
     used |= {"need_sign_in", "need_organiser", "not_referee_here", "form_expired", "form_other_site",
              "too_many_logins", "too_many_tables", "login_failed", "passwords_differ", "account_refused"}
     prefixes = {k for k in used if k.endswith(".")}  # t('how.' + h): each prefix's values are listed above

@@ -5,4 +5,12 @@ from . import engine, modes  # noqa: F401  (registers the frame handlers and the
 from .game import GAME, PRESETS, SanguoshaGame
 from .state import SgsState
 
-__all__ = ["GAME", "PRESETS", "SanguoshaGame", "SgsState"]
+__all__ = ["GAME", "PRESETS", "SanguoshaGame", "SgsState", "compiled"]
+
+
+def compiled() -> bool:
+    """Is the engine the compiled build (scripts/build-compiled; see tablesport/compiled_build.py)?
+    True only when every module of the build was loaded compiled."""
+    from tablesport.compiled_build import loaded
+
+    return all(loaded().values())

@@ -63,3 +63,43 @@ except ModuleNotFoundError as exc:
         raise
 else:
     _gen.register(app)
+
+
+@app.command()
+def advise(as_json: bool = typer.Option(False, "--json", help="print the ranking as JSON"),
+           tables: Path | None = typer.Option(None, "--tables",
+                                              help="advisor tables written by tablesport analyze "
+                                                   "(default: the shipped ones of the preset)")) -> None:
+    """Rank the 3v3 draft's candidates for the side to pick (request JSON on stdin; docs/advisor.md)."""
+    import sys
+
+    from .advisor import AdvisorError, load_tables, parse_request
+    from .advisor import advise as rank
+
+    text = sys.stdin.read()
+    try:
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise AdvisorError(f"the request is not JSON ({exc.msg} at line {exc.lineno} column "
+                               f"{exc.colno}); send one object with preset, generals, first_picker, "
+                               "picks and turn") from None
+        req = parse_request(obj)
+        if tables is not None and not tables.is_file():
+            raise AdvisorError(f"--tables {tables}: no such file")
+        out = rank(req, load_tables(req.preset, tables))
+    except AdvisorError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    typer.echo(f"{out['preset']}: pick {out['pick']}, {out['side']} to pick "
+               f"(tables from {out['tables']['games']} games)")
+    for r in out["candidates"]:
+        c = r["contribution"]
+        syn = "; ".join(f"with {s['with']} {100 * s['effect']:+.1f}" for s in r["synergies"])
+        typer.echo(f"{r['rank']:>3} {r['general']:<16} {r['name_zh']:<4} score {r['score']:+.3f}  "
+                   f"{r['role']:<9} {100 * c['effect']:+5.1f} pts "
+                   f"[{100 * c['lo']:+.1f}, {100 * c['hi']:+.1f}]"
+                   + (f"  {syn}" if syn else ""))

@@ -25,7 +25,7 @@ import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tablesport.core import Result, RuleError, TablesportError
+from tablesport.core import Result, Rng, RuleError, TablesportError
 
 if TYPE_CHECKING:
     from .state import SgsState
@@ -63,6 +63,9 @@ class Mode:
     def hidden_tokens(self, g: SgsState, viewer: int | None) -> set[str]:
         """Tokens of the mode (face-down generals) that ``viewer`` may not see."""
         return set()
+
+    def determinize(self, g: SgsState, seat: int, rng: Rng) -> None:
+        """Resample in ``g`` (a clone) the mode's parts that ``seat`` cannot see; none by default."""
 
     def on_death(self, g: SgsState, seat: int, killer: int) -> None:
         """``seat`` died (``killer``: the damage source or -1); its cards are already discarded."""

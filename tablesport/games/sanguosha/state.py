@@ -133,7 +133,7 @@ class Player:
         self.flags: dict[str, Any] = {}              # per-general marks (skills' own state)
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
+        p = Player(self.seat)       # through __init__, as the compiled build makes its objects
         p.seat = self.seat
         p.general = self.general
         p.hp = self.hp
@@ -207,7 +207,9 @@ class SgsState(State):
                  "_dist")
 
 
-    def __init__(self, ruleset: Ruleset, seed: int, *, setup: bool = True) -> None:
+    def __init__(self, ruleset: Ruleset, seed: int, *, setup: bool = True, blank: bool = False) -> None:
+        if blank:       # an empty shell that clone() fills (the compiled build makes objects of this
+            return      # class only through __init__: SgsState.__new__ would call it without arguments)
         load_all()
         self.ruleset = ruleset
         self.rng = Rng(seed)
@@ -809,7 +811,7 @@ class SgsState(State):
         assert sorted(seen) == sorted(self.deck), "a card is duplicated or lost"
 
     def clone(self) -> SgsState:
-        c = SgsState.__new__(SgsState)
+        c = SgsState(self.ruleset, 0, blank=True)
         c.ruleset = self.ruleset
         c.rng = self.rng.copy()
         c.players = [p.copy() for p in self.players]
@@ -843,7 +845,8 @@ class SgsState(State):
         return c
 
     def determinize(self, seat: int, rng: Rng) -> SgsState:
-        """Resample every card ``seat`` cannot see: other hands and the draw pile."""
+        """Resample everything ``seat`` cannot see: other hands, the draw pile, the generator, and the
+        mode's hidden parts (1v1: face-down generals and the opponent's line-up)."""
         c = self.clone()
         kn = c.known
         pub = c.public | {x for x, who in kn.items() if seat in who}
@@ -851,12 +854,15 @@ class SgsState(State):
         for p in c.players:
             if p.seat != seat:
                 unknown += [x for x in p.hand if x not in pub]
+        unknown.sort()        # the sample depends on what the seat sees and on ``rng``, not on the true deal
         rng.shuffle(unknown)
         it = iter(unknown)
         for p in c.players:
             if p.seat != seat:
                 p.hand = [x if x in pub else next(it) for x in p.hand]
         c.draw_pile = [x if x in pub else next(it) for x in c.draw_pile]
+        c.rng = Rng(rng.next64())   # the generator's future draws (reshuffles, the draft) are hidden too
+        c.flow.determinize(c, seat, rng)
         return c
 
     def hidden_from(self, viewer: int | None) -> set[str]:

@@ -46,7 +46,7 @@ async def control(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
 
     try:
         await in_session(sessions, linked)
-        live = hall.tables.get(table)
+        live = await hall.live(table)
         if live is None:
             raise TournamentError(f"table {table} is not live on this server", field="table")
         try:

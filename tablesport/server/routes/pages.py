@@ -26,7 +26,7 @@ async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: Sessio
                 acc: AccountOrNone) -> HTMLResponse:
     """The games as tiles (:mod:`..lobby`), "my tables", the new-table form (``?preset=`` chooses its preset:
     a tile's "new table" link), the open, running and finished tables."""
-    live = [t.summary() for t in hall.tables.values() if t.status in ("open", "running")]
+    live = hall.lobby()
     live.sort(key=lambda s: -s["created"])
     finished = await asyncio.to_thread(finished_tables, sessions)
     mine: list[dict[str, Any]] = []

@@ -12,16 +12,24 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from .. import chat, guard, seating
 from ..deps import HallDep
 from ..hall import Client, error, frame
+from ..hosted.errors import Unavailable
 from ..i18n import LANGS
 
 router = APIRouter()
 log = logging.getLogger("tablesport.server")
+CLOSE_TRY_AGAIN = 1013
+"""WebSocket close code "try again later": the table moved to another server process, or is moving."""
 
 
 @router.websocket("/ws/{tid}")
 async def table_socket(ws: WebSocket, tid: str, hall: HallDep) -> None:
     await ws.accept()
-    table = await hall.find(tid)
+    try:
+        table = await hall.find(tid)
+    except Unavailable as exc:  # hosted mode: the table is moving, or Redis is out of reach
+        await ws.send_text(frame(error("unavailable", f"{exc}", retry=True)))
+        await ws.close(code=CLOSE_TRY_AGAIN, reason="try again")
+        return
     if table is None:
         await ws.send_text(frame(error("no_table", f"no table {tid!r}")))
         await ws.close(code=4404)
@@ -40,6 +48,11 @@ async def table_socket(ws: WebSocket, tid: str, hall: HallDep) -> None:
 
     lang = ws.query_params.get("lang")
     client = Client(seat, ws.send_text, cut_off, lang if lang in LANGS else None)
+
+    def kick() -> None:  # hosted mode: the table moved to another process; the page reconnects to it
+        hall.spawn(ws.close(code=CLOSE_TRY_AGAIN, reason="table moved; reconnect"))
+
+    client.on_kick = kick
     acc = await seating.bind(ws, table.id, seat)  # a signed-in player's seat is theirs (profile, ratings)
     await table.connect(client)
     await chat.join_table(ws, table, client, acc)

@@ -4,7 +4,9 @@ It reads only ``state.view(seat)`` (its own hand, everyone's public areas, the s
 decision, scores every listed option with simple rules and answers with the best one:
 
 * draft and fielding by the general-strength table (``strength.yaml``); the commander is the
-  sturdiest strong general (a 4-HP body and defensive skills weigh in);
+  sturdiest strong general (a 4-HP body and defensive skills weigh in); with the option
+  ``explore=P`` each draft pick and fielding is uniformly random with probability P (a balance study
+  over every general: ``--bots heuristic:explore=1`` drafts at random and plays like the others);
 * attacks, tricks and harmful skills go to enemies only (sides from the view), preferring the
   weakest target and the enemy commander; it never targets a teammate with a harmful card;
 * Dodge when attacked, Slash in Duels and against Barbarians, Peach for a dying ally or itself,
@@ -21,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from tablesport.core import Action, Bot, Decision, State
+from tablesport.core import Action, Bot, BotOption, Decision, State
 
 from .. import cards as C
 from ..skills._retrial import favours_judged
@@ -168,6 +170,12 @@ class HeuristicBot(Bot):
     """A rule-based beginner: see the module docstring."""
 
     name = "heuristic"
+    OPTIONS = {"explore": BotOption(0, 1, "probability of a uniformly random draft pick and fielding")}
+
+    def explores(self) -> bool:
+        """A random draft pick or fielding this time (never draws from the generator at explore=0)."""
+        p = float(self.options.get("explore", 0))
+        return p > 0 and self.rng.random() < p
 
     def act(self, state: State, seat: int, decision: Decision) -> Action:
         opts = list(decision.options_for(seat) or ())
@@ -179,6 +187,57 @@ class HeuristicBot(Bot):
         fn = getattr(self, "on_" + decision.kind, None)
         choice = fn(ctx, opts, dict(decision.data)) if fn is not None else None
         return choice if choice is not None else opts[0]
+
+    def ranked(self, state: State, seat: int, decision: Decision) -> list[tuple[Action, float]]:
+        """Every listed option with the bot's score for it, its own answer first, then by score.
+
+        Kinds with a scoring rule (``score_<kind>``: play, invoke, respond, discard, choose_card,
+        amazing_grace) give each option its value; other kinds score the bot's answer 1 and the
+        rest 0 in the listed order. The answer itself is always first (a rule such as "play the
+        best option above 0, else end" can prefer an option whose score is not the highest), so
+        ``ranked(...)[0][0] == act(...)``. Search bots take their candidates from the head.
+        """
+        opts = list(decision.options_for(seat) or ())
+        if len(opts) <= 1:
+            return [(o, 1.0) for o in opts] if opts else [(self.act(state, seat, decision), 1.0)]
+        ctx = Ctx(state.view(seat), seat)
+        data = dict(decision.data)
+        fn = getattr(self, "on_" + decision.kind, None)
+        choice = fn(ctx, opts, data) if fn is not None else None
+        if choice is None:
+            choice = opts[0]
+        scorer = getattr(self, "score_" + decision.kind, None)
+        scores = scorer(ctx, opts, data, choice) if scorer is not None else None
+        if scores is None:
+            scores = [1.0 if o == choice else 0.0 for o in opts]
+        order = sorted(range(len(opts)), key=lambda i: (opts[i] != choice, -scores[i], i))
+        return [(opts[i], scores[i]) for i in order]
+
+    def score_play(self, ctx: Ctx, opts: list[Any], data: dict[str, Any], choice: Any) -> list[float]:
+        return [0.0 if o == ("end",) else self.play_value(ctx, o) for o in opts]
+
+    def score_invoke(self, ctx: Ctx, opts: list[Any], data: dict[str, Any],
+                     choice: Any) -> list[float] | None:
+        if "judged" in data and "reason" in data:
+            return None                  # retrials: the answer or nothing
+        plain = [o for o in opts if o[0] == "invoke" and len(o) == 2]
+        if plain and len(opts) == 2:
+            return None
+        sid = data.get("skill", "")
+        return [self.invoke_value(ctx, sid, o[2:]) if o[0] == "invoke" else 0.0 for o in opts]
+
+    def score_respond(self, ctx: Ctx, opts: list[Any], data: dict[str, Any], choice: Any) -> list[float]:
+        """The answer 1; the other way (pass, or the cheapest card when the answer is to pass) 0.5."""
+        cards = [o for o in opts if o[0] != "pass"]
+        other = ("pass",) if choice != ("pass",) else (self.cheapest(ctx, cards) if cards else None)
+        return [1.0 if o == choice else 0.5 if o == other else 0.0 for o in opts]
+
+    def score_discard(self, ctx: Ctx, opts: list[Any], data: dict[str, Any], choice: Any) -> list[float]:
+        return [-ctx.keep(o[1]) for o in opts]
+
+    def score_amazing_grace(self, ctx: Ctx, opts: list[Any], data: dict[str, Any],
+                            choice: Any) -> list[float]:
+        return [ctx_value_of(o[1]) for o in opts]
 
     # ------------------------------------------------------------------ draft and preparation
     def on_pick_identity(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
@@ -194,6 +253,8 @@ class HeuristicBot(Bot):
         return ("renegade",) if ("renegade",) in opts else opts[0]   # the Renegade acts first
 
     def on_draft(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        if self.explores():
+            return self.rng.choice(opts)
         cands = data.get("candidates", [])
         unknown = mean_strength()
 
@@ -204,6 +265,8 @@ class HeuristicBot(Bot):
         return max(opts, key=value)
 
     def on_field(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        if self.explores():
+            return self.rng.choice(opts)
         if ctx.view.get("mode", {}).get("kind") == "1v1":
             return max(opts, key=lambda o: 1.2 * strength(o[0]) + strength(o[1]) + 0.8 * strength(o[2]))
         return max(opts, key=lambda o: 1.5 * commander_score(o[0]) + strength(o[1]) + strength(o[2]))
@@ -220,7 +283,8 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------------ the play phase
     def on_play(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
-        best, best_v = ("end",), 0.0
+        best: Any = ("end",)
+        best_v = 0.0
         for o in opts:
             v = self.play_value(ctx, o)
             if v > best_v:
@@ -422,7 +486,8 @@ class HeuristicBot(Bot):
         if plain and len(opts) == 2:
             return plain[0] if self.accept(ctx, sid) else ("decline",)
         choices = [o for o in opts if o[0] == "invoke"]
-        best, best_v = ("decline",), 0.0
+        best: Any = ("decline",)
+        best_v = 0.0
         for o in choices:
             v = self.invoke_value(ctx, sid, o[2:])
             if v > best_v:

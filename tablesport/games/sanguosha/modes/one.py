@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from itertools import permutations
 from typing import Any
 
+from tablesport.core import Rng
+
 from ..engine import abort_turn
 from ..generals import pool
 from ..mode import register_mode
@@ -182,6 +184,40 @@ class OneVOne(CompetitionMode):
         g.draw(seat, g.players[seat].max_hp)
         if own_turn:
             abort_turn(g)
+
+    def determinize(self, g: SgsState, seat: int, rng: Rng) -> None:
+        """D9 for search: the generals ``seat`` cannot see (face-down candidates, the opponent's
+        face-down picks) are redrawn from the pool's generals it has not seen, and the opponent's
+        line-up after its fielded general is redrawn from its picks not fielded yet. The draw
+        depends only on what ``seat`` sees (sorted lists) and on ``rng``."""
+        m = g.mode
+        if "taken" not in m:
+            return
+        o = str(1 - seat)
+        revealed = set(m["revealed"])
+        hid = set(m.get("hidden_taken", ()))
+        slots: list[tuple[str, int]] = [("c", i) for i in m.get("hidden", ())
+                                        if i < len(m["candidates"]) and m["candidates"][i]]
+        slots += [("t", j) for j, x in enumerate(m["taken"][o]) if x in hid and x not in revealed]
+        if slots:
+            seen = {x for i, x in enumerate(m["candidates"]) if x and i not in m.get("hidden", ())}
+            seen |= set(m["taken"][str(seat)]) | revealed
+            seen |= {x for x in m["taken"][o] if x not in hid}
+            fresh = rng.sample(sorted(set(pool(g.config("pool"))) - seen), len(slots))
+            new_hidden = [x for x in m.get("hidden_taken", ()) if x in m["taken"][str(seat)] or x in revealed]
+            for (where, i), gid in zip(slots, fresh, strict=True):
+                if where == "c":
+                    m["candidates"][i] = gid
+                else:
+                    m["taken"][o][i] = gid
+                    new_hidden.append(gid)
+            m["hidden_taken"] = new_hidden
+        if "lineup" in m and "deaths" in m:
+            s = 1 - seat
+            shown = m["lineup"][s][:m["deaths"][s] + 1]
+            rest = [x for x in m["taken"][o] if x not in shown]
+            k = len(m["lineup"][s]) - len(shown)
+            m["lineup"][s] = tuple(shown) + tuple(rng.sample(rest, k)) if k > 0 else tuple(shown)
 
     def hidden_tokens(self, g: SgsState, viewer: int | None) -> set[str]:
         """D9: a face-down candidate is hidden from everyone, and once taken from everyone but its

@@ -36,7 +36,7 @@ def links(table: LiveTable, seat: int, token: str) -> dict[str, str]:
 @router.get("/tables", response_model=TableList, summary="Live tables and the last finished ones")
 async def list_tables(hall: HallDep, sessions: SessionsDep) -> dict[str, Any]:
     return {
-        "live": [t.summary() for t in hall.tables.values()],
+        "live": [t.summary() for t in hall.tables.values()] + (hall.hosted.lobby() if hall.hosted else []),
         "finished": await asyncio.to_thread(finished_tables, sessions),
     }
 
@@ -114,13 +114,13 @@ async def table_state(tid: TableId, hall: HallDep) -> dict[str, Any]:
     description="First come, first served; 409 when every person seat of the table is taken.",
 )
 async def join_table(tid: TableId, hall: HallDep) -> dict[str, Any]:
-    if tid not in hall.tables:
+    table = await hall.live(tid)  # hosted: taken over from the process that holds it
+    if table is None:
         await live_or_finished(hall, tid)  # 404 when there is no such table at all
     got = await hall.claim(tid)
-    if got is None:
+    if got is None or table is None:
         raise refuse(409, f"table {tid} has no free seat", "tid")
     seat, token = got
-    table = hall.tables[tid]
     return {"table": tid, "seat": seat, "token": token, **links(table, seat, token)}
 
 
@@ -159,3 +159,12 @@ async def server_stats(hall: HallDep, probe: ProbeDep) -> dict[str, Any]:
         "commit_seconds": round(w.commit_seconds, 6),
         **probe.to_json(),
     }
+
+
+@router.get("/health", include_in_schema=False)
+async def health(hall: HallDep) -> dict[str, Any]:
+    """For HAProxy's checks: the process answers; hosted, whether it reaches Redis."""
+    out: dict[str, Any] = {"ok": True, "tables": len(hall.tables)}
+    if hall.hosted is not None:
+        out["hosted"] = hall.hosted.to_json()
+    return out

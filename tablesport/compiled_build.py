@@ -1,0 +1,190 @@
+"""The optional compiled build of the hot Sanguosha engine modules (mypyc).
+
+The typed Python source stays the one readable truth: ``scripts/build-compiled`` (``make compiled``)
+compiles the modules of :data:`MODULES` with mypyc into extension modules that lie beside their source
+files (an in-place build, ignored by git; ``make clean-compiled`` removes it). Python loads an extension
+module before a source file of the same name, so once built the compiled modules are what an import
+gets; without a build (a bare ``pip install tablesport``, ``make test``) everything is the pure Python
+package, unchanged.
+
+``TABLESPORT_PURE=1`` in the environment loads the Python source even where a compiled module lies
+beside it (:func:`install`, called by ``tablesport/__init__.py``); the test suite sets it, so
+``make test`` always runs the pure package. :func:`loaded` says which of :data:`MODULES` came from a
+compiled file; ``tablesport.games.sanguosha.compiled()`` is the one-word answer the bench reports.
+
+Both builds play the same games bit for bit: the replay corpus (``python -m tests.sanguosha.corpus
+--check``) is checked in each (tests/sanguosha/test_compiled_build.py for the compiled one).
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import sysconfig
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+PURE_ENV = "TABLESPORT_PURE"
+
+_SGS = "tablesport.games.sanguosha"
+
+# The skills' modules compile but for hujia (below); listed by name so that a new skill module is a
+# deliberate addition (tests/sanguosha/test_compiled_build.py checks the list against the package).
+_SKILLS = (
+    "biyue", "buqu", "duanliang", "fanjian", "fankui", "ganglie", "guanxing", "guhuo", "guicai", "guidao",
+    "guose", "hongyan", "hongyuan", "huangtian", "huanshi", "huoshou", "jianxiong", "jieyin", "jijiang",
+    "jijiu", "jiuyuan", "jizhi", "jushou", "keji", "kongcheng", "kuanggu", "kurou", "leiji", "lianying",
+    "liegong", "lijian", "liuli", "longdan", "luoshen", "luoyi", "mashu", "mengjin", "mingzhe", "paoxiao",
+    "qianxun", "qicai", "qingguo", "qingnang", "qixi", "rende", "shensu", "tiandu", "tianxiang", "tieji",
+    "tuxi", "wusheng", "wushuang", "xiaoji", "yiji", "yinghun", "yingzi", "zaiqi", "zhiheng", "_util",
+)
+
+MODULES: tuple[str, ...] = (
+    "tablesport.core.rng",      # the random driver's generator: about a tenth of a compiled random game
+    f"{_SGS}.state",
+    f"{_SGS}.engine",
+    f"{_SGS}.card_use",
+    f"{_SGS}.card_rules",
+    f"{_SGS}.cards",
+    f"{_SGS}.modes.one",
+    f"{_SGS}.modes.three",
+    f"{_SGS}.modes.free",
+    f"{_SGS}.bots.heuristic",
+    *(f"{_SGS}.skills.{m}" for m in _SKILLS),
+)
+"""The modules the compiled build holds, all compiled together (one shared library)."""
+
+EXCLUDED: dict[str, str] = {
+    f"{_SGS}.skill": "the Skill base class: compiled it would be a native class, and the registered "
+                     "skill classes (a class decorator mypyc does not know makes them plain Python "
+                     "classes) may not derive from a native class",
+    f"{_SGS}.families": "the skill families: base classes of registered skills (as skill)",
+    f"{_SGS}.equipment": "its Weapon/Armor bases would be native classes under registered ones (as skill)",
+    f"{_SGS}.skills._retrial": "the retrial skills' base class (as skill)",
+    f"{_SGS}.skills.hujia": "LordRequest, the base of the registered Hujia and Jijiang (as skill)",
+    f"{_SGS}.mode": "the Mode base of the registered competition modes (as skill)",
+    f"{_SGS}.modes.common": "CompetitionMode, the base of the registered modes (as skill)",
+    f"{_SGS}.timing": "an enum (mypyc keeps enums as Python classes) and TypedDicts: nothing to gain",
+    "tablesport.core.protocol": "every game's protocol classes (frozen dataclasses, exceptions deriving "
+                                "from builtins, which mypyc does not compile); SgsState derives from its "
+                                "State, so SgsState stays a Python class whose methods are compiled (a "
+                                "trial with State in a compiled module of its own, SgsState native: "
+                                "0-8 %, not kept)",
+}
+"""Modules left out on purpose, with the reason (the rest of the package is cold: setup, views, CLI)."""
+
+GROUP = "tablesport_native"
+"""The build's name: its shared library is the top-level module ``tablesport_native__mypyc`` (mypyc
+places a group's shared library at the top of the import path and derives the compiled modules'
+``__file__`` from its place), in the checkout beside the ``tablesport`` package; :func:`install` lets
+it be imported from any working directory."""
+LIB = GROUP + "__mypyc"
+
+
+def source_path(module: str, root: Path | None = None) -> Path:
+    """The source file of a dotted module name under the checkout ``root`` (default: this package's)."""
+    base = root if root is not None else Path(__file__).resolve().parent.parent
+    return base.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def built_files(root: Path | None = None) -> list[Path]:
+    """The extension modules of the compiled build now lying beside the source (the shared library
+    and one per module of :data:`MODULES`; all of them once the build is complete)."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    names = [*MODULES, LIB]
+    return [p for p in (source_path(m, root).with_suffix(suffix) for m in names) if p.exists()]
+
+
+def is_built(root: Path | None = None) -> bool:
+    """Is the compiled build complete in the checkout?"""
+    return len(built_files(root)) == len(MODULES) + 1
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Was ``module`` loaded from an extension module (not from Python source or bytecode)?"""
+    f = getattr(module, "__file__", None) or ""
+    return f.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def loaded(modules: Sequence[str] = MODULES) -> dict[str, bool]:
+    """For each of ``modules`` (imported here if needed): was it loaded from a compiled file?"""
+    out = {}
+    for name in modules:
+        mod = sys.modules.get(name) or importlib.import_module(name)
+        out[name] = is_compiled(mod)
+    return out
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    """Finds the build's shared library beside the ``tablesport`` package (from any working directory)
+    and, with ``pure``, the modules of :data:`MODULES` as their Python source, never compiled."""
+
+    def __init__(self, pure: bool) -> None:
+        self.pure = pure
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname == LIB and not self.pure:
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+                lib = _ROOT / (LIB + suffix)
+                if lib.is_file():
+                    return importlib.util.spec_from_file_location(fullname, lib)
+            return None
+        if not self.pure or fullname not in _MODULE_SET or not path:
+            return None
+        leaf = fullname.rpartition(".")[2] + ".py"
+        for d in path:
+            src = os.path.join(d, leaf)
+            if os.path.isfile(src):
+                return importlib.util.spec_from_file_location(fullname, src)
+        return None
+
+
+_MODULE_SET = frozenset(MODULES)
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _more(names: list[str]) -> str:
+    return f" and {len(names) - 1} more" if len(names) > 1 else ""
+
+
+def unusable(root: Path | None = None) -> bool:
+    """Is there a compiled build that must not be loaded: incomplete (a module or the shared library
+    missing), or older than a source file of its modules? Then :func:`install` loads the source (all of
+    it: compiled modules call each other directly and cannot be mixed with source ones) and says so on
+    stderr. No build at all is not unusable: there is nothing to load."""
+    base = root if root is not None else _ROOT
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    lib = base / (LIB + suffix)
+    if not lib.is_file():
+        if not source_path(f"{_SGS}.state", base).with_suffix(suffix).is_file():
+            return False
+        why = f"is incomplete (no {lib.name})"
+    else:
+        built = lib.stat().st_mtime
+        missing = [m for m in MODULES if not source_path(m, base).with_suffix(suffix).is_file()]
+        newer = [m for m in MODULES if source_path(m, base).stat().st_mtime > built]
+        if missing:
+            why = f"is incomplete ({missing[0]}{_more(missing)} not built)"
+        elif newer:
+            why = f"is older than the source of {newer[0]}{_more(newer)}"
+        else:
+            return False
+    print(f"tablesport: the compiled engine {why}: the Python source is used; rebuild it with "
+          "`make compiled` or remove it with `make clean-compiled`", file=sys.stderr)
+    return True
+
+
+def install(pure: bool | None = None) -> None:
+    """Put the build's finder first on the import path (``tablesport/__init__.py`` does, once). ``pure``
+    (default: ``TABLESPORT_PURE`` set in the environment, or the build :func:`unusable`) loads the
+    Python source of :data:`MODULES` even where a compiled build lies beside it; modules already
+    imported stay as they are."""
+    if pure is None:
+        pure = bool(os.environ.get(PURE_ENV)) or unusable()
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _Finder)]
+    sys.meta_path.insert(0, _Finder(pure))

@@ -1,0 +1,121 @@
+"""Two hosted processes' halls in one event loop, on one store and a real Redis (tablesport/server/hosted/
+node.py): a table handed over to the process a client reached, the old copy refusing to act, a table whose
+lease is lost let go at once and adopted again from the store, the lobby listing the other process's
+tables. Fast (seconds); the same against real processes is test_failover.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select
+
+from tablesport.server.hall import Client, Hall
+from tablesport.server.hosted.node import Node
+from tablesport.server.writer import InlineWriter
+from tablesport.store.db import make_sessionmaker
+from tablesport.store.migrate import upgrade
+from tablesport.store.tables import WebStep
+
+from .conftest import run_async
+
+PEOPLE = [{"kind": "person"}, {"kind": "person"}]
+
+
+async def _until(pred: Any, timeout: float = 10.0) -> None:
+    end = asyncio.get_running_loop().time() + timeout
+    while not pred():
+        assert asyncio.get_running_loop().time() < end, "not within the time"
+        await asyncio.sleep(0.05)
+
+
+def test_hand_over_lost_lease_and_adoption(tmp_path: Path, redis_url: str) -> None:
+    engine = upgrade(f"sqlite:///{tmp_path / 'hosted.sqlite3'}")
+    sessions = make_sessionmaker(engine)
+    prefix = f"tsnode-test-{secrets.token_hex(4)}"
+
+    def steps(tid: str) -> int:
+        with sessions() as s:
+            n = s.scalar(select(func.count()).select_from(WebStep).where(WebStep.table_id == tid))
+            return int(n or 0)
+
+    async def go() -> None:
+        halls = [Hall(InlineWriter(sessions), sessions, bot_delay=0.0) for _ in range(2)]
+        nodes = [Node(redis_url, h, name=n, prefix=prefix) for h, n in zip(halls, "ab", strict=True)]
+        for node in nodes:
+            await node.start()
+        a, b = halls
+        try:
+            t = await a.create("goofspiel-2p", PEOPLE, seed=3)
+            await _until(lambda: any(x["id"] == t.id for x in nodes[1].lobby()))  # b's lobby lists it
+
+            moved = await b.live(t.id)  # a client reached b: a hands the table over
+            assert moved is not None and moved is not t
+            assert t.moved and t.id not in a.tables and nodes[1].may_act(t.id)
+            assert nodes[0].stats["handed_over"] == 1 and nodes[1].stats["adopted"] == 1
+
+            sent: list[dict[str, Any]] = []
+            kicked: list[int] = []
+            for seat in (0, 1):
+                c = Client(seat, lambda text: _record(sent, text))
+                c.on_kick = lambda seat=seat: kicked.append(seat)  # type: ignore[misc]
+                await moved.connect(c)
+            assert moved.status == "running"
+            act = json.dumps({"type": "act", "seq": moved.steps, "action": 13})
+            assert await moved.submit(0, act) is None  # applied by the holder
+            refused = await t.submit(1, act)  # the old copy at a does nothing
+            assert refused is not None and refused["code"] == "unavailable"
+            assert steps(t.id) == 1
+
+            await nodes[1].redis.delete(nodes[1].leases.key(t.id))  # b loses the lease
+            await _until(lambda: moved.moved)
+            assert sorted(kicked) == [0, 1]  # its players are sent to reconnect
+            assert (await moved.submit(1, act))["code"] == "unavailable"  # type: ignore[index]
+            # nobody holds it: a process adopts it from the store within a few sweeps, with its step
+            await _until(lambda: t.id in a.tables or t.id in b.tables)
+            again = a.tables.get(t.id) or b.tables[t.id]
+            assert again is not moved and again.steps == 1 and again.status == "running"
+            assert steps(t.id) == 1
+        finally:
+            for node in nodes:
+                await node.stop()
+            for h in halls:
+                await h.shutdown()
+                assert isinstance(h.writer, InlineWriter)
+                h.writer.close()
+
+    run_async(go())
+    engine.dispose()
+
+
+async def _record(sent: list[dict[str, Any]], text: str) -> None:
+    sent.append(json.loads(text))
+
+
+def test_a_late_renewal_puts_the_bots_off_and_the_game_goes_on(tmp_path: Path, redis_url: str) -> None:
+    """While a lease is in doubt (its renewal late: a starved event loop) the table's bots and timers wait;
+    once the renewal says the table is still this process's, they play on (nothing dropped or stalled)."""
+    engine = upgrade(f"sqlite:///{tmp_path / 'late.sqlite3'}")
+    sessions = make_sessionmaker(engine)
+
+    async def go() -> None:
+        hall = Hall(InlineWriter(sessions), sessions, bot_delay=0.05)
+        node = Node(redis_url, hall, name="solo", prefix=f"tsnode-test-{secrets.token_hex(4)}")
+        await node.start()
+        try:
+            t = await hall.create("goofspiel-2p", [{"kind": "bot", "bot": "random"}] * 2, seed=5)
+            node.held[t.id].valid_until = 0.0  # as if the last renewal were long overdue
+            assert not t.acting()
+            await _until(lambda: t.status == "finished", timeout=20)
+            assert t.steps == 26 and not t.moved and node.stats["lost"] == 0
+        finally:
+            await node.stop()
+            await hall.shutdown()
+            assert isinstance(hall.writer, InlineWriter)
+            hall.writer.close()
+
+    run_async(go())
+    engine.dispose()

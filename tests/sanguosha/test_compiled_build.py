@@ -1,0 +1,160 @@
+"""The optional compiled engine (tablesport/compiled_build.py, scripts/build-compiled): its module list
+matches the package, ``TABLESPORT_PURE=1`` loads the Python source, and where the build is present it
+replays the corpus (tests/sanguosha/corpus.py) to the recorded hashes, as the pure package does.
+The suite itself runs the pure package (tests/conftest.py); the compiled build runs in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import pkgutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from tablesport import compiled_build
+from tablesport.games.sanguosha import compiled, skills
+
+from . import corpus
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYS = list(corpus.keys())
+NO_BUILD = "no compiled build in this checkout (make compiled builds it; make test runs the pure package)"
+
+
+def _run(code: str, *, pure: bool, timeout: int) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env.pop("TABLESPORT_PURE", None)
+    if pure:
+        env["TABLESPORT_PURE"] = "1"
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_every_skill_module_is_compiled_or_excluded_with_a_reason() -> None:
+    names = {f"{skills.__name__}.{m.name}" for m in pkgutil.iter_modules(skills.__path__)}
+    listed = set(compiled_build.MODULES) | set(compiled_build.EXCLUDED)
+    assert sorted(names - listed) == []
+    for m in [*compiled_build.MODULES, *compiled_build.EXCLUDED]:
+        assert compiled_build.source_path(m).is_file(), m
+    assert not set(compiled_build.MODULES) & set(compiled_build.EXCLUDED)
+
+
+def test_an_incomplete_or_outdated_build_is_not_loaded(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A checkout laid out in tmp_path: sources, then a build beside them (empty stand-in files; only
+    their presence and times count)."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    for m in compiled_build.MODULES:
+        src = compiled_build.source_path(m, tmp_path)
+        src.parent.mkdir(parents=True, exist_ok=True)
+        src.write_text("")
+        os.utime(src, (1000, 1000))
+    assert not compiled_build.unusable(tmp_path)            # no build: nothing to load, nothing said
+    assert capsys.readouterr().err == ""
+    built = [compiled_build.source_path(m, tmp_path).with_suffix(suffix) for m in compiled_build.MODULES]
+    for b in built:
+        b.write_text("")
+    assert compiled_build.unusable(tmp_path)                # the shared library missing
+    assert "incomplete" in capsys.readouterr().err
+    (tmp_path / (compiled_build.LIB + suffix)).write_text("")
+    assert not compiled_build.unusable(tmp_path)            # complete and newer than its sources
+    assert compiled_build.is_built(tmp_path)
+    built[1].unlink()
+    assert compiled_build.unusable(tmp_path)                # a module missing
+    assert compiled_build.MODULES[1] in capsys.readouterr().err
+    built[1].write_text("")
+    os.utime(compiled_build.source_path(compiled_build.MODULES[2], tmp_path))     # a source edited now
+    assert compiled_build.unusable(tmp_path)
+    assert f"older than the source of {compiled_build.MODULES[2]}" in capsys.readouterr().err
+
+
+def test_the_suite_runs_the_pure_package() -> None:
+    assert os.environ.get("TABLESPORT_PURE") == "1"
+    assert not compiled()
+    assert not any(compiled_build.loaded().values())
+
+
+def test_pure_env_loads_the_source_even_beside_a_build() -> None:
+    run = _run("from tablesport.games.sanguosha import compiled, state; print(compiled(), state.__file__)",
+               pure=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split()[0] == "False"
+    assert run.stdout.split()[1].endswith("state.py")
+
+
+HASHES = """
+import json
+from tablesport.games.sanguosha import compiled
+from tests.sanguosha import corpus
+assert compiled(), "the compiled build did not load"
+n = {n}
+keys = list(corpus.keys())
+print(json.dumps({{f"{{p}}/{{b}}": [corpus.final_hash(p, b, s) for s in range(n)] for p, b in keys}}))
+"""
+
+
+def _compiled_hashes(n: int, timeout: int) -> dict[str, list[str]]:
+    run = _run(HASHES.format(n=n), pure=False, timeout=timeout)
+    assert run.returncode == 0, run.stderr
+    got: dict[str, list[str]] = json.loads(run.stdout)
+    return got
+
+
+@pytest.mark.skipif(not compiled_build.is_built(), reason=NO_BUILD)
+def test_the_compiled_build_replays_the_first_corpus_games_to_their_hashes() -> None:
+    want = corpus.load()
+    got = _compiled_hashes(12, timeout=600)
+    assert got == {k: v[:12] for k, v in want.items()}
+
+
+# What the corpus's final hashes do not reach: views, clones, determinized copies, hidden sets, decisions
+# and events along random games, digested.
+SURFACE = """
+import hashlib
+from tablesport.core import Rng, dumps
+from tablesport.games import find_preset
+from tablesport.games.sanguosha import compiled
+h = hashlib.sha256()
+for preset in ("sgs-3v3-2012", "sgs-1v1-2014"):
+    game, rs = find_preset(preset)
+    for seed in range(2):
+        s = game.new_state(rs, seed)
+        rng = Rng(seed + 1)
+        k = 0
+        while (d := s.pending()) is not None:
+            seat = d.seats[0]
+            if k % 5 == 0:
+                for x in (s.view(seat), s.view(None), sorted(s.hidden_from(seat)), d.to_json(seat),
+                          s.determinize(seat, Rng(k)).state_hash(), s.clone().state_hash()):
+                    h.update(dumps(x).encode())
+            ev = s.apply(seat, s.random_action(seat, rng))
+            h.update(dumps([e.to_json() for e in ev]).encode())
+            k += 1
+print(compiled(), h.hexdigest())
+"""
+
+
+@pytest.mark.skipif(not compiled_build.is_built(), reason=NO_BUILD)
+def test_views_clones_and_determinized_copies_are_the_same_in_both_builds() -> None:
+    pure = _run(SURFACE, pure=True, timeout=600)
+    comp = _run(SURFACE, pure=False, timeout=600)
+    assert pure.returncode == 0, pure.stderr
+    assert comp.returncode == 0, comp.stderr
+    assert pure.stdout.split()[0] == "False" and comp.stdout.split()[0] == "True"
+    assert comp.stdout.split()[1] == pure.stdout.split()[1]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not compiled_build.is_built(), reason=NO_BUILD)
+def test_the_compiled_build_plays_every_corpus_game_as_the_source_does() -> None:
+    """Every game of the corpus, compiled against pure (this process): the same final hashes. (Against
+    the recorded file, test_corpus.py's slow test checks the pure package.)"""
+    n = len(next(iter(corpus.load().values())))
+    got = _compiled_hashes(n, timeout=3600)
+    pure = {f"{p}/{b}": [corpus.final_hash(p, b, s) for s in range(n)] for p, b in KEYS}
+    differ = [(k, s) for k in pure for s in range(n) if got[k][s] != pure[k][s]]
+    assert not differ, f"{len(differ)} games differ, first {differ[:10]}"
