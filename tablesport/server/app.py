@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import event
 
 from tablesport.games import warm_games
+from tablesport.server.lobby import warm as warm_lobby
 from tablesport.server.texts import warm as warm_texts
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.migrate import upgrade
@@ -92,6 +93,7 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
     await asyncio.to_thread(games_catalogue)  # import every game now, not on the first request
     await asyncio.to_thread(warm_games)  # and what their first moves would load
     await asyncio.to_thread(warm_texts)  # and the words of the tables (texts.py)
+    await asyncio.to_thread(warm_lobby)  # and the lobby's tiles, checked against the games' data
     node = None
     if redis_url:  # hosted: the tables of the store are shared out through their leases (hosted/node.py)
         from .hosted.node import Node

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
 from tablesport.store import accounts, players
 from tablesport.store.tables import FINISHED
+
+if TYPE_CHECKING:
+    from .hall import Hall
 
 
 def profile(sessions: sessionmaker[Session], name: str) -> dict[str, Any] | None:
@@ -24,6 +27,19 @@ def profile(sessions: sessionmaker[Session], name: str) -> dict[str, Any] | None
                    "replay": f"/replay/{t.table_id}" if t.status == FINISHED else None}
                   for t in players.tables_of(s, user.id)]
         return {"name": user.name, "id": user.id, "ratings": ratings, "tables": tables}
+
+
+def seats_in_play(hall: Hall, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of a player's ``tables`` (:func:`profile`), those open or running in ``hall``, each with the seat's
+    link (``url``; ``None`` for a seat with no token). Only for the player's own eyes: the profile and the
+    lobby show them to that player signed in."""
+    mine: list[dict[str, Any]] = []
+    for row in tables:
+        table = hall.tables.get(row["table"])
+        if table is not None and table.status in ("open", "running"):
+            token = table.seats[row["seat"]].token
+            mine.append({**row, "url": f"/play/{table.id}/{token}" if token else None})
+    return mine
 
 
 def board(sessions: sessionmaker[Session], game: str, preset: str) -> dict[str, Any]:

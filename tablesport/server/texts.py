@@ -64,7 +64,8 @@ class GameTexts:
     reasons: dict[str, dict[str, str]]
     title: dict[str, str] | None
     presets: dict[str, dict[str, str]]
-    tile: dict[str, dict[str, str]]   # the lobby's tile: ``blurb`` and ``length``, one text per language
+    lobby: dict[str, Any]
+    """The lobby's tile (:mod:`.lobby` reads and checks it)."""
 
 
 def _texts_of(entry: dict[str, Any], where: str) -> dict[str, str]:
@@ -136,7 +137,7 @@ def game_texts(game: str) -> GameTexts:
                  for k, v in {**base.get("reasons", {}), **(data.get("reasons") or {})}.items()},
         title=_texts_of(data["title"], f"{game} title") if data.get("title") else None,
         presets={str(k): _texts_of(v, f"{game} preset {k}") for k, v in (data.get("presets") or {}).items()},
-        tile={str(k): _texts_of(v, f"{game} tile.{k}") for k, v in (data.get("tile") or {}).items()},
+        lobby=dict(data.get("lobby") or {}),
     )
 
 
@@ -416,8 +417,4 @@ def lobby_catalogue(lang: str) -> list[dict[str, Any]]:
             g["title"] = texts.title[lang]
         for p in g["presets"]:
             p["title"] = texts.presets.get(p["preset"], {}).get(lang, p["title"])
-        for key, text in texts.tile.items():
-            g[key] = text[lang]
-        seats = sorted({int(p["seats"]) for p in g["presets"]})
-        g["players"] = f"{seats[0]}" if len(seats) == 1 else f"{seats[0]}–{seats[-1]}"
     return out

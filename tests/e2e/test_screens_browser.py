@@ -114,7 +114,8 @@ def finished_table(web: ServerProcess) -> str:
     raise AssertionError("the bots' game did not finish")
 
 
-PAGES = ["lobby", "login", "replay", "watch"]
+PAGES = ["lobby", "lobby-en", "lobby-zh-Hant", "login", "replay", "watch"]
+LOBBY_LANGS = {"lobby": "zh-Hans", "lobby-en": "en", "lobby-zh-Hant": "zh-Hant"}
 
 
 @pytest.mark.parametrize("name", [*PAGES, *SCREENS])
@@ -122,8 +123,12 @@ def test_screen_fits_and_passes_axe(name: str, sized: Any, web: ServerProcess) -
     width, page, errors = sized
     targeted = False
     errors.clear()
-    if name == "lobby":
-        page.goto(web.url + "/?lang=zh-Hans")
+    if name in LOBBY_LANGS:
+        if name == "lobby-en":  # a returning player: a seat this browser took is listed above the games
+            remember_a_seat(page, web)
+            finished_table(web)   # and the lists of tables are full: an open 3v3, a finished game
+            web.create("sgs-3v3-2012", [{"kind": "person"}] * 6, seed=1)
+        page.goto(web.url + f"/?lang={LOBBY_LANGS[name]}")
         page.wait_for_selector("#preset")
     elif name == "login":
         page.goto(web.url + "/login?lang=zh-Hant")
@@ -146,11 +151,45 @@ def test_screen_fits_and_passes_axe(name: str, sized: Any, web: ServerProcess) -
         targeted = name.startswith("sanguosha") and choose_targeted_card(page)
         page.wait_for_timeout(300)
     check_page(page, name, width)
-    if name == "sanguosha-draft":
+    if name in LOBBY_LANGS:
+        lobby_checks(page, web, name == "lobby-en")
+    elif name == "sanguosha-draft":
         draft_checks(page)
     elif name.startswith("sanguosha"):
         sanguosha_checks(page, targeted)
     assert not errors, errors   # no script error on any screen
+
+
+def remember_a_seat(page: Any, web: ServerProcess) -> None:
+    """Put a seat of a new table into this browser's "my tables" (as the table page does)."""
+    t: dict[str, Any] = web.create("goofspiel-2p", [{"kind": "person"}, {"kind": "bot"}], seed=5)
+    page.goto(web.url + "/rules")
+    entry = {"table": t["id"], "seat": 0, "url": t["seats"][0]["url"], "preset": "goofspiel-2p"}
+    page.evaluate("e => localStorage.setItem('tablesport.mine', JSON.stringify([e]))", entry)
+
+
+def lobby_checks(page: Any, web: ServerProcess, returning: bool) -> None:
+    """A tile per game, each picture inside the window; my tables first; a tile's links open their forms
+    on the tile's preset."""
+    width = page.evaluate("window.innerWidth")
+    tiles = page.locator("#games li.game-tile")
+    assert tiles.count() == 7
+    for i in range(tiles.count()):
+        box = tiles.nth(i).locator("svg.tile-svg").bounding_box()
+        assert box and box["width"] > 150 and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    if returning:
+        page.wait_for_selector("#my-tables li[data-status]")
+        top = page.locator("#my-tables-card").bounding_box()
+        games = page.locator("#games").bounding_box()
+        assert top and games and top["y"] < games["y"]
+    page.click("#tile-blokus .tile-new")
+    page.wait_for_selector("#seat3")
+    assert page.input_value("#preset") == "blokus-event" and page.url.endswith("#new-table")
+    page.click("#tile-ticket-to-ride .tile-quickplay")
+    page.wait_for_selector("#qp-bot option", state="attached")
+    assert page.input_value("#qp-preset") == "ttr-event"
+    bots = page.eval_on_selector_all("#qp-bot option", "os => os.map(o => o.textContent)")
+    assert any("(weakest)" in b or "（最弱）" in b for b in bots), bots   # bots named in the page's words
 
 
 def choose_targeted_card(page: Any) -> bool:

@@ -8,12 +8,12 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from .. import auth, i18n
+from .. import auth, i18n, profiles
 from ..archive import finished_tables, replay_frames
 from ..auth import AccountOrNone
 from ..deps import HallDep, LangDep, SessionsDep, TableDep
 from ..hall import SetupError
-from ..hints import learnable
+from ..lobby import tiles
 from ..texts import lobby_catalogue
 from .flow_pages import created_redirect
 from .render import page, render
@@ -24,13 +24,21 @@ router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: SessionsDep,
                 acc: AccountOrNone) -> HTMLResponse:
+    """The games as tiles (:mod:`..lobby`), "my tables", the new-table form (``?preset=`` chooses its preset:
+    a tile's "new table" link), the open, running and finished tables."""
     live = hall.lobby()
     live.sort(key=lambda s: -s["created"])
     finished = await asyncio.to_thread(finished_tables, sessions)
-    return await render(request, lang, "lobby.html", account=acc, games=lobby_catalogue(lang),
-                        learnable=learnable(), chosen=request.query_params.get("preset", ""),
-                open=[s for s in live if s["status"] == "open"],
-                running=[s for s in live if s["status"] == "running"], finished=finished)
+    mine: list[dict[str, Any]] = []
+    if acc is not None:  # the seats the account holds at tables in play (their links: its own seats)
+        found = await asyncio.to_thread(profiles.profile, sessions, acc.name)
+        mine = profiles.seats_in_play(hall, found["tables"]) if found else []
+    games = lobby_catalogue(lang)
+    titles = {p["preset"]: f"{g['title']} · {p['title']}" for g in games for p in g["presets"]}
+    return await render(request, lang, "lobby.html", account=acc, games=games, preset_titles=titles,
+                        tiles=tiles(lang), chosen=request.query_params.get("preset"), account_tables=mine,
+                        open=[s for s in live if s["status"] == "open"],
+                        running=[s for s in live if s["status"] == "running"], finished=finished)
 
 
 @router.post("/tables", response_class=HTMLResponse, dependencies=[Depends(auth.table_rate)])

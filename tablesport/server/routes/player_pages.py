@@ -88,11 +88,7 @@ async def profile_page(request: Request, lang: LangDep, name: str, acc: AccountO
         raise HTTPException(404, f"no player {name!r}")
     mine: list[dict[str, Any]] = []
     if acc is not None and acc.id == found["id"]:  # one's own live tables, with their seat links
-        for row in found["tables"]:
-            table = hall.tables.get(row["table"])
-            if table is not None and table.status in ("open", "running"):
-                token = table.seats[row["seat"]].token
-                mine.append({**row, "url": f"/play/{table.id}/{token}" if token else None})
+        mine = profiles.seats_in_play(hall, found["tables"])
     return await render(request, lang, "profile.html", account=acc, player=found, live=mine)
 
 
@@ -119,11 +115,12 @@ async def leaderboard_page(request: Request, lang: LangDep, preset: str, acc: Ac
 
 @router.get("/quickplay", response_class=HTMLResponse)
 async def quickplay_page(request: Request, lang: LangDep, acc: AccountOrNone) -> HTMLResponse:
+    """The queue's form; ``?preset=`` chooses its preset (a lobby tile's "quick play" link)."""
     from tablesport.games import all_games
 
     defaults = {g.name: default_bot(list(g.bots())) for g in all_games().values()}
     return await render(request, lang, "quickplay.html", account=acc, games=lobby_catalogue(lang),
-                        defaults=defaults, chosen=request.query_params.get("preset", ""))
+                        defaults=defaults, chosen=request.query_params.get("preset"))
 
 
 @router.get("/organiser/chat-reports", response_class=HTMLResponse)

@@ -1,6 +1,6 @@
 // Quick play: join a preset's queue, watch the ticket over /ws/quickplay/<ticket> (asking every second if the
 // socket closes early), open the seat once seated.
-import { t, el } from "/static/common.js";
+import { t, el, hasText } from "/static/common.js";
 
 const form = document.getElementById("qp-form");
 const preset = document.getElementById("qp-preset");
@@ -16,7 +16,7 @@ let timer = null;
 function bots() {
   const opt = preset.selectedOptions[0];
   const names = opt.dataset.bots.split(",").filter(Boolean);
-  bot.replaceChildren(...names.map((b) => el("option", { value: b, selected: b === opt.dataset.default }, `${t("bot")}: ${b}`)));
+  bot.replaceChildren(...names.map((b) => el("option", { value: b, selected: b === opt.dataset.default }, `${t("bot")}: ${hasText(`botname.${b}`) ? t(`botname.${b}`) : b}`)));
 }
 preset.addEventListener("change", bots);
 bots();
