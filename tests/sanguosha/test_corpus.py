@@ -15,7 +15,7 @@ from ..conftest import slow_scale
 from . import corpus
 
 KEYS = list(corpus.keys())
-CORPUS_DIGEST = "58bf8cb98c2260fb"   # sha256 of the hash file's data, first 16 hex digits (re-recorded: 2011 technical points)
+CORPUS_DIGEST = "58bf8cb98c2260fb"   # sha256 of the hash file's data, first 16 hex digits
 
 
 def test_the_file_covers_every_preset_and_bot_with_300_games() -> None:
