@@ -60,14 +60,16 @@ def test_an_incomplete_or_outdated_build_is_not_loaded(tmp_path: Path,
         b.write_text("")
     assert compiled_build.unusable(tmp_path)                # the shared library missing
     assert "incomplete" in capsys.readouterr().err
-    (tmp_path / (compiled_build.LIB + suffix)).write_text("")
+    lib = tmp_path / (compiled_build.LIB + suffix)
+    lib.write_text("")
+    os.utime(lib, (2000, 2000))   # explicit times: a file system's clock may give two writes the same time
     assert not compiled_build.unusable(tmp_path)            # complete and newer than its sources
     assert compiled_build.is_built(tmp_path)
     built[1].unlink()
     assert compiled_build.unusable(tmp_path)                # a module missing
     assert compiled_build.MODULES[1] in capsys.readouterr().err
     built[1].write_text("")
-    os.utime(compiled_build.source_path(compiled_build.MODULES[2], tmp_path))     # a source edited now
+    os.utime(compiled_build.source_path(compiled_build.MODULES[2], tmp_path), (3000, 3000))  # edited later
     assert compiled_build.unusable(tmp_path)
     assert f"older than the source of {compiled_build.MODULES[2]}" in capsys.readouterr().err
 
