@@ -84,7 +84,7 @@ class RolloutBot(Bot):
                              integer=True),
     }
 
-    def __init__(self, rng: Rng | None = None, playouts: int = 256, seconds: float = 1.0, candidates: int = 4,
+    def __init__(self, rng: Rng | None = None, playouts: int = 32, seconds: float = 1.0, candidates: int = 4,
                  horizon: int = 3, **options: Any) -> None:
         super().__init__(rng, **options)
         if playouts < 2 or candidates < 2 or horizon < 0 or not 0 < seconds <= HARD_CAP_SECONDS:
