@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -26,6 +27,7 @@ from tablesport.tournament.errors import TournamentError
 from .hall import SetupError
 from .hosted.errors import Unavailable
 from .models.common import MAX_BODY, error_body
+from .writer import NotSaved
 
 log = logging.getLogger("tablesport.server")
 
@@ -283,6 +285,16 @@ async def on_unavailable(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(error_body("unavailable", str(exc)), status_code=503, headers={"Retry-After": "2"})
 
 
+async def on_store_down(request: Request, exc: Exception) -> JSONResponse:
+    """The store did not answer (PostgreSQL restarting, a network cut, SQLite locked too long) or did not
+    commit the request's change: nothing of it was saved; the client may send it again."""
+    log.warning("%s %s: the store is out of reach: %s", request.method, request.url.path,
+                str(exc).splitlines()[0])
+    return JSONResponse(error_body("unavailable", "the store is out of reach for a moment, so nothing was "
+                                   "saved; try again in a few seconds"), status_code=503,
+                        headers={"Retry-After": "2"})
+
+
 async def on_crash(request: Request, exc: Exception) -> JSONResponse:
     log.exception("%s %s failed", request.method, request.url.path, exc_info=exc)
     return JSONResponse(
@@ -350,5 +362,7 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(TournamentError, on_tournament)
     app.add_exception_handler(TokenError, on_token)
     app.add_exception_handler(Unavailable, on_unavailable)
+    app.add_exception_handler(OperationalError, on_store_down)
+    app.add_exception_handler(NotSaved, on_store_down)
     app.add_exception_handler(Exception, on_crash)
     app.add_middleware(BodyLimit)

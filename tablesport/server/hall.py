@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import contextlib
 import logging
 import secrets
 import time
@@ -56,6 +57,7 @@ from .autopass import DEFAULT_DELAY, AutoPass
 from .clock import Clock, Timer
 from .guard import MAX_BACKLOG, Malformed, read_message
 from .hints import hint_for
+from .hosted.errors import Unavailable, store_reads
 from .texts import add_texts
 from .writer import InlineWriter, StepSave, Writer
 
@@ -71,7 +73,15 @@ MAX_SEED = 2**63 - 1
 
 
 class StoreRefused(TablesportError):
-    """Hosted mode: the store did not save a change (so it did not happen); the table was let go."""
+    """The store did not save a change (so it did not happen); the table was let go from memory, to be
+    rebuilt from the store as it was before the change (:meth:`Hall.store_refused`)."""
+
+
+async def _refusable(move: Coroutine[Any, Any, None]) -> None:
+    """A bot's move or a timer's action: one the store refused is dropped with its table's copy (the table,
+    rebuilt from the store, asks again)."""
+    with contextlib.suppress(StoreRefused):
+        await move
 
 
 class SetupError(TablesportError):
@@ -581,11 +591,7 @@ class LiveTable:
         try:
             await self.hall.writer.submit(self._save_job(step=self.recorder.lines[-2 if self.over else -1]))
         except Exception as exc:
-            if self.hall.hosted is None:
-                raise
-            # hosted: this process's memory is now ahead of the store; let the table go, to be rebuilt
-            # from the store (by this process or another) as it was before this change
-            self.hall.hosted.lost(self)
+            self.hall.store_refused(self)
             raise StoreRefused(str(exc)) from exc
         self.hall.stats.store_wait += time.perf_counter() - t0
         self.hall.stats.actions += 1
@@ -643,7 +649,7 @@ class LiveTable:
                 if (handle := self._timer_handles.pop(s, None)) is not None:
                     handle.cancel()
                 if s not in self._bot_tasks:
-                    self._bot_tasks[s] = (asked, asyncio.create_task(self._bot_move(s, asked)))
+                    self._bot_tasks[s] = (asked, asyncio.create_task(_refusable(self._bot_move(s, asked))))
                 continue
             if d.time_limit is None:
                 self.deadlines.pop(s, None)
@@ -810,6 +816,8 @@ class Hall:
     """Seconds before a bot stands in for an absent player; ``None``: each game's own (absence.yaml)."""
     hosted: Any = None
     """Hosted mode: the :class:`.hosted.node.Node` that holds this process's table leases (else ``None``)."""
+    reloading: set[str] = field(default_factory=set)
+    """Tables let go after a step the store did not save, until they are rebuilt from it (one process)."""
     on_finish: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = field(default_factory=list)
     """Called (as tasks) with each table that finishes, after its last step is stored: e.g. a fixture's
     result entered from its live table."""
@@ -836,8 +844,9 @@ class Hall:
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self.tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("table task failed", exc_info=task.exception())
+        exc = None if task.cancelled() else task.exception()
+        if exc is not None and not isinstance(exc, StoreRefused):  # refused: the table was let go (logged)
+            log.error("table task failed", exc_info=exc)
 
     def finished(self, table: LiveTable) -> None:
         """A finished table stays in memory for its watchers until the last one leaves."""
@@ -947,27 +956,57 @@ class Hall:
         table = self.tables.get(tid)
         if table is None and self.hosted is not None:
             table = await self.hosted.adopt(tid)
+        if table is None and tid in self.reloading:
+            raise Unavailable("the store is out of reach for a moment; this table comes back as it was at "
+                              "its last saved step as soon as the store answers; try again in a few seconds")
         return table
+
+    def store_refused(self, table: LiveTable) -> None:
+        """The store did not save the step just taken at ``table``: this copy is ahead of the store, so it
+        stops at once (nothing waiting on its lock acts on it) and is rebuilt from the store as it was —
+        hosted, by whichever process takes it next; else here, as soon as the store answers."""
+        table.moved = True
+        if self.hosted is not None:
+            self.hosted.lost(table)
+            return
+        table.halt()
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        for client in list(table.clients):
+            client.kick()
+        self.reloading.add(table.id)
+        self.spawn(self._reload(table.id))
+
+    async def _reload(self, tid: str) -> None:
+        delay = 0.5
+        while tid not in self.tables:
+            await asyncio.sleep(delay)
+            try:
+                if await self.load_live(tid) is None:
+                    break  # no longer live (its last step was saved after all, or it was abandoned)
+            except Exception as exc:  # noqa: BLE001 - the store is still out of reach: try again
+                log.warning("table %s: not rebuilt yet (%s); trying again", tid, str(exc).splitlines()[0])
+                delay = min(2 * delay, 5.0)
+        self.reloading.discard(tid)
+        log.info("table %s: rebuilt from the store after a step the store did not save", tid)
 
     async def find(self, tid: str) -> LiveTable | None:
         """The table ``tid``: live, or finished and rebuilt from the store; ``None`` if there is none."""
         return await self.live(tid) or await self.load_finished(tid)
 
+    def _read_table(self, tid: str, statuses: tuple[str, ...]) -> (
+            tuple[WebTable, list[WebSeat], list[WebStep]] | None):
+        """The stored row, seats and steps of table ``tid`` if its status is one of ``statuses``."""
+        with store_reads(), self.sessions() as session:
+            row = session.get(WebTable, tid)
+            if row is None or row.status not in statuses:
+                return None
+            return (row, *_seats_and_steps(session, tid))
+
     async def load_finished(self, tid: str) -> LiveTable | None:
         """A table that is no longer live (finished), rebuilt from the store for its viewers."""
 
-        def read() -> tuple[WebTable, list[WebSeat], list[WebStep]] | None:
-            with self.sessions() as session:
-                row = session.get(WebTable, tid)
-                if row is None or row.status != FINISHED:
-                    return None
-                seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid)
-                                        .order_by(WebSeat.seat)).all()
-                steps = session.scalars(select(WebStep).where(WebStep.table_id == tid)
-                                        .order_by(WebStep.i)).all()
-                return row, list(seats), list(steps)
-
-        data = await asyncio.to_thread(read)
+        data = await asyncio.to_thread(self._read_table, tid, (FINISHED,))
         if data is None:
             return None
         table = self.tables.get(tid) or self._rebuild(*data)
@@ -979,13 +1018,7 @@ class Hall:
         """Rebuild every open or running table from its stored steps and re-arm its timers."""
         with self.sessions() as session:
             rows = session.scalars(select(WebTable).where(WebTable.status.in_([OPEN, RUNNING]))).all()
-            loaded = []
-            for row in rows:
-                seats = session.scalars(select(WebSeat).where(WebSeat.table_id == row.id)
-                                        .order_by(WebSeat.seat)).all()
-                steps = session.scalars(select(WebStep).where(WebStep.table_id == row.id)
-                                        .order_by(WebStep.i)).all()
-                loaded.append((row, list(seats), list(steps)))
+            loaded = [(row, *_seats_and_steps(session, row.id)) for row in rows]
         resumed = []
         for row, seats, lines in loaded:
             try:
@@ -1006,18 +1039,7 @@ class Hall:
         (the restart path of :meth:`resume_all` for one table, once its lease is held); ``None`` if it is
         not live."""
 
-        def read() -> tuple[WebTable, list[WebSeat], list[WebStep]] | None:
-            with self.sessions() as session:
-                row = session.get(WebTable, tid)
-                if row is None or row.status not in (OPEN, RUNNING):
-                    return None
-                seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid)
-                                        .order_by(WebSeat.seat)).all()
-                steps = session.scalars(select(WebStep).where(WebStep.table_id == tid)
-                                        .order_by(WebStep.i)).all()
-                return row, list(seats), list(steps)
-
-        data = await asyncio.to_thread(read)
+        data = await asyncio.to_thread(self._read_table, tid, (OPEN, RUNNING))
         if data is None:
             return None
         try:
@@ -1110,3 +1132,10 @@ def _abandon(tid: str, why: str) -> Callable[[Session], None]:
 
     return job
 
+
+
+def _seats_and_steps(session: Session, tid: str) -> tuple[list[WebSeat], list[WebStep]]:
+    """A stored table's seats and steps, in order: what :meth:`Hall._rebuild` needs besides its row."""
+    seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid).order_by(WebSeat.seat)).all()
+    steps = session.scalars(select(WebStep).where(WebStep.table_id == tid).order_by(WebStep.i)).all()
+    return list(seats), list(steps)

@@ -35,7 +35,9 @@ def make_engine(url: str | None = None) -> Engine:
         from tablesport import extras
 
         extras.require("postgres", "a PostgreSQL store")
-    engine = create_engine(url, future=True)
+    # a server across the network may restart: a pooled connection is checked before each use, so the
+    # first request after a restart gets a fresh connection instead of the dead one's error
+    engine = create_engine(url, future=True, pool_pre_ping=not url.startswith("sqlite"))
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")

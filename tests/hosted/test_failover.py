@@ -5,20 +5,16 @@ final hash with each step once, and the people get their table back by themselve
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import httpx
 import pytest
 
 from tablesport.server.hosted.cluster import Cluster
-from tablesport.server.hosted.players import Person, check_record
 
-from .conftest import OwnRedis, run_async
+from .conftest import OwnRedis, play_through
 
-BOTS = [{"kind": "bot", "bot": "random"}] * 2
-PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "bot": "random"}]
 BOT_DELAY = 0.4  # a goofspiel game of bots lasts about 13 rounds x 0.4 s: still in play at the fault
 BACK_WITHIN = 8.0
 """The seconds a person may be away after a crash: the 5 s of the issue (a 3 s lease, a 1 s sweep) with
@@ -33,43 +29,9 @@ def cluster(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str, own_re
         yield c
 
 
-def _create(url: str, seats: list[dict[str, str]], seed: int) -> dict[str, object]:
-    r = httpx.post(url + "/api/v1/tables", json={"preset": "goofspiel-2p", "seats": seats, "seed": seed},
-                   timeout=20)
-    r.raise_for_status()
-    data: dict[str, object] = r.json()
-    return data
-
-
 def _hosted(cluster: Cluster, i: int) -> dict[str, object]:
     data: dict[str, object] = httpx.get(cluster.procs[i].url + "/api/v1/health", timeout=5).json()["hosted"]
     return data
-
-
-def _play_through(cluster: Cluster, fault: Callable[[], None], bots: int, persons: int,
-                  seed: int) -> list[Person]:
-    """``bots`` tables of two bots and ``persons`` tables of a person and a bot; ``fault`` 1.5 s into the
-    people's games; then every table must finish and replay."""
-    bot_tables = [_create(cluster.url, BOTS, seed + k) for k in range(bots)]
-    person_tables = [_create(cluster.url, PERSON_AND_BOT, seed + 100 + k) for k in range(persons)]
-    people = [Person(cluster.ws_url, str(t["id"]), str(t["seats"][0]["token"]), pause=0.3)  # type: ignore[index]
-              for t in person_tables]
-
-    async def play() -> None:
-        games = [asyncio.create_task(p.play(limit=50.0)) for p in people]
-        await asyncio.sleep(1.5)
-        await asyncio.to_thread(fault)
-        await asyncio.gather(*games)
-
-    run_async(play())
-    deadline = time.monotonic() + 40
-    for t in bot_tables:
-        while httpx.get(f"{cluster.url}/api/v1/tables/{t['id']}", timeout=20).json()["status"] != "finished":
-            assert time.monotonic() < deadline, f"bot table {t['id']} did not finish"
-            time.sleep(0.25)
-    for t in bot_tables + person_tables:
-        check_record(cluster.url, str(t["id"]))
-    return people
 
 
 def test_kill_9_of_one_process_every_game_finishes_and_replays(cluster: Cluster) -> None:
@@ -79,7 +41,7 @@ def test_kill_9_of_one_process_every_game_finishes_and_replays(cluster: Cluster)
         held.append(int(_hosted(cluster, 0)["tables_held"]))  # type: ignore[call-overload]
         cluster.kill(0)
 
-    people = _play_through(cluster, crash, bots=10, persons=4, seed=1)
+    people = play_through(cluster, crash, bots=10, persons=4, seed=1)
     adopted = sum(int(_hosted(cluster, i)["adopted"]) for i in (1, 2))  # type: ignore[call-overload]
     assert held[0] > 0, "the killed process held no live table: the test would prove nothing"
     assert adopted >= held[0]
@@ -97,7 +59,7 @@ def test_redis_restarted_mid_run_nothing_lost_or_applied_twice(cluster: Cluster,
         time.sleep(2.0)  # the outage: leases cannot be renewed, tables are let go, new work refused
         own_redis.start()
 
-    people = _play_through(cluster, restart_redis, bots=6, persons=3, seed=500)
+    people = play_through(cluster, restart_redis, bots=6, persons=3, seed=500)
     health = [_hosted(cluster, i) for i in alive]
     assert all(h["redis"] for h in health)  # every process is back on Redis by itself
     assert sum(int(h["lost"]) for h in health) > 0, (  # type: ignore[call-overload]

@@ -40,7 +40,7 @@ from sqlalchemy import select
 
 from tablesport.store.tables import OPEN, RUNNING, WebTable
 
-from .errors import Unavailable
+from .errors import Unavailable, store_reads
 from .lease import Lease, Leases
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class Node:
         raise Unavailable("this table is moving between server processes; try again in a few seconds")
 
     def _is_live(self, tid: str) -> bool:
-        with self.hall.sessions() as session:
+        with store_reads(), self.hall.sessions() as session:
             status = session.scalar(select(WebTable.status).where(WebTable.id == tid))
         return status in (OPEN, RUNNING)
 
