@@ -49,7 +49,7 @@ class HostedLoad(Load):
         first = True
         while True:
             try:
-                await self._seat(tid, token, first)
+                await self.play_seat(tid, token, first)
                 return
             except websockets.ConnectionClosedError as exc:
                 if exc.rcvd is None or exc.rcvd.code != 1013:
@@ -57,43 +57,6 @@ class HostedLoad(Load):
             first = False
             self.errors["reconnected"] = self.errors.get("reconnected", 0) + 1
             await asyncio.sleep(0.25)
-
-    async def _seat(self, tid: str, token: str, first: bool) -> None:
-        async with websockets.connect(f"{self.server.ws_url}/ws/{tid}?token={token}", max_size=1 << 22,
-                                      open_timeout=120, ping_interval=None) as ws:
-            if first:
-                self.connected += 1
-                await self.go.wait()
-            acted: int | None = None
-            sent_at = 0.0
-            while True:
-                frame = json.loads(await ws.recv())
-                kind = frame["type"]
-                if kind == "error":
-                    self.errors[frame["code"]] = self.errors.get(frame["code"], 0) + 1
-                    continue
-                if kind not in ("hello", "step", "presence"):
-                    continue
-                d = frame["decision"]
-                if acted is not None and (d is None or not d.get("mine") or d.get("asked") != acted):
-                    now = time.perf_counter()
-                    self.latencies.append(now - sent_at)
-                    self.sent_times.append(sent_at)
-                    self.actions += 1
-                    acted = None
-                if d is None:
-                    self.games += 1 if frame["seat"] == 0 else 0
-                    return
-                if time.monotonic() > self.deadline:
-                    return
-                if (d.get("mine") and acted is None and d.get("asked") is not None
-                        and frame["status"] == "running"):
-                    acted = d["asked"]
-                    if self.think > 0:
-                        await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
-                    sent_at = time.perf_counter()
-                    action = self.rng.choice(d["options"])
-                    await ws.send(json.dumps({"type": "act", "seq": frame["seq"], "action": action}))
 
 
 def stats(cluster: Cluster) -> list[dict[str, Any]]:

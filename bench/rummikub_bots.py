@@ -27,11 +27,13 @@ from tablesport.games.rummikub.bots import GreedyBot, PlannerBot, RolloutBot
 
 BOTS: dict[str, type[Bot]] = {"rollout": RolloutBot, "planner": PlannerBot, "greedy": GreedyBot,
                               "random": RandomBot}
+OPTIONS: dict[str, dict[str, Any]] = {}
+"""Options for a bot of the duels (``--rollouts`` sets the rollout bot's); a bot not named: its defaults."""
 
 
 def play(seats: list[str], seed: int) -> Any:
     st = GAME.start("rummikub-2018", seed)
-    bots = [BOTS[name](Rng(seed * 10 + i)) for i, name in enumerate(seats)]
+    bots = [BOTS[name](Rng(seed * 10 + i), **OPTIONS.get(name, {})) for i, name in enumerate(seats)]
     while (d := st.pending()) is not None:
         s = d.seats[0]
         st.apply(s, bots[s].act(st, s, d))
@@ -102,6 +104,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--pairs", help="duels to run, e.g. rollout:planner,rollout:greedy (default: every pair)")
+    ap.add_argument("--rollouts", type=int,
+                    help="sampled deals per decision of the rollout bot (default: its own)")
     ap.add_argument("--out", default="rummikub_bots", help="results file name in bench/results (no .json)")
     ap.add_argument("--part", help="K/N: only the games g with g %% N == K (a share of the run for one "
                                    "process), written to bench/results/OUT.part-K-of-N.json")
@@ -122,6 +126,9 @@ def main() -> None:
     command = f".venv/bin/python -m bench.rummikub_bots --games {args.games}"
     if args.pairs is not None:
         command += f" --pairs {args.pairs}"
+    if args.rollouts is not None:
+        OPTIONS["rollout"] = {"rollouts": args.rollouts}
+        command += f" --rollouts {args.rollouts}"
     if args.out != "rummikub_bots":
         command += f" --out {args.out}"
     if args.part:

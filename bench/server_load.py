@@ -78,10 +78,16 @@ class Load:
                                       limits=httpx.Limits(max_connections=20))
 
     async def seat_loop(self, tid: str, token: str) -> None:
+        await self.play_seat(tid, token, first=True)
+
+    async def play_seat(self, tid: str, token: str, first: bool) -> None:
+        """One seat's connection: answer each decision after a think, time each answer; ``first``: the
+        seat's first connection, counted, which waits for every first table to be set up."""
         async with websockets.connect(f"{self.server.ws_url}/ws/{tid}?token={token}", max_size=1 << 22,
                                       open_timeout=120, ping_interval=None) as ws:
-            self.connected += 1
-            await self.go.wait()  # every first table is set up before the clock starts
+            if first:
+                self.connected += 1
+                await self.go.wait()  # every first table is set up before the clock starts
             acted: int | None = None
             sent_at = 0.0
             while True:

@@ -4,11 +4,9 @@ answers (user root, then postgres). Each test run works in its own schema, dropp
 from __future__ import annotations
 
 import os
-import secrets
 import socket
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from sqlalchemy import Engine, text
@@ -43,20 +41,14 @@ def _pg_base_url() -> tuple[str | None, str]:
 
 @pytest.fixture(scope="session")
 def pg_url() -> Iterator[str]:
+    from tablesport.server.hosted.cluster import scratch_schema
+
     base, why = _pg_base_url()
     if base is None:
         pytest.skip(f"PostgreSQL tests skipped: {why}")
-    schema = f"ts_tournament_{os.getpid()}_{secrets.token_hex(4)}"
-    admin = make_engine(base)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    sep = "&" if "?" in base else "?"
-    try:
-        yield f"{base}{sep}options={quote(f'-csearch_path={schema}')}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    assert base is not None
+    with scratch_schema(base, "ts_tournament") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
