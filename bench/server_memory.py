@@ -201,11 +201,12 @@ def main() -> None:
         **figures,
         "projected_10000_seated_tables_bytes": projected,
         "goal": {"tables": TARGET_TABLES, "bytes": TARGET_BYTES, "met": projected < TARGET_BYTES},
-        # with --seated 10000 or more the server's resident memory itself, not a projection
+        # the server's resident memory itself with every seated table connected, not a projection (a
+        # process may hold 20,000 descriptors on the test machine: at most about 9,900 seated tables)
         "measured_seated_tables_server_rss_bytes": (
             {"tables": args.seated, "rss_bytes": figures["seated"]["server_after"]["rss_bytes"],
-             "met": figures["seated"]["server_after"]["rss_bytes"] < TARGET_BYTES}
-            if args.seated >= TARGET_TABLES else None),
+             "under_goal_bytes": figures["seated"]["server_after"]["rss_bytes"] < TARGET_BYTES}
+            if args.seated else None),
         "load_average": list(os.getloadavg()),
         "machine": machine(),
     }
