@@ -107,7 +107,7 @@ class RolloutBot(Bot):
         "win_bonus": BotOption(0, 1000, "points a finished rollout adds when the seat won it"),
     }
 
-    def __init__(self, rng: Any = None, rollouts: int = 4, horizon: int = 0, margin: float = 0.0,
+    def __init__(self, rng: Any = None, rollouts: int = 8, horizon: int = 0, margin: float = 0.0,
                  win_bonus: float = 1000.0, **options: Any) -> None:
         super().__init__(rng, **options)
         self.rollouts = int(rollouts)
