@@ -52,6 +52,9 @@ TTL = 3.0
 """Seconds a lease lives without renewal: a dead process's tables are adopted within TTL + one sweep."""
 SWEEP = 1.0
 """Seconds between two looks for orphaned tables."""
+LOBBY_EVERY = 1.0
+"""Seconds at least between two publications of this process's lobby list (every live table's summary):
+at thousands of tables, games end every few milliseconds and each would publish the whole list again."""
 
 
 def node_name() -> str:
@@ -373,7 +376,7 @@ class Node:
             with contextlib.suppress(Exception):
                 await self.redis.publish(self.lobby_channel,
                                          json.dumps({"node": self.name, "tables": tables}))
-            await asyncio.sleep(0.1)  # at most ten lobby messages a second per process
+            await asyncio.sleep(LOBBY_EVERY)
 
     def to_json(self) -> dict[str, Any]:
         return {"node": self.name, "nodes": list(self.nodes), "tables_held": len(self.held),
