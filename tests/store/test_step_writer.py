@@ -5,7 +5,6 @@ connection; a step already stored is refused, never written twice."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any
 
@@ -15,6 +14,8 @@ from sqlalchemy import Engine, select, text
 from tablesport.server.writer import InlineWriter, StepSave, Writer
 from tablesport.store.db import make_sessionmaker
 from tablesport.store.tables import WebStep, WebTable
+
+from ..hosted.conftest import run_async
 
 
 def _step(tid: str, i: int) -> StepSave:
@@ -57,7 +58,7 @@ def test_plain_steps_take_the_driver_and_survive_a_dropped_connection(engine: En
         finally:
             writer.close()
 
-    asyncio.run(go())
+    run_async(go())  # a browser test of the same worker may have left an event loop in this thread
     with sessions() as s:
         rows = s.scalars(select(WebStep).where(WebStep.table_id == tid).order_by(WebStep.i)).all()
         stored = [(r.i, r.line["action"], r.meta) for r in rows]
