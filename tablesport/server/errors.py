@@ -288,10 +288,11 @@ async def on_unavailable(request: Request, exc: Exception) -> JSONResponse:
 async def on_store_down(request: Request, exc: Exception) -> JSONResponse:
     """The store did not answer (PostgreSQL restarting, a network cut, SQLite locked too long) or did not
     commit the request's change: nothing of it was saved; the client may send it again."""
-    log.warning("%s %s: the store is out of reach: %s", request.method, request.url.path,
+    log.warning("%s %s: the store did not save it: %s", request.method, request.url.path,
                 str(exc).splitlines()[0])
-    return JSONResponse(error_body("unavailable", "the store is out of reach for a moment, so nothing was "
-                                   "saved; try again in a few seconds"), status_code=503,
+    return JSONResponse(error_body("unavailable", "the store did not save this request (it may be out of "
+                                   "reach for a moment), so nothing was changed; try again in a few seconds"),
+                        status_code=503,
                         headers={"Retry-After": "2"})
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import bisect
-import contextlib
 import logging
 import secrets
 import time
@@ -77,11 +76,12 @@ class StoreRefused(TablesportError):
     rebuilt from the store as it was before the change (:meth:`Hall.store_refused`)."""
 
 
-async def _refusable(move: Coroutine[Any, Any, None]) -> None:
-    """A bot's move or a timer's action: one the store refused is dropped with its table's copy (the table,
-    rebuilt from the store, asks again)."""
-    with contextlib.suppress(StoreRefused):
-        await move
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    """A background task of a table (a bot's move, a timer) ended with an error: log it. A step the store
+    refused is not one: its table's copy was let go (logged there) and the rebuilt table asks again."""
+    exc = None if task.cancelled() else task.exception()
+    if exc is not None and not isinstance(exc, StoreRefused):
+        log.error("table task failed", exc_info=exc)
 
 
 class SetupError(TablesportError):
@@ -649,7 +649,9 @@ class LiveTable:
                 if (handle := self._timer_handles.pop(s, None)) is not None:
                     handle.cancel()
                 if s not in self._bot_tasks:
-                    self._bot_tasks[s] = (asked, asyncio.create_task(_refusable(self._bot_move(s, asked))))
+                    task = asyncio.create_task(self._bot_move(s, asked))
+                    task.add_done_callback(_log_failure)
+                    self._bot_tasks[s] = (asked, task)
                 continue
             if d.time_limit is None:
                 self.deadlines.pop(s, None)
@@ -844,9 +846,7 @@ class Hall:
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self.tasks.discard(task)
-        exc = None if task.cancelled() else task.exception()
-        if exc is not None and not isinstance(exc, StoreRefused):  # refused: the table was let go (logged)
-            log.error("table task failed", exc_info=exc)
+        _log_failure(task)
 
     def finished(self, table: LiveTable) -> None:
         """A finished table stays in memory for its watchers until the last one leaves."""
@@ -1131,7 +1131,6 @@ def _abandon(tid: str, why: str) -> Callable[[Session], None]:
         session.add(WebNote(table_id=tid, at=time.time(), text=why))
 
     return job
-
 
 
 def _seats_and_steps(session: Session, tid: str) -> tuple[list[WebSeat], list[WebStep]]:

@@ -73,8 +73,8 @@ def write_saves(session: Session, saves: list[StepSave]) -> None:
 
 class PlainSteps:
     """The hot path of both writers: a batch of plain steps (rows of ``web_steps``, no table row) straight
-    through the driver on a connection of its own, one ``executemany`` and one commit — a third of the
-    processor time of the same insert through a session (PostgreSQL: 0.24 against 0.70 ms a commit). A
+    through the driver on a connection of its own, one ``executemany`` and one commit — about a third of
+    the processor time of the same insert through a session on PostgreSQL (``bench.store_writer``). A
     connection that failed is discarded (the next batch opens a fresh one: the store may have restarted);
     the caller then retries the batch through a session, which says which job, if any, the store
     refuses."""
