@@ -51,10 +51,11 @@ def my_hint(page: Any) -> tuple[str, str]:
 
 
 def move(page: Any, game: str, kind: str) -> None:
-    """One answer of this seat through the game's screen."""
+    """One answer of this seat through the game's screen (a Rummikub deal whose rack holds three identical
+    pairs asks for a reshuffle first, seed 002: that decision has option buttons, a turn has the rack's)."""
     if game == "blokus":
         place_by_clicks(page)
-    elif game == "rummikub":
+    elif game == "rummikub" and kind == "turn":
         page.click("#rk-draw")
     elif kind == "field":
         for role in range(3):
