@@ -739,6 +739,14 @@ class LiveTable:
         return StepSave(step_row, values)
 
 
+def stored_ruleset(row: WebTable) -> tuple[Game, Ruleset]:
+    """A stored table's game and its rules: the preset with the parameters its record header names."""
+    game = get_game(row.game)
+    rs = game.ruleset(row.preset)
+    params = row.header.get("params") or {}
+    return game, rs.with_params(**canon(params)) if params else rs
+
+
 def _whole_seed(value: object) -> int:
     """A seed: a whole number (or its digits as a string), 0 … 2^63 − 1."""
     if isinstance(value, str) and value.strip().isdigit():
@@ -1056,12 +1064,9 @@ class Hall:
 
     def _rebuild(self, row: WebTable, seats: list[WebSeat], steps: list[WebStep]) -> LiveTable:
         lines = [s.line for s in steps]
-        game = get_game(row.game)
+        game, rs = stored_ruleset(row)
         header = row.header
-        rs = game.ruleset(row.preset)
         params = header.get("params") or {}
-        if params:
-            rs = rs.with_params(**canon(params))
         recorder = Recorder(game.name, rs.preset, row.seed, list(header["seats"]), header.get("version", "0"),
                             params=dict(params))
         if recorder.lines[0]["h"] != header["h"]:

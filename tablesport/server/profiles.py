@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from tablesport.store import accounts, players
-from tablesport.store.tables import FINISHED
-
-if TYPE_CHECKING:
-    from .hall import Hall
+from tablesport.store.tables import FINISHED, OPEN, RUNNING, WebSeat
 
 
 def profile(sessions: sessionmaker[Session], name: str) -> dict[str, Any] | None:
@@ -29,16 +27,21 @@ def profile(sessions: sessionmaker[Session], name: str) -> dict[str, Any] | None
         return {"name": user.name, "id": user.id, "ratings": ratings, "tables": tables}
 
 
-def seats_in_play(hall: Hall, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Of a player's ``tables`` (:func:`profile`), those open or running in ``hall``, each with the seat's
-    link (``url``; ``None`` for a seat with no token). Only for the player's own eyes: the profile and the
-    lobby show them to that player signed in."""
+def seats_in_play(sessions: sessionmaker[Session], tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of a player's ``tables`` (:func:`profile`), those open or running, each with the seat's link
+    (``url``; ``None`` for a seat with no token), read from the store: in hosted mode the table may be
+    refereed by another process. Only for the player's own eyes: the profile and the lobby show them to
+    that player signed in."""
+    live = [row for row in tables if row["status"] in (OPEN, RUNNING)]
+    if not live:
+        return []
+    with sessions() as s:
+        tokens = {(seat.table_id, seat.seat): seat.token for seat in s.scalars(
+            select(WebSeat).where(WebSeat.table_id.in_({row["table"] for row in live})))}
     mine: list[dict[str, Any]] = []
-    for row in tables:
-        table = hall.tables.get(row["table"])
-        if table is not None and table.status in ("open", "running"):
-            token = table.seats[row["seat"]].token
-            mine.append({**row, "url": f"/play/{table.id}/{token}" if token else None})
+    for row in live:
+        token = tokens.get((row["table"], row["seat"]))
+        mine.append({**row, "url": f"/play/{row['table']}/{token}" if token else None})
     return mine
 
 

@@ -29,13 +29,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tablesport.core import Event, RuleError, TablesportError
 from tablesport.games.pictionary.state import FOULS as PICTIONARY_FOULS
-from tablesport.store.tables import RUNNING, WebNote
+from tablesport.store.tables import RUNNING, WebNote, WebTable
 
-from .hall import LiveTable
+from .hall import LiveTable, stored_ruleset
 
 CONTROLS = ("pause", "resume", "concede", "penalty", "technical", "disqualify", "foul")
 RULINGS = ("concede", "penalty", "technical", "disqualify", "foul")
@@ -172,24 +173,47 @@ async def apply(table: LiveTable, c: Control) -> dict[str, Any]:
         return {**c.to_json(), "step": table.steps, "over": table.over, "table": table.id}
 
 
-def states(tables: Mapping[str, LiveTable], live: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """For a fixture's page: each playing table's status, whether (and by whom) it is paused."""
+def _playing(tables: Mapping[str, LiveTable], live: list[dict[str, Any]]) -> dict[str, LiveTable | None]:
+    """The fixture's playing tables, each with this process's copy (``None``: refereed elsewhere)."""
+    return {x["table"]: t if (t := tables.get(x["table"])) is not None and not t.moved else None
+            for x in live if x["status"] == "playing"}
+
+
+def refereed_elsewhere(tables: Mapping[str, LiveTable], live: list[dict[str, Any]]) -> list[str]:
+    """The fixture's playing tables this process does not referee (hosted mode: another process does)."""
+    return [tid for tid, t in _playing(tables, live).items() if t is None]
+
+
+def stored_rows(session: Session, table_ids: list[str]) -> dict[str, WebTable]:
+    """The stored rows of these tables (those that exist), by id."""
+    return {row.id: row for row in session.scalars(select(WebTable).where(WebTable.id.in_(table_ids)))}
+
+
+def states(tables: Mapping[str, LiveTable], live: list[dict[str, Any]],
+           stored: Mapping[str, WebTable]) -> dict[str, dict[str, Any]]:
+    """For a fixture's page: each playing table's status, whether (and by whom) it is paused, and the
+    rulings its rules take. A table this process referees is read as it is now; one it does not from its
+    row in the store, ``stored`` (:func:`stored_rows` of :func:`refereed_elsewhere`), where a pause is kept
+    with the table's timers."""
     out: dict[str, dict[str, Any]] = {}
-    for x in live:
-        t = tables.get(x["table"])
-        if t is not None and x["status"] == "playing":
-            paused = t.paused and {k: t.paused[k] for k in ("by", "why")}
-            out[x["table"]] = {"status": t.status, "paused": paused, "seats": len(t.seats),
-                               "rulings": _rulings(t)}
+    for tid, t in _playing(tables, live).items():
+        if t is not None:
+            status, paused, seats, game, rs = t.status, t.paused, len(t.seats), t.game, t.rs
+        elif (row := stored.get(tid)) is not None:
+            game, rs = stored_ruleset(row)
+            status, paused, seats = row.status, (row.timers or {}).get("paused"), len(row.header["seats"])
+        else:
+            continue
+        out[tid] = {"status": status, "paused": paused and {k: paused[k] for k in ("by", "why")},
+                    "seats": seats, "rulings": _rulings(game.name, rs.params)}
     return out
 
 
-def _rulings(t: LiveTable) -> list[str]:
-    """The rulings this table's rules take (a game without referee actions takes none)."""
-    cfg = t.rs.params
-    if t.game.name == "pictionary":
+def _rulings(game: str, cfg: Mapping[str, Any]) -> list[str]:
+    """The rulings a table's rules take (a game without referee actions takes none)."""
+    if game == "pictionary":
         return ["foul"]
-    if t.game.name != "sanguosha":
+    if game != "sanguosha":
         return []
     out = ["concede", "technical"] if cfg.get("mode", "3v3") == "3v3" else ["concede"]
     if cfg.get("penalty_points"):

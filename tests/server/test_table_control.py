@@ -16,6 +16,7 @@ from sqlalchemy import select
 from tablesport.core import Rng, to_json
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
+from tablesport.server import profiles, table_control
 from tablesport.server.clock import ManualClock
 from tablesport.server.hall import Client, Hall, LiveTable
 from tablesport.server.table_control import Control, ControlError, apply, parse
@@ -243,5 +244,40 @@ def test_a_pictionary_foul_ends_the_drawing_teams_word(tmp_path: Path) -> None:
         assert kinds.count("referee") == 1 and "foul" in kinds[ruled:]  # the ruling, then the engine's foul
         assert table.state.phase != "draw" or team not in table.state.word.drawing  # type: ignore[attr-defined]
         await hall.shutdown()
+
+    run_loop(go())
+
+
+def test_another_process_shows_a_paused_table_and_a_players_seat_from_the_store(tmp_path: Path) -> None:
+    """Hosted mode: a referee's fixture page, or a player's "my tables", answered by a process that does not
+    referee the table reads it from the store (its pause, its rulings, the seat's link)."""
+
+    async def go() -> None:
+        here, there = make_hall(tmp_path), make_hall(tmp_path)  # two processes on one store
+        table = await new_table(here, "sgs-3v3-2014", 6)
+        seat, token = await here.claim(table.id)  # type: ignore[misc]
+        live = [{"table": table.id, "status": "playing"}, {"table": "gone", "status": "playing"},
+                {"table": "done", "status": "finished"}]
+        await apply(table, Control("pause", "ann", "a player feels unwell"))
+
+        def seen_from_there() -> dict[str, Any]:
+            away = table_control.refereed_elsewhere(there.tables, live)
+            assert away == [table.id, "gone"]
+            with there.sessions() as s:
+                return table_control.states(there.tables, live, table_control.stored_rows(s, away))
+
+        own = table_control.states(here.tables, live, {})
+        assert own[table.id] == {"status": "running", "paused": {"by": "ann", "why": "a player feels unwell"},
+                                 "seats": 6, "rulings": ["concede", "technical", "penalty", "disqualify"]}
+        assert seen_from_there() == own  # an unknown table is left out, as here
+        await apply(table, Control("resume", "ann", "she is back"))
+        assert seen_from_there()[table.id]["paused"] is None
+
+        rows = [{"table": table.id, "seat": seat, "status": "running"},
+                {"table": table.id, "seat": seat, "status": "finished"}]
+        link = f"/play/{table.id}/{token}"
+        assert profiles.seats_in_play(there.sessions, rows) == [{**rows[0], "url": link}]
+        await here.shutdown()
+        await there.shutdown()
 
     run_loop(go())

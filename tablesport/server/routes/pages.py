@@ -32,7 +32,7 @@ async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: Sessio
     mine: list[dict[str, Any]] = []
     if acc is not None:  # the seats the account holds at tables in play (their links: its own seats)
         found = await asyncio.to_thread(profiles.profile, sessions, acc.name)
-        mine = profiles.seats_in_play(hall, found["tables"]) if found else []
+        mine = await asyncio.to_thread(profiles.seats_in_play, sessions, found["tables"]) if found else []
     games = lobby_catalogue(lang)
     titles = {p["preset"]: f"{g['title']} · {p['title']}" for g in games for p in g["presets"]}
     return await render(request, lang, "lobby.html", account=acc, games=games, preset_titles=titles,

@@ -16,7 +16,7 @@ from tablesport.store import accounts, players
 
 from .. import auth, profiles
 from ..auth import AccountOrNone, OrganiserDep, Window
-from ..deps import HallDep, LangDep, SessionsDep
+from ..deps import LangDep, SessionsDep
 from ..quickplay import default_bot
 from ..texts import lobby_catalogue
 from .account_pages import safe_next, signed_in_response
@@ -81,14 +81,14 @@ async def register(request: Request, lang: LangDep, sessions: SessionsDep) -> Re
 
 
 @router.get("/players/{name}", response_class=HTMLResponse)
-async def profile_page(request: Request, lang: LangDep, name: str, acc: AccountOrNone, hall: HallDep,
+async def profile_page(request: Request, lang: LangDep, name: str, acc: AccountOrNone,
                        sessions: SessionsDep) -> HTMLResponse:
     found = await asyncio.to_thread(profiles.profile, sessions, name)
     if found is None:
         raise HTTPException(404, f"no player {name!r}")
     mine: list[dict[str, Any]] = []
     if acc is not None and acc.id == found["id"]:  # one's own live tables, with their seat links
-        mine = profiles.seats_in_play(hall, found["tables"])
+        mine = await asyncio.to_thread(profiles.seats_in_play, sessions, found["tables"])
     return await render(request, lang, "profile.html", account=acc, player=found, live=mine)
 
 

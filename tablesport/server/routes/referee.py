@@ -124,8 +124,11 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
 
 async def fixture_page(request: Request, lang: str, acc: Account, sessions: SessionsDep, event_id: int,
                        key: str, fixture: str, status: int = 200, **extra: Any) -> HTMLResponse:
+    tables = request.app.state.hall.tables
     data = await in_session(sessions, lambda s: fixture_data(EventStore(s), event_id, key, fixture))
-    data["tables"] = table_control.states(request.app.state.hall.tables, data["live"])
+    away = table_control.refereed_elsewhere(tables, data["live"])
+    stored = await in_session(sessions, lambda s: table_control.stored_rows(s, away)) if away else {}
+    data["tables"] = table_control.states(tables, data["live"], stored)
     return await render(request, lang, "referee/fixture.html", account=acc, status=status,
                         done=request.query_params.get("done"), **data, **extra)
 
