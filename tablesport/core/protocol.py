@@ -61,7 +61,7 @@ def to_json(value: Any) -> Any:
     return value
 
 
-def _plain(value: Any) -> Any:
+def plain_json(value: Any) -> Any:
     """What ``json`` cannot write itself: sets (sorted) and read-only mappings."""
     if isinstance(value, frozenset | set):
         return sorted(value)
@@ -77,7 +77,7 @@ def dumps(value: Any, *, canonical: bool = True) -> str:
     order, written faster (the server's frames, record lines)."""
     if canonical:
         return json.dumps(to_json(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=_plain)
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=plain_json)
 
 
 class TablesportError(Exception):
@@ -333,6 +333,15 @@ class State(ABC):
     def referee(self, action: Action) -> list[Event]:
         """A referee's ruling (a penalty, a concession). Games that have none refuse."""
         raise RuleError("referee", f"{self.ruleset.preset} has no referee actions")
+
+    def referee_allowed(self, action: Action) -> bool:
+        """Whether :meth:`referee` would take ``action`` now; nothing changes. Tried on a copy here; a game
+        that can tell from its rules alone (a concession's rule, say) answers without one."""
+        try:
+            self.clone().referee(action)
+        except RuleError:
+            return False
+        return True
 
     # -- what seats may know ----------------------------------------------------------------
     @abstractmethod

@@ -187,7 +187,7 @@ class Absence:
 
     def may_give_up(self, seat: int | None) -> bool:
         """Whether ``seat``'s give-up button works now: leaving always does; a concession only where the
-        engine would take it now (tried on a copy of the state; the answer is kept for the step)."""
+        engine would take it now (``State.referee_allowed``; the answer is kept for the step)."""
         t = self.table
         if seat is None or t.status != RUNNING or t.decision is None or seat in self.left:
             return False
@@ -195,11 +195,7 @@ class Absence:
             return True
         key = (seat, t.steps)
         if key not in self._may:
-            try:
-                t.state.clone().referee(("concede", seat))
-                self._may[key] = True
-            except RuleError:
-                self._may[key] = False
+            self._may[key] = t.state.referee_allowed(("concede", seat))
             if len(self._may) > 64:
                 self._may = {k: v for k, v in self._may.items() if k[1] == t.steps}
         return self._may[key]

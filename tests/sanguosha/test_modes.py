@@ -396,3 +396,31 @@ def test_1v1_death_in_own_turn_gives_opponent_a_new_turn() -> None:
     drive(s, "play")
     assert s.current == opp
     s.check_invariants()
+
+
+@pytest.mark.parametrize("preset", ["sgs-3v3-2011", "sgs-3v3-2012", "sgs-3v3-2014", "sgs-1v1-2014"])
+def test_whether_a_concession_is_taken_is_known_without_trying_it(preset: str) -> None:
+    """The live table's give-up button asks ``referee_allowed(("concede", seat))`` at every step: the rules'
+    answer (2011 glossary 16 and 2012 §3.4.3 note: a commander; 2012: in his own turn; 2014: anyone of the
+    side) is exactly what the ruling itself does on a copy, from the draft to the end of the game."""
+    game, rs = GAME, GAME.ruleset(preset)
+    asked = {True: 0, False: 0}
+    for seed in range(3):
+        s = game.new_state(rs, seed)
+        rng = Rng(seed)
+        actions = [("concede", seat) for seat in range(rs.seats)] + [("concede", "warm"), ("concede",)]
+        while True:
+            for action in actions:
+                try:
+                    s.clone().referee(action)
+                    tried = True
+                except RuleError:
+                    tried = False
+                assert s.referee_allowed(action) is tried, (preset, seed, action)
+                asked[tried] += 1
+            d = s.pending()
+            if d is None:
+                break
+            s.apply(d.seats[0], s.random_action(d.seats[0], rng))
+    assert asked[True] and asked[False]  # both answers were met
+    assert not game.new_state(rs, 0).referee_allowed(("penalty", 0, 2, "x"))  # not a concession: tried

@@ -56,6 +56,11 @@ class Mode:
         """A referee's ruling; refuse what this mode does not know with a :class:`RuleError`."""
         raise RuleError("referee", f"{g.ruleset.preset} has no referee actions here")
 
+    def referee_allowed(self, g: SgsState, action: Any) -> bool | None:
+        """Whether :meth:`referee` would take ``action`` now, where the rules tell without trying it;
+        ``None``: try it on a copy."""
+        return None
+
     def view(self, g: SgsState, seat: int | None) -> dict[str, Any]:
         """The ``mode`` part of ``seat``'s view (``None``: the public view)."""
         return {"kind": g.mode.get("kind")}

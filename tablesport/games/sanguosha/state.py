@@ -338,6 +338,10 @@ class SgsState(State):
             self.run()
         return self._flush()
 
+    def referee_allowed(self, action: Action) -> bool:
+        known = self.flow.referee_allowed(self, action)
+        return State.referee_allowed(self, action) if known is None else known
+
     def side_of(self, seat: int) -> str | None:
         sides = self.mode.get("side_of")
         return sides[seat] if sides else None

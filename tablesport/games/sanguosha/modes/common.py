@@ -246,6 +246,19 @@ class CompetitionMode(Mode):
                             "during his own turn", "concede when your turn is running")
         return str(side)
 
+    def referee_allowed(self, g: SgsState, action: Any) -> bool | None:
+        """A concession is taken exactly when the game is on and :meth:`conceding_side` accepts who asks
+        (the live table asks this for every seat at every step: its give-up button)."""
+        if not (isinstance(action, tuple) and action and action[0] == "concede"):
+            return None
+        if g.over:
+            return False
+        try:
+            self.conceding_side(g, action)
+        except RuleError:
+            return False
+        return True
+
     def referee(self, g: SgsState, action: Any) -> None:
         """Referee rulings: ("penalty", seat, points, reason), ("technical", side, points),
         ("concede", seat) — the seat that asks (or ("concede", side)), ("disqualify", seat, reason) where the
