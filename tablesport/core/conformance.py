@@ -162,6 +162,24 @@ def check_clone_and_determinize(state: State, decision: Decision, rs: Ruleset, s
         raise _fail(rs, seed, step, "determinize changed the original")
 
 
+def check_referee_allowed(state: State, rs: Ruleset, seed: int, step: int) -> None:
+    """``referee_allowed(("concede", seat))`` for every seat says what the ruling does on a copy, and
+    changes nothing (the live table asks it for every seat at every step: its give-up button)."""
+    before = state.state_hash()
+    for seat in range(rs.seats):
+        action = ("concede", seat)
+        try:
+            state.clone().referee(action)
+            taken = True
+        except RuleError:
+            taken = False
+        if state.referee_allowed(action) is not taken:
+            raise _fail(rs, seed, step, f"referee_allowed({action!r}) says {not taken} but the ruling "
+                                        f"{'is' if taken else 'is not'} taken")
+    if state.state_hash() != before:
+        raise _fail(rs, seed, step, "referee_allowed changed the state")
+
+
 def check_game(
     game: Game,
     rs: Ruleset,
@@ -214,6 +232,7 @@ def check_game(
             check_views(state, decision, events, rs, seed, step, hidden_last, info.hidden_information)
             check_illegal(state, decision, rs, seed, step)
             check_clone_and_determinize(state, decision, rs, seed, step, rng)
+            check_referee_allowed(state, rs, seed, step)
             try:
                 state.check_invariants()
             except AssertionError as exc:
