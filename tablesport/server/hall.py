@@ -27,7 +27,6 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -47,7 +46,6 @@ from tablesport.core import (
     canon,
     to_json,
 )
-from tablesport.core.protocol import plain_json
 from tablesport.core.records import Recorder, apply_step
 from tablesport.games import get_game
 from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote, WebSeat, WebStep, WebTable
@@ -58,6 +56,7 @@ from .clock import Clock, Timer
 from .guard import MAX_BACKLOG, Malformed, read_message
 from .hints import hint_for
 from .hosted.errors import Unavailable, store_reads
+from .jsontext import compact
 from .texts import add_texts, event_text
 from .writer import InlineWriter, StepSave, Writer
 
@@ -208,10 +207,8 @@ def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
 
 
 def frame(obj: dict[str, Any]) -> str:
-    """A frame's text: compact JSON, UTF-8 kept, keys in their order (views are JSON-ready; tuples and sets
-    are written as arrays, whole-number keys as strings), as :func:`tablesport.core.dumps` with
-    ``canonical=False`` writes it, by orjson (a third of the time: frames are most of a table's work)."""
-    return orjson.dumps(obj, default=plain_json, option=orjson.OPT_NON_STR_KEYS).decode()
+    """A frame's text (:func:`.jsontext.compact`: frames are most of a table's work)."""
+    return compact(obj)
 
 
 class LiveTable:

@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from tablesport.core import dumps
+from .jsontext import compact
 
 log = logging.getLogger("tablesport.server")
 
@@ -88,9 +88,8 @@ class PlainSteps:
         self.raw: Any = None
 
     def insert(self, saves: list[StepSave]) -> None:
-        rows = [(s.step["table_id"], s.step["i"], dumps(s.step["line"], canonical=False),
-                 s.step["at"], dumps(s.step["meta"], canonical=False))
-                for s in saves if s.step is not None]
+        rows = [(step["table_id"], step["i"], compact(step["line"]), step["at"], compact(step["meta"]))
+                for step in (s.step for s in saves) if step is not None]
         if self.raw is None:
             self.raw = self.engine.raw_connection()
         try:
