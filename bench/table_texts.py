@@ -1,8 +1,9 @@
 """What the table's words cost the server: per step of a Sanguosha 3v3 game played by random bots (the
 live tables' parameters), the time to put the step's events and the next decision into words of one
-language (texts.py), and to try a seat's concession on a copy of the state (absence.may_give_up, done once
-per seat and step for the give-up button), next to the engine's own time for that step (``apply`` and
-``pending``) as the baseline measured in the same run.
+language (texts.py), and to tell whether a seat's concession would be taken (absence.may_give_up, done
+once per seat and step for the give-up button) by the engine's rule (``referee_allowed``, what the server
+does) and, as before it, by trying it on a copy of the state, next to the engine's own time for that step
+(``apply`` and ``pending``) as the baseline measured in the same run.
 
     .venv/bin/python -m bench.table_texts [--games 3] [--preset sgs-3v3-2011]
 
@@ -30,7 +31,7 @@ def main() -> None:
     warm()  # what a server loads at start-up: not part of a step
     game, rs = find_preset(args.preset)
     rs = rs.with_params(**game.live_params) if game.live_params else rs
-    engine = words = concede = 0.0
+    engine = words = concede = check = 0.0
     steps = events = 0
     for seed in range(args.games):
         state = game.new_state(rs, seed)
@@ -50,16 +51,21 @@ def main() -> None:
             with contextlib.suppress(RuleError):
                 state.clone().referee(("concede", seat))
             t3 = time.perf_counter()
+            state.referee_allowed(("concede", seat))
+            t4 = time.perf_counter()
             engine += t1 - t0
             words += t2 - t1
             concede += t3 - t2
+            check += t4 - t3
             steps += 1
             events += len(evs)
     per = {name: round(total / steps * 1e6, 2) for name, total in
-           (("engine_step_us", engine), ("words_per_step_us", words), ("concede_try_per_seat_us", concede))}
+           (("engine_step_us", engine), ("words_per_step_us", words), ("concede_try_per_seat_us", concede),
+            ("concede_check_per_seat_us", check))}
     out = {"bench": "table_texts", "preset": args.preset, "games": args.games, "steps": steps,
            "events": events, **per, "words_vs_engine": round(words / engine, 2),
-           "concede_try_vs_engine": round(concede / engine, 2), "machine": machine()}
+           "concede_try_vs_engine": round(concede / engine, 2),
+           "concede_check_vs_engine": round(check / engine, 3), "machine": machine()}
     print(out)
     print("wrote", save_results("table_texts", out))
 
