@@ -7,7 +7,7 @@ import importlib.util
 from tablesport.core import TablesportError
 
 EXTRAS = {
-    "server": ("fastapi", "uvicorn", "jinja2", "websockets", "argon2"),
+    "server": ("fastapi", "uvicorn", "jinja2", "websockets", "argon2", "orjson"),
     "postgres": ("psycopg",),
     "hosted": ("redis", "psycopg"),
     "solver": ("highspy",),
