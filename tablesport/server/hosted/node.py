@@ -36,10 +36,12 @@ import socket
 import time
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from sqlalchemy import select
 
 from tablesport.store.tables import OPEN, RUNNING, WebTable
 
+from ..jsontext import compact
 from .errors import Unavailable, store_reads
 from .lease import Lease, Leases
 
@@ -349,8 +351,8 @@ class Node:
 
     async def _on_message(self, channel: bytes, data: bytes) -> None:
         try:
-            msg = json.loads(data)
-        except ValueError:
+            msg = orjson.loads(data)
+        except ValueError:  # orjson's JSONDecodeError is one
             return
         if channel.decode() == self.lobby_channel:
             if msg.get("node") == self.name:
@@ -374,8 +376,7 @@ class Node:
             self._lobby_dirty.clear()
             tables = [t.summary() for t in self.hall.tables.values() if t.status in (OPEN, RUNNING)]
             with contextlib.suppress(Exception):
-                await self.redis.publish(self.lobby_channel,
-                                         json.dumps({"node": self.name, "tables": tables}))
+                await self.redis.publish(self.lobby_channel, compact({"node": self.name, "tables": tables}))
             await asyncio.sleep(LOBBY_EVERY)
 
     def to_json(self) -> dict[str, Any]:
