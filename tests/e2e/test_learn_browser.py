@@ -14,7 +14,7 @@ import pytest
 from tablesport.server.process import ServerProcess
 
 from .test_blokus_browser import place_by_clicks
-from .test_screens_browser import check_page
+from .test_screens_browser import answer_first, check_page
 
 pytestmark = pytest.mark.browser
 
@@ -57,14 +57,8 @@ def move(page: Any, game: str, kind: str) -> None:
         place_by_clicks(page)
     elif game == "rummikub" and kind == "turn":
         page.click("#rk-draw")
-    elif kind == "field":
-        for role in range(3):
-            select = page.locator(f"#field select[data-role='{role}']")
-            values = select.locator("option").evaluate_all("os => os.map(o => o.value).filter(Boolean)")
-            select.select_option(values[role])
-        page.click("#field-send")
     else:
-        page.locator("#decision button.option").first.click()
+        answer_first(page, kind)
 
 
 @pytest.mark.parametrize("game", ["blokus", "rummikub", "sanguosha"])

@@ -10,6 +10,8 @@ import pytest
 
 from tablesport.server.process import ServerProcess
 
+from .test_goofspiel_browser import bid_once
+
 pytestmark = pytest.mark.browser
 
 PASSWORD = "a long enough password"
@@ -22,18 +24,6 @@ def register(page: Any, base: str, name: str) -> None:
     page.fill("#password2", PASSWORD)
     page.click("#register")
     page.wait_for_selector("#profile-name")
-
-
-def bid(page: Any) -> bool:
-    """Bid a card of the hand when asked; False once the game is over."""
-    page.wait_for_selector("#hand button.playing-card, #table[data-status='finished']")
-    if page.get_attribute("#table", "data-status") == "finished":
-        return False
-    card = page.locator("#hand button.playing-card").first
-    token = card.get_attribute("data-card")
-    card.click()
-    page.wait_for_selector(f"#hand [data-card='{token}']", state="detached")
-    return True
 
 
 def test_quick_play_seats_two_browsers_at_the_same_table_and_they_chat(browser: Any,
@@ -91,7 +81,7 @@ def test_quick_play_seats_two_browsers_at_the_same_table_and_they_chat(browser: 
         a.wait_for_selector("#table[data-connected='1']")
         # both play the game to its end by clicks: a rated game (two signed-in players, no bot)
         rounds = 0
-        while bid(a) and bid(b):
+        while bid_once(a) and bid_once(b):
             rounds += 1
         assert rounds == 13
         for p in (a, b):

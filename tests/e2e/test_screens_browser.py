@@ -62,6 +62,19 @@ def check_page(page: Any, name: str, width: str) -> None:
     assert not bad, f"{name} at {width}: axe-core found {bad}"
 
 
+def answer_first(page: Any, kind: str) -> None:
+    """Answer the seat's decision of ``kind`` through the screen: a 3v3 field order (three generals, one
+    per role), else the first option button."""
+    if kind == "field":
+        for role in range(3):
+            select = page.locator(f"#field select[data-role='{role}']")
+            values = select.locator("option").evaluate_all("os => os.map(o => o.value).filter(Boolean)")
+            select.select_option(values[role])
+        page.click("#field-send")
+    else:
+        page.locator("#decision button.option").first.click()
+
+
 def play_until(page: Any, kind: str, budget: float = 60.0) -> None:
     """Answer this seat's decisions with their first option until one of ``kind`` is asked."""
     deadline = time.monotonic() + budget
@@ -76,14 +89,7 @@ def play_until(page: Any, kind: str, budget: float = 60.0) -> None:
             marks = page.eval_on_selector_all("#ring .sg-identity", "es => es.map(e => e.textContent)")
             marks.sort()
             assert marks in (["帅", "帅", "锋", "锋", "锋", "锋"], ["主", "內"]), marks
-        if now == "field":
-            for role in range(3):
-                select = page.locator(f"#field select[data-role='{role}']")
-                values = select.locator("option").evaluate_all("os => os.map(o => o.value).filter(Boolean)")
-                select.select_option(values[role])
-            page.click("#field-send")
-        else:
-            page.locator("#decision button.option").first.click()
+        answer_first(page, now)
         page.wait_for_function(f"document.getElementById('table').dataset.asked !== {asked!r}")
     raise AssertionError(f"no {kind} decision within {budget}s")
 
