@@ -319,9 +319,9 @@ class LiveTable:
         prompt, the log lines and the result in words of that language (texts.py). ``memo`` (one dict for
         every frame of one moment: a broadcast) keeps what every seat's frame shares, built once."""
         memo = {} if memo is None else memo
-        shared = memo.get(None)
+        shared = memo.get("shared")
         if shared is None:
-            shared = memo[None] = self._shared_parts(events)
+            shared = memo["shared"] = self._shared_parts(events)
         st = self.state
         d = self.decision
         dec = None

@@ -381,9 +381,9 @@ def result_text(game: str, result: dict[str, Any] | None, lang: str) -> str:
 
 def add_texts(frame: dict[str, Any], game: str, decision: Decision | None, lang: str,
               memo: dict[Any, Any] | None = None) -> None:
-    """Put the words into a table frame for a page in ``lang``: ``decision.text``, each event's ``text``
-    (where the frame has none yet) and ``result_text``. ``memo`` (one dict for the frames of one moment,
-    every seat's) keeps the prompt and the result once per language: they read the same at every seat."""
+    """Put the words into a table frame for a page in ``lang``: ``decision.text`` and ``result_text`` (each
+    event's line is written with the event: ``LiveTable.frame_dict``). ``memo`` (one dict for the frames
+    of one moment, every seat's) keeps them once per language: they read the same at every seat."""
     memo = {} if memo is None else memo
     dec = frame.get("decision")
     if dec is not None and decision is not None:
@@ -391,9 +391,6 @@ def add_texts(frame: dict[str, Any], game: str, decision: Decision | None, lang:
         if key not in memo:
             memo[key] = decision_text(game, decision, lang)
         dec["text"] = memo[key]
-    for ev in frame.get("events") or ():
-        if "text" not in ev:
-            ev["text"] = event_text(game, ev, lang)
     key = ("result", lang)
     if key not in memo:
         memo[key] = result_text(game, frame.get("result"), lang)

@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import os
 import random
@@ -127,7 +126,7 @@ class Node:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.redis.delete(self._alive_key(self.name)), 2.0)
             await asyncio.wait_for(self.redis.publish(self.lobby_channel,
-                                                      json.dumps({"node": self.name, "tables": None})), 2.0)
+                                                      compact({"node": self.name, "tables": None})), 2.0)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.redis.aclose(), 2.0)
 
@@ -208,7 +207,7 @@ class Node:
                 if owner is not None and owner[0] != asked and owner[0] != self.name:
                     asked = owner[0]
                     await self.redis.publish(f"{self.prefix}:node:{owner[0]}",
-                                             json.dumps({"op": "hand_over", "table": tid, "to": self.name}))
+                                             compact({"op": "hand_over", "table": tid, "to": self.name}))
                 if time.monotonic() > deadline:
                     break
                 await asyncio.sleep(0.05)
