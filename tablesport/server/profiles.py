@@ -17,13 +17,15 @@ def profile(sessions: sessionmaker[Session], name: str) -> dict[str, Any] | None
         user = accounts.find_user(s, name)
         if user is None or user.disabled:
             return None
-        ratings = [{"game": r.game, "preset": r.preset, "rating": players.ordinal(r.mu, r.sigma),
-                    "mu": round(r.mu, 2), "sigma": round(r.sigma, 2), "games": r.games}
-                   for r in players.ratings_of(s, user.id)]
+        # the tables first: a table's rating change and the new rating are committed together, so a rated
+        # table read here has its rating in the next read (SQLite reads each statement as it finds it)
         tables = [{"table": t.table_id, "game": t.game, "preset": t.preset, "status": t.status,
                    "seat": t.seat, "result": t.result, "rating": t.rating,
                    "replay": f"/replay/{t.table_id}" if t.status == FINISHED else None}
                   for t in players.tables_of(s, user.id)]
+        ratings = [{"game": r.game, "preset": r.preset, "rating": players.ordinal(r.mu, r.sigma),
+                    "mu": round(r.mu, 2), "sigma": round(r.sigma, 2), "games": r.games}
+                   for r in players.ratings_of(s, user.id)]
         return {"name": user.name, "id": user.id, "ratings": ratings, "tables": tables}
 
 

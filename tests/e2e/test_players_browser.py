@@ -86,7 +86,11 @@ def test_quick_play_seats_two_browsers_at_the_same_table_and_they_chat(browser: 
         assert rounds == 13
         for p in (a, b):
             p.wait_for_selector("#table[data-status='finished']")
-        a.goto(web.url + "/players/quick_ann?lang=en")
+        for _ in range(60):  # the table is rated just after its end, in the background: reload until it is
+            a.goto(web.url + "/players/quick_ann?lang=en")
+            if a.locator(f"#played tr[data-table='{tid}'] .rated").count():
+                break
+            a.wait_for_timeout(500)
         a.wait_for_selector(f"#played tr[data-table='{tid}'] .rated")
         assert a.locator("#ratings tr[data-preset='goofspiel-2p']").count() == 1
         a.goto(web.url + "/leaderboard/goofspiel-2p?lang=zh-Hans")
