@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import random
@@ -33,7 +32,15 @@ import websockets
 
 from bench.hosted_faults import haproxy_binary
 from bench.machine import machine
-from bench.server_load import WARMUP, Load, bucket_quantile, client_loop, cpu_seconds
+from bench.server_load import (
+    WARMUP,
+    Load,
+    bucket_quantile,
+    client_loop,
+    collector_off,
+    collector_on,
+    cpu_seconds,
+)
 from tablesport.server.hosted.cluster import Cluster, scratch_schema
 
 RESULTS = Path(__file__).parent / "results" / "hosted_load.json"
@@ -76,8 +83,7 @@ async def run_level(cluster: Cluster, tables: int, seconds: float, think: float,
                 raise RuntimeError("a table's slot ended before the clock started")
         await asyncio.sleep(0.05)
     setup = time.perf_counter() - t_setup
-    gc.collect()
-    gc.freeze()
+    collector_off()
     pids = [p.proc.pid for p in cluster.procs if p.proc is not None]
     proxy_pid = cluster.proxy.pid if cluster.proxy is not None else None
     s0 = await asyncio.to_thread(stats, cluster)
@@ -88,6 +94,7 @@ async def run_level(cluster: Cluster, tables: int, seconds: float, think: float,
     load.go.set()
     await asyncio.gather(*slots)
     wall = time.perf_counter() - t0
+    collector_on()
     await load.http.aclose()
     s1 = await asyncio.to_thread(stats, cluster)
     cpu = [cpu_seconds(pid) - c for pid, c in zip(pids, cpu0, strict=True)]

@@ -153,8 +153,7 @@ async def run_level(server: ServerProcess, preset: str, seats: int, tables: int,
                 raise RuntimeError("a table's slot ended before the clock started")
         await asyncio.sleep(0.05)
     setup = time.perf_counter() - t_setup
-    gc.collect()
-    gc.freeze()  # the client's own collector pauses would show up as server latency
+    collector_off()
     stats0 = httpx.get(server.url + "/api/v1/stats").json()
     srv_cpu0, me_cpu0 = cpu_seconds(server.proc.pid), cpu_seconds(os.getpid())
     t0 = time.perf_counter()
@@ -162,6 +161,7 @@ async def run_level(server: ServerProcess, preset: str, seats: int, tables: int,
     load.go.set()
     await asyncio.gather(*slots)
     wall = time.perf_counter() - t0
+    collector_on()
     await load.http.aclose()
     stats1 = httpx.get(server.url + "/api/v1/stats").json()
     srv_cpu, me_cpu = cpu_seconds(server.proc.pid) - srv_cpu0, cpu_seconds(os.getpid()) - me_cpu0
@@ -265,6 +265,20 @@ def baseline(preset: str, seconds: float) -> dict[str, Any]:
     out = summary.to_json()
     return {"games": out["games"], "seconds": out["seconds"],
             "actions_per_second": out["decisions_per_second"]}
+
+
+def collector_off() -> None:
+    """This (client) process's collector while the clock runs: what the setup made is frozen and no
+    collection runs (a pause of the client would count as the server's latency; the load makes
+    next to no cyclic garbage). :func:`collector_on` after the level."""
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+
+
+def collector_on() -> None:
+    gc.enable()
+    gc.unfreeze()
 
 
 def client_loop(name: str) -> Callable[[], asyncio.AbstractEventLoop] | None:

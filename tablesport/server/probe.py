@@ -5,9 +5,11 @@ A full collection walks every object alive: with a thousand tables (and their We
 connections) that was the longest pause of the server by far (``bench.server_load``: one pause of
 0.3 s of CPU, 0.5 s of wall time on the shared machine, the whole p99).  So:
 
-* everything that survives a collection of the middle generation is frozen (``gc.freeze``: the
-  collector no longer walks it): the oldest generation stays empty and no automatic full
-  collection ever walks the whole heap; the young collections stay as they are (short);
+* everything that survives a collection is frozen (``gc.freeze``: the collector no longer walks
+  it): the older generations stay empty, so no automatic collection walks more than what was made
+  since the last one.  A thousand tables' waiting seats hold some 25,000 objects that live for a
+  think (coroutines, futures, timers); frozen only after a middle-generation collection they were
+  walked by each one, every two seconds: 15–35 ms of the loop held up, the largest pauses left;
 * frozen objects freed by their reference count go as usual, but frozen objects that later become
   cyclic garbage (a finished table, a closed connection) are kept until a *complete* collection
   (``gc.unfreeze(); gc.collect()``), run when the garbage kept may have grown as large as what is
@@ -19,8 +21,14 @@ connections) that was the longest pause of the server by far (``bench.server_loa
   are 400,000 objects) does not collect completely on the way (it did, at each doubling of the
   frozen set: the one long pause, 0.3–0.7 s at a thousand tables); it does once finished tables and
   closed connections have left as much garbage as there is alive.  Counting the frozen set walks
-  all of it, so it is counted only after the young collections have frozen as many objects as the
-  last complete collection left alive (most of them are freed again by their reference count).
+  all of it (45–100 ms at a thousand tables, the loop held up all that time), so it is counted only
+  when two cheap signs say the garbage may have grown: the young collections have frozen as many
+  objects as the last complete collection left alive (most of them are freed again by their
+  reference count), and the blocks the allocator holds (``sys.getallocatedblocks``, a walk over its
+  arenas: under a millisecond) have grown since the last count by half the garbage a complete
+  collection waits for.  Garbage kept is memory kept, so while the blocks stay level the count is
+  not needed: a server whose tables finish without new ones holds its garbage within the memory it
+  already had, until new tables make it grow again.
 
 The probe counts the collector's runs, pauses and CPU by generation, and how late a 50 ms tick of
 the event loop fires (anything holding up the loop delays every table).  ``/api/v1/stats`` shows it.
@@ -39,6 +47,7 @@ import gc
 import json
 import os
 import signal
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -55,6 +64,9 @@ OBJECTS_PER_CONNECTION = 150
 """Per WebSocket connection (a seated goofspiel table with two: 368, the table included)."""
 MIN_GARBAGE = 100_000
 """Garbage kept before a complete collection however little is alive."""
+GROWTH_TO_COUNT = 0.5
+"""The frozen set is counted once the allocator's blocks grew, since the last count, by this share of
+the garbage a complete collection waits for (``max(alive, MIN_GARBAGE)``)."""
 
 
 def live_objects(tables: Iterable[Any]) -> int:
@@ -77,6 +89,8 @@ class Probe:
         self.complete = 0
         self.alive_after_complete = 0  # objects frozen by the last complete collection
         self.frozen_since = 0  # objects frozen by the young collections since
+        self.blocks_at_count = 0  # the allocator's blocks when the frozen set was last counted
+        self.counts = 0  # how many times the frozen set was counted (a walk over it)
         self.lag_max = 0.0
         self.lag_over = dict.fromkeys(LAG_BUCKETS_MS, 0)
         self.ticks = 0
@@ -102,10 +116,10 @@ class Probe:
         for b in PAUSE_BUCKETS_MS:
             if cpu * 1000 > b:
                 self.gc_cpu_over[b][g] += 1
-        if g >= 1 and self.manage:
-            # the oldest generation holds just what this collection kept: count it, freeze it
-            self.frozen_since += len(gc.get_objects(2))
-            gc.freeze()  # what survived two young collections is not walked again
+        if self.manage:
+            # the older generations hold just what this collection kept: count it, freeze it
+            self.frozen_since += len(gc.get_objects(1)) + len(gc.get_objects(2))
+            gc.freeze()  # what survived a collection is not walked again
 
     def collect_completely(self) -> None:
         """Unfreeze and collect everything: the frozen objects that became garbage go too."""
@@ -115,10 +129,24 @@ class Probe:
         self.alive_after_complete = gc.get_freeze_count()
         self.live_at_complete = self.live()
         self.frozen_since = 0
+        self.blocks_at_count = sys.getallocatedblocks()
+
+    def alive(self) -> int:
+        """What is alive in the frozen set, estimated: what the last complete collection kept, and the
+        objects of the tables and connections that came (or went) since."""
+        return max(0, self.alive_after_complete + self.live() - self.live_at_complete)
+
+    def count_due(self) -> bool:
+        """Whether the memory grew enough since the last count to count the frozen set (see above)."""
+        grown = sys.getallocatedblocks() - self.blocks_at_count
+        return grown > GROWTH_TO_COUNT * max(self.alive(), MIN_GARBAGE)
 
     def complete_due(self) -> bool:
-        """Whether the garbage kept frozen may have grown as large as what is alive (see above)."""
-        alive = max(0, self.alive_after_complete + self.live() - self.live_at_complete)
+        """Whether the garbage kept frozen may have grown as large as what is alive (see above): counts the
+        frozen set."""
+        self.counts += 1
+        self.blocks_at_count = sys.getallocatedblocks()
+        alive = self.alive()
         return gc.get_freeze_count() - alive > max(alive, MIN_GARBAGE)
 
     # -- the loop's lag ---------------------------------------------------------------------
@@ -131,12 +159,12 @@ class Probe:
         for b in LAG_BUCKETS_MS:
             if lag * 1000 > b:
                 self.lag_over[b] += 1
-        # the young collections froze as many objects as the last complete collection left alive:
-        # count the frozen set (a walk over all of it, so only now) and collect completely if the
-        # garbage in it may be as large as what is alive
+        # the young collections froze as many objects as the last complete collection left alive and
+        # the memory grew: count the frozen set (a walk over all of it, so only now) and collect
+        # completely if the garbage in it may be as large as what is alive
         if self.manage and self.frozen_since > max(self.alive_after_complete, 10_000):
             self.frozen_since = 0
-            if self.complete_due():
+            if self.count_due() and self.complete_due():
                 self.collect_completely()
         self._handle = self._loop.call_at(now + TICK, self._tick, now + TICK)
 
@@ -194,6 +222,7 @@ class Probe:
             "gc_cpu_over_ms_by_generation": {str(b): list(v) for b, v in self.gc_cpu_over.items()},
             "gc_frozen": gc.get_freeze_count(),
             "gc_complete_collections": self.complete,
+            "gc_frozen_counts": self.counts,
             "gc_complete_garbage_found": self.garbage_found,
             "loop_ticks": self.ticks,
             "loop_lag_max_ms": round(1000 * self.lag_max, 3),

@@ -36,3 +36,23 @@ def test_a_complete_collection_is_due_when_the_garbage_may_match_what_is_alive(
     monkeypatch.setattr(gc, "get_freeze_count", lambda: frozen)
     assert MIN_GARBAGE == 100_000
     assert p.complete_due() is due
+
+
+@pytest.mark.parametrize(("grown", "live_now", "counted"), [
+    (40_000, 0, False),  # the memory barely moved: no garbage worth a count can be in it
+    (60_000, 0, True),  # half the floor of garbage
+    (90_000, 200_000, False),  # what is alive is larger: half of it is the mark
+    (120_000, 200_000, True),
+])
+def test_the_frozen_set_is_counted_only_once_the_memory_grew(
+        monkeypatch: pytest.MonkeyPatch, grown: int, live_now: int, counted: bool) -> None:
+    """Counting the frozen set walks all of it (the loop waits): it waits until the allocator's blocks grew by
+    half the garbage a complete collection waits for (max(alive, MIN_GARBAGE)); a count resets the mark."""
+    p = Probe(live=lambda: live_now)
+    p.alive_after_complete, p.live_at_complete = 0, 0
+    p.blocks_at_count = 1_000_000
+    monkeypatch.setattr(probe_module.sys, "getallocatedblocks", lambda: 1_000_000 + grown)
+    monkeypatch.setattr(gc, "get_freeze_count", lambda: 0)
+    assert p.count_due() is counted
+    assert p.complete_due() is False and p.counts == 1
+    assert p.count_due() is False  # counted at this size: the mark moved up to it
