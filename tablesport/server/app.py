@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sys
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -39,7 +40,7 @@ from .probe import Probe, live_objects
 from .routes import ROUTERS
 from .routes.referee import enter_from_table
 from .routes.render import refused_page
-from .writer import InlineWriter, Writer
+from .writer import SWITCH_INTERVAL, InlineWriter, Writer
 
 HERE = Path(__file__).parent
 log = logging.getLogger("tablesport.server")
@@ -83,6 +84,9 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
     await asyncio.to_thread(upgrade, engine)  # Alembic: every store branch to its head
     sessions = make_sessionmaker(engine)
     writer: Writer | InlineWriter = InlineWriter(sessions) if sqlite else Writer(sessions)
+    switch_interval = sys.getswitchinterval()
+    if isinstance(writer, Writer):  # its thread gets the interpreter back soon after each round trip
+        sys.setswitchinterval(SWITCH_INTERVAL)
     checkpointer = Checkpointer(engine) if sqlite else None
     hall = Hall(writer, sessions, bot_delay=bot_delay, clock=clock)
     hall.on_finish.append(partial(enter_from_table, sessions))  # fixtures played at live tables
@@ -129,6 +133,7 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
         if checkpointer is not None:
             await asyncio.to_thread(checkpointer.close)
         engine.dispose()
+        sys.setswitchinterval(switch_interval)
 
 
 def _sqlite_normal_sync(dbapi_conn: Any, _record: Any) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 import secrets
+import sys
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from tablesport.server.app import create_app
+from tablesport.server.writer import SWITCH_INTERVAL
 from tablesport.store import accounts
 from tablesport.store.service import EventStore
 
@@ -63,3 +65,14 @@ def test_a_group_game_typed_twice_counts_on_postgresql(pg_url: str) -> None:
         assert 'id="series-score">1:0' in c.get(sheet).text
         c.cookies.clear()
         assert c.get(sheet).status_code == 401
+
+
+def test_the_writer_thread_gets_the_interpreter_back_within_a_millisecond(pg_url: str) -> None:
+    """On PostgreSQL the steps are written by a thread: while the server runs the switch interval is the
+    writer's (a busy event loop kept it waiting 5 ms after each round trip), and it is put back after."""
+    before = sys.getswitchinterval()
+    assert before != SWITCH_INTERVAL
+    with TestClient(create_app(pg_url, bot_delay=0.0)) as c:
+        assert c.get("/api/v1/health").status_code == 200
+        assert sys.getswitchinterval() == SWITCH_INTERVAL
+    assert sys.getswitchinterval() == before
