@@ -31,6 +31,8 @@ import yaml
 from tablesport.core import Decision, RuleError
 from tablesport.store.tables import RUNNING
 
+from .tablepart import TablePart
+
 if TYPE_CHECKING:
     from .clock import Timer
     from .hall import LiveTable
@@ -82,11 +84,11 @@ def policy(game: str, preset: str = "") -> Policy:
     return (table.get(preset) if preset else None) or table.get(game) or table[""]
 
 
-class Absence:
+class Absence(TablePart):
     """Who is away at one table, who a bot stands in for, and who left."""
 
     def __init__(self, table: LiveTable) -> None:
-        self.table = table
+        super().__init__(table)
         self.policy = policy(table.game.name, table.rs.preset)
         self.stand_ins: set[int] = set()
         self.left: set[int] = set()
@@ -116,7 +118,8 @@ class Absence:
 
     def _fire(self, seat: int) -> None:
         self._timers.pop(seat, None)
-        self.table.hall.spawn(self._stand_in(seat))
+        if not self.gone:
+            self.table.hall.spawn(self._stand_in(seat))
 
     async def _stand_in(self, seat: int) -> None:
         t = self.table

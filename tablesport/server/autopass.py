@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 from tablesport.core import Action, Decision
 from tablesport.store.tables import RUNNING
 
+from .tablepart import TablePart
+
 if TYPE_CHECKING:
     from .clock import Timer
     from .hall import LiveTable
@@ -55,11 +57,11 @@ def thinking_time(delay: tuple[float, float], time_limit: float | None) -> float
     return lo if hi <= lo else _random.uniform(lo, hi)
 
 
-class AutoPass:
+class AutoPass(TablePart):
     """The pending server passes of one table: one timer per seat and the step it answers."""
 
     def __init__(self, table: LiveTable) -> None:
-        self.table = table
+        super().__init__(table)
         self._timers: dict[int, tuple[int, Timer]] = {}
 
     def pending_for(self, seat: int | None) -> bool:
@@ -86,7 +88,8 @@ class AutoPass:
             self._timers[seat] = (asked, t.hall.clock.call_later(wait, self._fire, seat, asked))
 
     def _fire(self, seat: int, asked: int) -> None:
-        self.table.hall.spawn(self._answer(seat, asked))
+        if not self.gone:
+            self.table.hall.spawn(self._answer(seat, asked))
 
     async def _answer(self, seat: int, asked: int) -> None:
         t = self.table

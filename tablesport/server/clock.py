@@ -36,13 +36,18 @@ class Clock:
 
 
 class _ManualTimer:
-    __slots__ = ("cancelled",)
+    """A timer of the manual clock: once cancelled or fired it lets go of its call (and what the call holds),
+    as the event loop's timers do."""
 
-    def __init__(self) -> None:
+    __slots__ = ("call", "cancelled")
+
+    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.call: tuple[Callable[..., Any], tuple[Any, ...]] | None = (fn, args)
         self.cancelled = False
 
     def cancel(self) -> None:
         self.cancelled = True
+        self.call = None
 
 
 class ManualClock(Clock):
@@ -52,7 +57,7 @@ class ManualClock(Clock):
 
     def __init__(self, start: float = 1_800_000_000.0) -> None:
         self.now = start
-        self._due: list[tuple[float, int, _ManualTimer, Callable[..., Any], tuple[Any, ...]]] = []
+        self._due: list[tuple[float, int, _ManualTimer]] = []
         self._order = itertools.count()
 
     def wall(self) -> float:
@@ -62,8 +67,8 @@ class ManualClock(Clock):
         return self.now
 
     def call_later(self, delay: float, fn: Callable[..., Any], *args: Any) -> Timer:
-        timer = _ManualTimer()
-        heapq.heappush(self._due, (self.now + max(0.0, delay), next(self._order), timer, fn, args))
+        timer = _ManualTimer(fn, args)
+        heapq.heappush(self._due, (self.now + max(0.0, delay), next(self._order), timer))
         return timer
 
     def advance(self, seconds: float) -> int:
@@ -71,10 +76,13 @@ class ManualClock(Clock):
         end = self.now + seconds
         fired = 0
         while self._due and self._due[0][0] <= end:
-            at, _, timer, fn, args = heapq.heappop(self._due)
-            if timer.cancelled:
+            at, _, timer = heapq.heappop(self._due)
+            call = timer.call
+            if call is None:
                 continue
+            timer.call = None
             self.now = max(self.now, at)
+            fn, args = call
             fn(*args)
             fired += 1
         self.now = end

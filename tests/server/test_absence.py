@@ -345,3 +345,34 @@ def test_under_the_2011_rules_only_a_commander_may_concede_and_the_page_knows(tm
         assert refused is not None and refused["rule"] == "concede_commander_only"
 
     run(tmp_path / "t.sqlite3", body)
+
+
+def test_a_finished_table_the_hall_lets_go_is_freed_by_its_last_reference(tmp_path: Path) -> None:
+    """Its absences and server passes reach it by a weak reference (tablepart.py): a strong one made a cycle
+    that kept a finished table (state, events, record: ~300 objects) for a collection of the whole heap."""
+    import gc
+    import weakref
+
+    gone: list[weakref.ref[LiveTable]] = []
+
+    async def body(h: Harness) -> None:
+        table = await h.hall.create("goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=3)
+        await h.connect(table, 0)
+        await h.connect(table, 1)
+        while (d := table.decision) is not None:
+            for seat in d.seats:
+                assert await act(table, seat, table.state.legal_actions(seat)[0]) is None
+            await h.settle()
+        assert table.state.result() is not None
+        await h.leave(table, 0)
+        await h.leave(table, 1)
+        assert table.id not in h.hall.tables  # the hall let it go with its last watcher
+        gone.append(weakref.ref(table))
+
+    gc.collect()
+    gc.disable()
+    try:
+        run(tmp_path / "t.sqlite3", body)
+        assert gone[0]() is None
+    finally:
+        gc.enable()
