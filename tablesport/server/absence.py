@@ -122,6 +122,8 @@ class Absence(TablePart):
             self.table.hall.spawn(self._stand_in(seat))
 
     async def _stand_in(self, seat: int) -> None:
+        if self.gone:  # the table went while this waited for its turn
+            return
         t = self.table
         async with t.lock:
             if (t.status != RUNNING or t.decision is None or self.online(seat) or seat in self.stand_ins

@@ -92,6 +92,8 @@ class AutoPass(TablePart):
             self.table.hall.spawn(self._answer(seat, asked))
 
     async def _answer(self, seat: int, asked: int) -> None:
+        if self.gone:  # the table went while this waited for its turn
+            return
         t = self.table
         async with t.lock:
             entry = self._timers.get(seat)
