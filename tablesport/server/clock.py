@@ -39,14 +39,12 @@ class _ManualTimer:
     """A timer of the manual clock: once cancelled or fired it lets go of its call (and what the call holds),
     as the event loop's timers do."""
 
-    __slots__ = ("call", "cancelled")
+    __slots__ = ("call",)
 
     def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
         self.call: tuple[Callable[..., Any], tuple[Any, ...]] | None = (fn, args)
-        self.cancelled = False
 
     def cancel(self) -> None:
-        self.cancelled = True
         self.call = None
 
 
