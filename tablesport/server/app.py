@@ -127,6 +127,7 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
             await node.stop()
         await hall.shutdown()
         if isinstance(writer, Writer):
+            await writer.aclose()
             await asyncio.to_thread(writer.close)
         else:
             writer.close()

@@ -3,8 +3,10 @@ jobs queued meanwhile are committed together in one transaction.
 
 Two writers with one interface (``submit(job) -> Future``, ``close()``):
 
-* :class:`Writer` runs the jobs in a thread of its own: for a database across the network
-  (PostgreSQL), whose round trips must not hold up the event loop;
+* :class:`Writer` for a database across the network (PostgreSQL), whose round trips must not hold
+  up the event loop: the plain steps (the hot path) go through a connection of the event loop's own
+  (:class:`LoopSteps`: asynchronous, one statement per batch), every other job through a thread of
+  its own;
 * :class:`InlineWriter` runs them in the event loop itself, once per loop iteration: for the
   embedded SQLite file, where a commit is a few hundred microseconds of CPU (WAL,
   ``synchronous=NORMAL``) and a second thread would mostly wait for the interpreter lock.
@@ -73,30 +75,52 @@ def write_saves(session: Session, saves: list[StepSave]) -> None:
 
 class PlainSteps:
     """The hot path of both writers: a batch of plain steps (rows of ``web_steps``, no table row) straight
-    through the driver on a connection of its own, one ``executemany`` and one commit — about a third of
-    the processor time of the same insert through a session on PostgreSQL (``bench.store_writer``). A
-    connection that failed is discarded (the next batch opens a fresh one: the store may have restarted);
-    the caller then retries the batch through a session, which says which job, if any, the store
-    refuses."""
+    through the driver on a connection of its own. On SQLite one ``executemany`` and one commit; on
+    PostgreSQL one ``INSERT`` of all the batch's rows on a connection in autocommit (one statement is one
+    transaction: all its rows or none), which the driver prepares once per batch size — one round trip
+    where a transaction takes three (begin and insert, then commit), and about a third of the processor
+    time (``bench.store_writer``). A connection that failed is discarded (the next batch opens a fresh
+    one: the store may have restarted); the caller then retries the batch through a session, which says
+    which job, if any, the store refuses."""
+
+    COLUMNS = "INSERT INTO web_steps (table_id, i, line, at, meta) VALUES "
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.engine = sessions.kw["bind"]
-        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
-        as_json = "::json" if self.engine.dialect.name == "postgresql" else ""
-        self.sql = (f"INSERT INTO web_steps (table_id, i, line, at, meta) "
-                    f"VALUES ({mark}, {mark}, {mark}{as_json}, {mark}, {mark}{as_json})")
+        self.postgres = self.engine.dialect.name == "postgresql"
+        self.row = "(%s, %s, %s::json, %s, %s::json)" if self.postgres else "(?, ?, ?, ?, ?)"
+        self.statements: dict[int, str] = {}
         self.raw: Any = None
 
+    def statement(self, rows: int) -> str:
+        """The insert of ``rows`` rows (one row for SQLite's ``executemany``)."""
+        sql = self.statements.get(rows)
+        if sql is None:
+            sql = self.statements[rows] = self.COLUMNS + ", ".join([self.row] * rows)
+        return sql
+
+    def _connect(self) -> Any:
+        raw = self.engine.raw_connection()
+        if self.postgres:
+            driver = raw.driver_connection
+            driver.rollback()  # the pool's liveness check may have opened a transaction
+            driver.autocommit = True
+        return raw
+
     def insert(self, saves: list[StepSave]) -> None:
-        rows = [(step["table_id"], step["i"], compact(step["line"]), step["at"], compact(step["meta"]))
-                for step in (s.step for s in saves) if step is not None]
+        rows = step_rows(saves)
+        if not rows:
+            return
         if self.raw is None:
-            self.raw = self.engine.raw_connection()
+            self.raw = self._connect()
         try:
-            cur = self.raw.cursor()
-            cur.executemany(self.sql, rows)
-            self.raw.commit()
-            cur.close()
+            if self.postgres:
+                self.raw.driver_connection.execute(self.statement(len(rows)), flat(rows))
+            else:
+                cur = self.raw.cursor()
+                cur.executemany(self.statement(1), rows)
+                self.raw.commit()
+                cur.close()
         except Exception:
             with contextlib.suppress(Exception):
                 self.raw.invalidate()  # not back to the pool: the next batch opens a fresh connection
@@ -106,8 +130,59 @@ class PlainSteps:
     def close(self) -> None:
         if self.raw is not None:
             with contextlib.suppress(Exception):
+                if self.postgres:
+                    self.raw.driver_connection.autocommit = False  # back to the pool as the pool lent it
                 self.raw.close()
             self.raw = None
+
+
+def step_rows(saves: list[StepSave]) -> list[tuple[Any, ...]]:
+    """The ``web_steps`` rows of ``saves``, JSON columns as text."""
+    return [(step["table_id"], step["i"], compact(step["line"]), step["at"], compact(step["meta"]))
+            for step in (s.step for s in saves) if step is not None]
+
+
+def flat(rows: list[tuple[Any, ...]]) -> list[Any]:
+    """The parameters of a multi-row insert: the rows' values one after the other."""
+    return [v for row in rows for v in row]
+
+
+class LoopSteps:
+    """PostgreSQL's hot path inside the event loop: each batch of plain steps is one ``INSERT`` (the
+    statements of :class:`PlainSteps`) on an asynchronous connection in autocommit. A step's commit
+    then costs the loop one send and one read, where the writer's thread cost a hand-over of the
+    interpreter each way and a wake-up of the loop (``bench.hosted_load``: the thread alone took a fifth
+    of a server's processor time). A connection that failed is closed; the next batch opens a fresh one."""
+
+    CONNECT_TIMEOUT = 5
+
+    def __init__(self, plain: PlainSteps) -> None:
+        self.plain = plain
+        engine = plain.engine
+        _, params = engine.dialect.create_connect_args(engine.url)
+        params.pop("context", None)  # the ORM's adapters: plain text, numbers and JSON text need none
+        self.params = {**params, "autocommit": True, "connect_timeout": self.CONNECT_TIMEOUT}
+        self.conn: Any = None
+
+    async def insert(self, saves: list[StepSave]) -> None:
+        import psycopg
+
+        rows = step_rows(saves)
+        if not rows:
+            return
+        if self.conn is None:
+            self.conn = await psycopg.AsyncConnection.connect(**self.params)
+        try:
+            await self.conn.execute(self.plain.statement(len(rows)), flat(rows))
+        except BaseException:
+            await self.aclose()
+            raise
+
+    async def aclose(self) -> None:
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                await conn.close()
 
 
 def plain_only(jobs: list[Job]) -> list[StepSave] | None:
@@ -134,13 +209,53 @@ class Writer:
         self.jobs = 0
         self.commit_seconds = 0.0
         self.plain = PlainSteps(sessions)
+        self.fast = LoopSteps(self.plain) if self.plain.postgres else None
+        self.pending: list[tuple[StepSave, asyncio.Future[Any]]] = []
+        self.flushing: asyncio.Task[None] | None = None
         self.thread.start()
 
     def submit(self, job: Job) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Any] = loop.create_future()
+        if self.fast is not None and isinstance(job, StepSave) and job.table is None:
+            self.pending.append((job, fut))
+            if self.flushing is None:
+                self.flushing = loop.create_task(self._flush())
+            return fut
         self.queue.put((job, fut, loop))
         return fut
+
+    async def _flush(self) -> None:
+        """Commit the plain steps in the loop, each batch what came while the one before was written; a
+        batch the loop's connection could not write goes to the thread, which says which step, if any,
+        the store refuses."""
+        assert self.fast is not None
+        loop = asyncio.get_running_loop()
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                t0 = time.perf_counter()
+                try:
+                    await self.fast.insert([job for job, _ in batch])
+                except Exception as exc:
+                    log.warning("store: plain steps not written in the loop (%s); through the thread", exc)
+                    for job, fut in batch:
+                        self.queue.put((job, fut, loop))
+                    continue
+                self.commits += 1
+                self.jobs += len(batch)
+                self.commit_seconds += time.perf_counter() - t0
+                for _, fut in batch:
+                    _done(fut, None)
+        finally:
+            self.flushing = None
+
+    async def aclose(self) -> None:
+        """Close the loop's connection once its last batch is written (then :meth:`close`)."""
+        if self.flushing is not None:
+            await asyncio.gather(self.flushing, return_exceptions=True)
+        if self.fast is not None:
+            await self.fast.aclose()
 
     def close(self) -> None:
         self.queue.put(None)
@@ -200,8 +315,16 @@ class Writer:
         self.commits += 1
         self.jobs += len(batch)
         self.commit_seconds += time.perf_counter() - t0
+        loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
         for (_, fut, loop), res in zip(batch, results, strict=True):
-            loop.call_soon_threadsafe(_done, fut, res)
+            loops.setdefault(loop, []).append((fut, res))
+        for loop, done in loops.items():  # one wake-up of each loop for the whole batch
+            loop.call_soon_threadsafe(_all_done, done)
+
+
+def _all_done(done: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    for fut, value in done:
+        _done(fut, value)
 
 
 def _done(fut: asyncio.Future[Any], value: Any) -> None:

@@ -32,7 +32,7 @@ def test_one_holder_at_a_time_and_only_the_holder_renews_or_releases(redis_url: 
             assert la is not None and la.valid()
             assert await b.acquire("t1") is None  # held: nobody else gets it
             assert await b.owner("t1") == ("a", la.fence)
-            forged = type(la)("t1", "b", la.fence, la.valid_until)  # b pretending to hold it
+            forged = type(la)("t1", "b", la.fence, la.valid_until, la.key)  # b pretending to hold it
             assert await b.renew([forged]) == [forged]
             assert not await b.release(forged)
             assert await a.renew([la]) == []

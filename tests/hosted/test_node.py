@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from tablesport.server.hall import Client, Hall
-from tablesport.server.hosted.node import Node
+from tablesport.server.hosted.node import QUIET_SWEEPS, Node
 from tablesport.server.writer import InlineWriter
 from tablesport.store.db import make_sessionmaker
 from tablesport.store.migrate import upgrade
@@ -116,6 +116,49 @@ def test_a_late_renewal_puts_the_bots_off_and_the_game_goes_on(tmp_path: Path, r
             await hall.shutdown()
             assert isinstance(hall.writer, InlineWriter)
             hall.writer.close()
+
+    run_async(go())
+    engine.dispose()
+
+
+def test_the_processes_alive_come_from_their_registry_and_quiet_sweeps_seldom_read_the_store(
+        tmp_path: Path, redis_url: str) -> None:
+    """hosted/node.py: who is alive is two round trips (the registry of names, their alive keys) whatever
+    else Redis holds; a process that stopped leaves the registry; while nothing changes, one sweep in
+    QUIET_SWEEPS reads the store's live tables, and after a change every sweep does."""
+    engine = upgrade(f"sqlite:///{tmp_path / 'hosted.sqlite3'}")
+    sessions = make_sessionmaker(engine)
+    prefix = f"tsnode-test-{secrets.token_hex(4)}"
+
+    async def go() -> None:
+        halls = [Hall(InlineWriter(sessions), sessions, bot_delay=0.0) for _ in range(2)]
+        nodes = [Node(redis_url, h, name=n, prefix=prefix, sweep=3600) for h, n in zip(halls, "ab", strict=True)]
+        a, b = nodes
+        try:
+            for node in nodes:
+                await node.start()
+            await _until(lambda: a.redis_ok and b.redis_ok)
+            assert await a._alive() == ["a", "b"]
+            reads: list[int] = []
+            live_ids = a._live_ids
+            a._live_ids = lambda: reads.append(1) or live_ids()  # type: ignore[method-assign]
+            await a._sweep()  # the first look: b is new to a, a change
+            assert a.nodes == ["a", "b"] and len(reads) == 1
+            a._changed_at -= 10 * 3600  # long ago (this test sweeps by hand): quiet from now on
+            for _ in range(3 * QUIET_SWEEPS):
+                await a._sweep()
+            assert len(reads) == 1 + 3
+            await b.stop()
+            await a._sweep()  # b gone: a change, and every sweep reads the store for a while
+            await a._sweep()
+            assert a.nodes == ["a"] and len(reads) == 1 + 3 + 2
+            assert await a.redis.smembers(a._nodes_key) == {b"a"}
+        finally:
+            await a.stop()
+            for h in halls:
+                await h.shutdown()
+                assert isinstance(h.writer, InlineWriter)
+                h.writer.close()
 
     run_async(go())
     engine.dispose()

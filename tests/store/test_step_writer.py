@@ -1,7 +1,8 @@
-"""The writers' hot path (tablesport/server/writer.py, ``PlainSteps``): plain steps go straight through the
-driver on a connection of the writer's own, on SQLite and PostgreSQL alike; when the store drops that
-connection (PostgreSQL restarting) the batch is saved through a session and the next one opens a fresh
-connection; a step already stored is refused, never written twice."""
+"""The writers' hot path (tablesport/server/writer.py): plain steps go straight through the driver on a
+connection of the writer's own (``PlainSteps``; on PostgreSQL the threaded writer's is the event loop's,
+``LoopSteps``); when the store drops that connection (PostgreSQL restarting) the batch is saved another
+way (the thread, a session) and the next one opens a fresh connection; a step already stored is
+refused, never written twice."""
 
 from __future__ import annotations
 
@@ -23,14 +24,20 @@ def _step(tid: str, i: int) -> StepSave:
     return StepSave({"table_id": tid, "i": i, "line": line, "at": time.time(), "meta": {"timers": {}}}, None)
 
 
-def _drop_connection(engine: Engine, raw: Any) -> None:
+def _own_connection(writer: Writer | InlineWriter) -> Any:
+    """The driver's connection that the writer's last plain step went through (``None``: none did)."""
+    if isinstance(writer, Writer) and writer.fast is not None:
+        return writer.fast.conn
+    return None if writer.plain.raw is None else writer.plain.raw.driver_connection
+
+
+def _drop_connection(engine: Engine, conn: Any) -> None:
     """What a restart of the store does to the writer's own connection."""
     if engine.dialect.name == "postgresql":
-        with engine.connect() as conn:
-            conn.execute(text("SELECT pg_terminate_backend(:pid)"),
-                         {"pid": raw.driver_connection.info.backend_pid})
+        with engine.connect() as c:
+            c.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": conn.info.backend_pid})
     else:
-        raw.driver_connection.close()
+        conn.close()
 
 
 @pytest.mark.parametrize("threaded", [False, True], ids=["inline", "thread"])
@@ -46,16 +53,17 @@ def test_plain_steps_take_the_driver_and_survive_a_dropped_connection(engine: En
         writer = Writer(sessions) if threaded else InlineWriter(sessions)
         try:
             await writer.submit(_step(tid, 1))
-            raw = writer.plain.raw
-            assert raw is not None, "the plain step did not take the driver's path"
-            first = raw.driver_connection
-            _drop_connection(engine, raw)
-            await writer.submit(_step(tid, 2))  # the dropped connection fails; the session saves it
+            first = _own_connection(writer)
+            assert first is not None, "the plain step did not take the driver's path"
+            _drop_connection(engine, first)
+            await writer.submit(_step(tid, 2))  # the dropped connection fails; another way saves it
             await writer.submit(_step(tid, 3))  # a fresh connection of its own again
-            assert writer.plain.raw is not None and writer.plain.raw.driver_connection is not first
+            assert _own_connection(writer) not in (None, first)
             with pytest.raises(RuntimeError, match="could not save"):
                 await writer.submit(_step(tid, 3))  # stored already: refused, not written twice
         finally:
+            if isinstance(writer, Writer):
+                await writer.aclose()
             writer.close()
 
     run_async(go())  # a browser test of the same worker may have left an event loop in this thread

@@ -15,7 +15,7 @@ later, and only then may another process take the table.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 ACQUIRE = """
@@ -45,16 +45,18 @@ return 0
 
 @dataclass
 class Lease:
-    """A lease this process holds: the table, its fence, and until when (monotonic) it may act on it."""
+    """A lease this process holds: the table, its fence, and until when (monotonic) it may act on it;
+    ``key`` and ``value`` are its key and value in Redis (each renewal sends them all again)."""
 
     table: str
     node: str
     fence: int
     valid_until: float
+    key: str
+    value: str = field(init=False, compare=False)
 
-    @property
-    def value(self) -> str:
-        return f"{self.node}:{self.fence}"
+    def __post_init__(self) -> None:
+        self.value = f"{self.node}:{self.fence}"
 
     def valid(self, now: float | None = None) -> bool:
         return (time.monotonic() if now is None else now) < self.valid_until
@@ -101,14 +103,14 @@ class Leases:
             return None
         owner = parse_owner(value)
         assert owner is not None
-        return Lease(table, self.node, owner[1], sent + self.ttl - self.margin)
+        return Lease(table, self.node, owner[1], sent + self.ttl - self.margin, key=self.key(table))
 
     async def renew(self, leases: list[Lease]) -> list[Lease]:
         """Extend every lease that is still ours; returns the ones that are not (lost: stop acting)."""
         if not leases:
             return []
         sent = time.monotonic()
-        lost_idx = await self._renew(keys=[self.key(x.table) for x in leases],
+        lost_idx = await self._renew(keys=[x.key for x in leases],
                                      args=[self.ttl_ms, *(x.value for x in leases)])
         lost = [leases[int(i) - 1] for i in lost_idx]
         gone = {id(x) for x in lost}
@@ -120,7 +122,7 @@ class Leases:
     async def release(self, lease: Lease) -> bool:
         """Give the lease up (only if it is still ours); another process may take the table at once."""
         lease.valid_until = 0.0
-        return bool(await self._release(keys=[self.key(lease.table)], args=[lease.value]))
+        return bool(await self._release(keys=[lease.key], args=[lease.value]))
 
     async def owner(self, table: str) -> tuple[str, int] | None:
         """Who holds ``table`` now: ``(node, fence)``, or ``None``."""

@@ -52,7 +52,17 @@ log = logging.getLogger("tablesport.server.hosted")
 TTL = 3.0
 """Seconds a lease lives without renewal: a dead process's tables are adopted within TTL + one sweep."""
 SWEEP = 1.0
-"""Seconds between two looks for orphaned tables."""
+"""Seconds between two looks at which processes are alive."""
+ADOPT_POLL = 0.05
+ADOPT_POLL_MAX = 0.4
+"""Seconds between two tries at a table's lease while its holder hands it over (doubling from the first
+to the last): a hand-over takes a few milliseconds, but at thousands of tables moving at once (a process
+joining, or tables created on one process and played on another) a fixed 50 ms made tens of thousands
+of Redis calls a second, and the hand-overs themselves waited for them."""
+QUIET_SWEEPS = 3
+"""While the processes alive stay the same and this one lost nothing, one look in this many also looks for
+orphaned tables (every live table of the store against its lease: at thousands of tables, the biggest
+part of the hosted bookkeeping); after a change, every look does, for a lease's time to live and two more."""
 LOBBY_EVERY = 1.0
 """Seconds at least between two publications of this process's lobby list (every live table's summary):
 at thousands of tables, games end every few milliseconds and each would publish the whole list again."""
@@ -89,6 +99,9 @@ class Node:
         """Other processes' live tables, as they last published them: node -> (received, summaries)."""
         self.nodes: list[str] = [self.name]
         self._orphans: dict[str, int] = {}
+        self._sweeps = 0
+        self._changed_at = time.monotonic()
+        """When the processes alive last changed, or this one lost leases or got Redis back."""
         self._adopting: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._lobby_dirty = asyncio.Event()
@@ -106,6 +119,11 @@ class Node:
 
     def _alive_key(self, node: str) -> str:
         return f"{self.prefix}:alive:{node}"
+
+    @property
+    def _nodes_key(self) -> str:
+        """The set of the processes' names (each alive while its alive key lasts)."""
+        return f"{self.prefix}:nodes"
 
     # -- life -------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -125,6 +143,7 @@ class Node:
                 await self.let_go(table, save=True)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.redis.delete(self._alive_key(self.name)), 2.0)
+            await asyncio.wait_for(self.redis.srem(self._nodes_key, self.name), 2.0)
             await asyncio.wait_for(self.redis.publish(self.lobby_channel,
                                                       compact({"node": self.name, "tables": None})), 2.0)
         with contextlib.suppress(Exception):
@@ -198,6 +217,7 @@ class Node:
             return None
         deadline = time.monotonic() + self.ttl + 2.0
         asked: str | None = None
+        wait = ADOPT_POLL
         try:
             while True:
                 lease = await self.leases.acquire(tid)
@@ -210,7 +230,8 @@ class Node:
                                              compact({"op": "hand_over", "table": tid, "to": self.name}))
                 if time.monotonic() > deadline:
                     break
-                await asyncio.sleep(0.05)
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, ADOPT_POLL_MAX)
         except Unavailable:
             raise
         except Exception as exc:
@@ -285,9 +306,16 @@ class Node:
         every = self.ttl / 3
         while True:
             try:
-                await self.redis.set(self._alive_key(self.name), "1", px=int(self.ttl * 1000))
                 leases = list(self.held.values())
                 lost = await self.leases.renew(leases)
+                # said alive after the leases are renewed: once its alive key has expired, a dead
+                # process's leases have too, and the first look after that finds its tables orphaned
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    pipe.set(self._alive_key(self.name), "1", px=int(self.ttl * 1000))
+                    pipe.sadd(self._nodes_key, self.name)
+                    await pipe.execute()
+                if not self.redis_ok or lost:
+                    self._changed_at = time.monotonic()
                 self.redis_ok = True
             except Exception as exc:
                 if self.redis_ok:
@@ -312,10 +340,25 @@ class Node:
             except Exception as exc:
                 log.debug("%s: sweep failed: %s", self.name, exc)
 
+    async def _alive(self) -> list[str]:
+        """The processes alive now (two round trips, whatever else Redis holds)."""
+        members = await self.redis.smembers(self._nodes_key)
+        names = sorted(n.decode() if isinstance(n, bytes) else n for n in members)
+        up = await self.redis.mget([self._alive_key(n) for n in names]) if names else []
+        dead = [n for n, v in zip(names, up, strict=True) if v is None and n != self.name]
+        if dead:  # gone for good, or back (and in the set again) at its next renewal
+            await self.redis.srem(self._nodes_key, *dead)
+        return sorted({n for n, v in zip(names, up, strict=True) if v is not None} | {self.name})
+
     async def _sweep(self) -> None:
-        keys = [k async for k in self.redis.scan_iter(self._alive_key("*"))]
-        alive = sorted({k.decode().rsplit(":", 1)[1] for k in keys} | {self.name})
+        alive = await self._alive()
+        now = time.monotonic()
+        if alive != self.nodes:
+            self._changed_at = now
         self.nodes = alive
+        self._sweeps += 1
+        if now - self._changed_at > self.ttl + 2 * self.sweep_every and self._sweeps % QUIET_SWEEPS:
+            return
         ids = await asyncio.to_thread(self._live_ids)
         candidates = [t for t in ids if t not in self.hall.tables and t not in self._adopting]
         held = await self.leases.held(candidates)
