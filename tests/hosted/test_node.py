@@ -132,7 +132,8 @@ def test_the_processes_alive_come_from_their_registry_and_quiet_sweeps_seldom_re
 
     async def go() -> None:
         halls = [Hall(InlineWriter(sessions), sessions, bot_delay=0.0) for _ in range(2)]
-        nodes = [Node(redis_url, h, name=n, prefix=prefix, sweep=3600) for h, n in zip(halls, "ab", strict=True)]
+        nodes = [Node(redis_url, h, name=n, prefix=prefix, sweep=3600)  # the test sweeps by hand
+                 for h, n in zip(halls, "ab", strict=True)]
         a, b = nodes
         try:
             for node in nodes:
