@@ -80,15 +80,19 @@ def test_hand_over_lost_lease_and_adoption(tmp_path: Path, redis_url: str) -> No
             assert again is not moved and again.steps == 1 and again.status == "running"
             assert steps(t.id) == 1
         finally:
-            for node in nodes:
-                await node.stop()
-            for h in halls:
-                await h.shutdown()
-                assert isinstance(h.writer, InlineWriter)
-                h.writer.close()
+            await _stop(nodes, halls)
 
     run_async(go())
     engine.dispose()
+
+
+async def _stop(nodes: list[Node], halls: list[Hall]) -> None:
+    for node in nodes:
+        await node.stop()  # a second stop does nothing more than the first
+    for h in halls:
+        await h.shutdown()
+        assert isinstance(h.writer, InlineWriter)
+        h.writer.close()
 
 
 async def _record(sent: list[dict[str, Any]], text: str) -> None:
@@ -155,11 +159,7 @@ def test_the_processes_alive_come_from_their_registry_and_quiet_sweeps_seldom_re
             assert a.nodes == ["a"] and len(reads) == 1 + 3 + 2
             assert await a.redis.smembers(a._nodes_key) == {b"a"}
         finally:
-            await a.stop()
-            for h in halls:
-                await h.shutdown()
-                assert isinstance(h.writer, InlineWriter)
-                h.writer.close()
+            await _stop(nodes, halls)
 
     run_async(go())
     engine.dispose()
