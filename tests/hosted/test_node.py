@@ -6,15 +6,17 @@ tables. Fast (seconds); the same against real processes is test_failover.py."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Engine, func, select
 
 from tablesport.server.hall import Client, Hall
-from tablesport.server.hosted.node import QUIET_SWEEPS, Node
+from tablesport.server.hosted.node import ADOPT_POLL_MAX, QUIET_SWEEPS, Node, home_of
 from tablesport.server.writer import InlineWriter
 from tablesport.store.db import make_sessionmaker
 from tablesport.store.migrate import upgrade
@@ -95,6 +97,21 @@ async def _stop(nodes: list[Node], halls: list[Hall]) -> None:
         h.writer.close()
 
 
+@contextlib.asynccontextmanager
+async def _hand_swept(engine: Engine, redis_url: str) -> AsyncIterator[tuple[list[Hall], list[Node]]]:
+    """Two processes "a" and "b" on ``engine``'s store, whose sweeps the test runs by hand."""
+    sessions = make_sessionmaker(engine)
+    prefix = f"tsnode-test-{secrets.token_hex(4)}"
+    halls = [Hall(InlineWriter(sessions), sessions, bot_delay=0.0) for _ in range(2)]
+    nodes = [Node(redis_url, h, name=n, prefix=prefix, sweep=3600) for h, n in zip(halls, "ab", strict=True)]
+    try:
+        for node in nodes:
+            await node.start()
+        yield halls, nodes
+    finally:
+        await _stop(nodes, halls)
+
+
 async def _record(sent: list[dict[str, Any]], text: str) -> None:
     sent.append(json.loads(text))
 
@@ -131,17 +148,10 @@ def test_the_processes_alive_come_from_their_registry_and_quiet_sweeps_seldom_re
     else Redis holds; a process that stopped leaves the registry; while nothing changes, one sweep in
     QUIET_SWEEPS reads the store's live tables, and after a change every sweep does."""
     engine = upgrade(f"sqlite:///{tmp_path / 'hosted.sqlite3'}")
-    sessions = make_sessionmaker(engine)
-    prefix = f"tsnode-test-{secrets.token_hex(4)}"
 
     async def go() -> None:
-        halls = [Hall(InlineWriter(sessions), sessions, bot_delay=0.0) for _ in range(2)]
-        nodes = [Node(redis_url, h, name=n, prefix=prefix, sweep=3600)  # the test sweeps by hand
-                 for h, n in zip(halls, "ab", strict=True)]
-        a, b = nodes
-        try:
-            for node in nodes:
-                await node.start()
+        async with _hand_swept(engine, redis_url) as (halls, nodes):
+            a, b = nodes
             await _until(lambda: a.redis_ok and b.redis_ok)
             assert await a._alive() == ["a", "b"]
             reads: list[int] = []
@@ -158,8 +168,53 @@ def test_the_processes_alive_come_from_their_registry_and_quiet_sweeps_seldom_re
             await a._sweep()
             assert a.nodes == ["a"] and len(reads) == 1 + 3 + 2
             assert await a.redis.smembers(a._nodes_key) == {b"a"}
-        finally:
-            await _stop(nodes, halls)
+
+    run_async(go())
+    engine.dispose()
+
+
+def test_a_holder_that_took_the_table_again_is_asked_again(tmp_path: Path, redis_url: str) -> None:
+    """hosted/node.py, hand-over: the holder released the table and took it again before the asker's next
+    try (its sweep saw an orphan); the asker asks again (the holder's new fence) instead of waiting out its
+    time and refusing the client. And a holder's sweeps leave alone what it just handed over (the race
+    that took tables back: 10-30 first connections refused at set-up in bench.hosted_load)."""
+    engine = upgrade(f"sqlite:///{tmp_path / 'hosted.sqlite3'}")
+
+    async def go() -> None:
+        async with _hand_swept(engine, redis_url) as (halls, nodes):
+            a, b = nodes
+            t = await halls[0].create("goofspiel-2p", PEOPLE, seed=5)
+            while home_of(t.id, ["a", "b"]) != "a":  # a table a's sweeps would take as an orphan
+                t = await halls[0].create("goofspiel-2p", PEOPLE, seed=5)
+            await _until(lambda: a.redis_ok and b.redis_ok)
+            assert await halls[1].live(t.id) is not None  # handed over to b
+            await b.redis.delete(b.leases.key(t.id))  # as if b had not taken it yet
+            await a._sweep()
+            assert t.id not in halls[0].tables and a.stats["adopted"] == 0  # a just handed it over: not its
+            await a.stop()  # a is gone; the table is left with a lease of a stranger's, "x"
+            b.held.pop(t.id)
+            halls[1].tables.pop(t.id)
+            x = b.leases.key(t.id)
+            await b.redis.set(x, "x:1")
+            asks = b.redis.pubsub()
+            await asks.subscribe(f"{b.prefix}:node:x")
+            taking = asyncio.ensure_future(b.adopt(t.id))
+
+            async def asked() -> int:
+                n = 0
+                end = asyncio.get_running_loop().time() + 2 * ADOPT_POLL_MAX
+                while asyncio.get_running_loop().time() < end:
+                    msg = await asks.get_message(ignore_subscribe_messages=True, timeout=0.05)
+                    n += msg is not None
+                return n
+
+            assert await asked() == 1
+            await b.redis.set(x, "x:2")  # x let it go and took it again: a new fence
+            assert await asked() == 1
+            await b.redis.delete(x)  # now x lets it go for good
+            taken = await asyncio.wait_for(taking, b.hand_over_within)
+            assert taken is not None and taken.id == t.id and b.may_act(t.id)
+            await asks.aclose()  # type: ignore[no-untyped-call]
 
     run_async(go())
     engine.dispose()

@@ -99,6 +99,8 @@ class Node:
         """Other processes' live tables, as they last published them: node -> (received, summaries)."""
         self.nodes: list[str] = [self.name]
         self._orphans: dict[str, int] = {}
+        self._handed: dict[str, float] = {}
+        """Tables this process handed over, and when: not orphans to its sweeps while the asker takes them."""
         self._sweeps = 0
         self._changed_at = time.monotonic()
         """When the processes alive last changed, or this one lost leases or got Redis back."""
@@ -107,6 +109,11 @@ class Node:
         self._lobby_dirty = asyncio.Event()
         self.redis_ok = False
         self.stats = {"adopted": 0, "handed_over": 0, "lost": 0, "refused": 0}
+
+    @property
+    def hand_over_within(self) -> float:
+        """Seconds a process asking for a table waits for it (a dead holder's lease expires within it)."""
+        return self.ttl + 2.0
 
     # -- channels and keys ------------------------------------------------------------------
     @property
@@ -215,8 +222,8 @@ class Node:
     async def _adopt(self, tid: str) -> LiveTable | None:
         if not await asyncio.to_thread(self._is_live, tid):
             return None
-        deadline = time.monotonic() + self.ttl + 2.0
-        asked: str | None = None
+        deadline = time.monotonic() + self.hand_over_within
+        asked: tuple[str, int] | None = None
         wait = ADOPT_POLL
         try:
             while True:
@@ -224,8 +231,9 @@ class Node:
                 if lease is not None:
                     return await self._load(tid, lease)
                 owner = await self.leases.owner(tid)
-                if owner is not None and owner[0] != asked and owner[0] != self.name:
-                    asked = owner[0]
+                # asked again when the holder changed, or took the table anew (another fence) in between
+                if owner is not None and owner != asked and owner[0] != self.name:
+                    asked = owner
                     await self.redis.publish(f"{self.prefix}:node:{owner[0]}",
                                              compact({"op": "hand_over", "table": tid, "to": self.name}))
                 if time.monotonic() > deadline:
@@ -360,7 +368,9 @@ class Node:
         if now - self._changed_at > self.ttl + 2 * self.sweep_every and self._sweeps % QUIET_SWEEPS:
             return
         ids = await asyncio.to_thread(self._live_ids)
-        candidates = [t for t in ids if t not in self.hall.tables and t not in self._adopting]
+        self._handed = {t: at for t, at in self._handed.items() if now - at < self.hand_over_within}
+        candidates = [t for t in ids if t not in self.hall.tables and t not in self._adopting
+                      and t not in self._handed]
         held = await self.leases.held(candidates)
         orphans = {t for t, h in zip(candidates, held, strict=True) if not h}
         self._orphans = {t: self._orphans.get(t, 0) + 1 for t in orphans}
@@ -409,6 +419,7 @@ class Node:
             if table is not None and table.id in self.held:
                 log.info("%s: handing table %s over to %s", self.name, table.id, msg.get("to"))
                 self.stats["handed_over"] += 1
+                self._handed[table.id] = time.monotonic()
                 self.hall.spawn(self.let_go(table, save=True))
 
     async def _lobby_loop(self) -> None:
