@@ -148,41 +148,58 @@ def flat(rows: list[tuple[Any, ...]]) -> list[Any]:
 
 
 class LoopSteps:
-    """PostgreSQL's hot path inside the event loop: each batch of plain steps is one ``INSERT`` (the
-    statements of :class:`PlainSteps`) on an asynchronous connection in autocommit. A step's commit
-    then costs the loop one send and one read, where the writer's thread cost a hand-over of the
-    interpreter each way and a wake-up of the loop (``bench.hosted_load``: the thread alone took a fifth
-    of a server's processor time). A connection that failed is closed; the next batch opens a fresh one."""
+    """PostgreSQL's hot path inside the event loop: each batch of plain steps is one ``INSERT`` of its rows,
+    prepared once per batch size, on an asynchronous connection in autocommit (one statement, one
+    transaction), sent straight through libpq (:mod:`.pgloop`). A step's commit then costs the loop one
+    send and one read, where the writer's thread cost a hand-over of the interpreter each way and a
+    wake-up of the loop (``bench.hosted_load``: the thread alone took a fifth of a server's processor
+    time). A connection that failed is closed; the next batch opens a fresh one."""
 
     CONNECT_TIMEOUT = 5
 
     def __init__(self, plain: PlainSteps) -> None:
-        self.plain = plain
         engine = plain.engine
         _, params = engine.dialect.create_connect_args(engine.url)
-        params.pop("context", None)  # the ORM's adapters: plain text, numbers and JSON text need none
+        params.pop("context", None)  # the ORM's adapters: the parameters go as text
         self.params = {**params, "autocommit": True, "connect_timeout": self.CONNECT_TIMEOUT}
-        self.conn: Any = None
+        self.statements: Any = None
+        self.sql: dict[int, str] = {}
+
+    @property
+    def conn(self) -> Any:
+        """The driver's connection (``None`` between a failure and the next batch)."""
+        return None if self.statements is None else self.statements.conn
+
+    def statement(self, rows: int) -> str:
+        sql = self.sql.get(rows)
+        if sql is None:
+            sql = self.sql[rows] = PlainSteps.COLUMNS + ", ".join(
+                f"(${5 * k + 1}, ${5 * k + 2}, ${5 * k + 3}::json, ${5 * k + 4}, ${5 * k + 5}::json)"
+                for k in range(rows))
+        return sql
 
     async def insert(self, saves: list[StepSave]) -> None:
         import psycopg
 
+        from .pgloop import LoopStatements
+
         rows = step_rows(saves)
         if not rows:
             return
-        if self.conn is None:
-            self.conn = await psycopg.AsyncConnection.connect(**self.params)
+        if self.statements is None:
+            self.statements = LoopStatements(await psycopg.AsyncConnection.connect(**self.params))
         try:
-            await self.conn.execute(self.plain.statement(len(rows)), flat(rows))
+            await self.statements.execute(b"ts_steps_%d" % len(rows), self.statement(len(rows)),
+                                          [str(v).encode() for v in flat(rows)])
         except BaseException:
             await self.aclose()
             raise
 
     async def aclose(self) -> None:
-        conn, self.conn = self.conn, None
-        if conn is not None:
+        statements, self.statements = self.statements, None
+        if statements is not None:
             with contextlib.suppress(Exception):
-                await conn.close()
+                await statements.close()
 
 
 def plain_only(jobs: list[Job]) -> list[StepSave] | None:
