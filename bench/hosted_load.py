@@ -105,8 +105,8 @@ async def run_level(cluster: Cluster, tables: int, seconds: float, think: float,
     load.deadline = time.monotonic() + seconds
     hosted0 = await asyncio.to_thread(hosted_counters, cluster)
     load.go.set()
-    await asyncio.sleep(seconds)  # the clock ran out: what the servers used while it ran, before the seats
-    cpu_clock = [cpu_seconds(pid) - c for pid, c in zip(pids, cpu0, strict=True)]  # end their games
+    await asyncio.sleep(load.deadline - time.monotonic())  # what the servers used while the clock ran,
+    cpu_clock = [cpu_seconds(pid) - c for pid, c in zip(pids, cpu0, strict=True)]  # before the seats leave
     s_clock = await asyncio.to_thread(stats, cluster)
     await asyncio.gather(*slots)
     wall = time.perf_counter() - t0

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import queue
 import threading
@@ -83,21 +84,14 @@ class PlainSteps:
     one: the store may have restarted); the caller then retries the batch through a session, which says
     which job, if any, the store refuses."""
 
-    COLUMNS = "INSERT INTO web_steps (table_id, i, line, at, meta) VALUES "
-
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.engine = sessions.kw["bind"]
         self.postgres = self.engine.dialect.name == "postgresql"
-        self.row = "(%s, %s, %s::json, %s, %s::json)" if self.postgres else "(?, ?, ?, ?, ?)"
-        self.statements: dict[int, str] = {}
         self.raw: Any = None
 
     def statement(self, rows: int) -> str:
         """The insert of ``rows`` rows (one row for SQLite's ``executemany``)."""
-        sql = self.statements.get(rows)
-        if sql is None:
-            sql = self.statements[rows] = self.COLUMNS + ", ".join([self.row] * rows)
-        return sql
+        return steps_insert(rows, "%s", "::json") if self.postgres else steps_insert(rows, "?", "")
 
     def _connect(self) -> Any:
         raw = self.engine.raw_connection()
@@ -136,6 +130,17 @@ class PlainSteps:
             self.raw = None
 
 
+@functools.cache
+def steps_insert(rows: int, mark: str, as_json: str) -> str:
+    """The ``INSERT`` of ``rows`` rows of ``web_steps``: placeholders ``mark`` (``$`` for numbered ones,
+    ``$1``, ``$2``…), ``as_json`` the cast of the two JSON columns."""
+    values = []
+    for k in range(rows):
+        a, b, c, d, e = (f"${5 * k + j}" if mark == "$" else mark for j in range(1, 6))
+        values.append(f"({a}, {b}, {c}{as_json}, {d}, {e}{as_json})")
+    return "INSERT INTO web_steps (table_id, i, line, at, meta) VALUES " + ", ".join(values)
+
+
 def step_rows(saves: list[StepSave]) -> list[tuple[Any, ...]]:
     """The ``web_steps`` rows of ``saves``, JSON columns as text."""
     return [(step["table_id"], step["i"], compact(step["line"]), step["at"], compact(step["meta"]))
@@ -163,20 +168,11 @@ class LoopSteps:
         params.pop("context", None)  # the ORM's adapters: the parameters go as text
         self.params = {**params, "autocommit": True, "connect_timeout": self.CONNECT_TIMEOUT}
         self.statements: Any = None
-        self.sql: dict[int, str] = {}
 
     @property
     def conn(self) -> Any:
         """The driver's connection (``None`` between a failure and the next batch)."""
         return None if self.statements is None else self.statements.conn
-
-    def statement(self, rows: int) -> str:
-        sql = self.sql.get(rows)
-        if sql is None:
-            sql = self.sql[rows] = PlainSteps.COLUMNS + ", ".join(
-                f"(${5 * k + 1}, ${5 * k + 2}, ${5 * k + 3}::json, ${5 * k + 4}, ${5 * k + 5}::json)"
-                for k in range(rows))
-        return sql
 
     async def insert(self, saves: list[StepSave]) -> None:
         import psycopg
@@ -189,7 +185,7 @@ class LoopSteps:
         if self.statements is None:
             self.statements = LoopStatements(await psycopg.AsyncConnection.connect(**self.params))
         try:
-            await self.statements.execute(b"ts_steps_%d" % len(rows), self.statement(len(rows)),
+            await self.statements.execute(b"ts_steps_%d" % len(rows), steps_insert(len(rows), "$", "::json"),
                                           [str(v).encode() for v in flat(rows)])
         except BaseException:
             await self.aclose()

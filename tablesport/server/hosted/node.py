@@ -353,10 +353,11 @@ class Node:
         members = await self.redis.smembers(self._nodes_key)
         names = sorted(n.decode() if isinstance(n, bytes) else n for n in members)
         up = await self.redis.mget([self._alive_key(n) for n in names]) if names else []
-        dead = [n for n, v in zip(names, up, strict=True) if v is None and n != self.name]
+        alive = {n for n, v in zip(names, up, strict=True) if v is not None} | {self.name}
+        dead = [n for n in names if n not in alive]
         if dead:  # gone for good, or back (and in the set again) at its next renewal
             await self.redis.srem(self._nodes_key, *dead)
-        return sorted({n for n, v in zip(names, up, strict=True) if v is not None} | {self.name})
+        return sorted(alive)
 
     async def _sweep(self) -> None:
         alive = await self._alive()
