@@ -14,45 +14,116 @@ True
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
+
+if TYPE_CHECKING:       # machine integers where the compiled build runs this module (annotations only)
+    from mypy_extensions import i64
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_M1: Final = 0xBF58476D1CE4E5B9
+_M2: Final = 0x94D049BB133111EB
+_TWO64: Final = 1 << 64
+_TWO62: Final = 1 << 62
+_HALF: Final = 1 << 63
+_LOW33: Final = (1 << 33) - 1
+_LOW34: Final = (1 << 34) - 1
+_LOW37: Final = (1 << 37) - 1
+_LOW53: Final = (1 << 53) - 1
+
+
+def _wraps() -> bool:
+    """True where this module runs compiled: machine integers wrap around, Python's do not."""
+    x: i64 = _TWO62
+    return x * 4 == 0
+
+
+_NATIVE: Final = _wraps()
+"""Compiled, the generator's 64-bit words are machine integers (the same bits read as signed), whose
+sums and products wrap around as SplitMix64's do, instead of Python's boxed big integers (an eighth of a
+random Sanguosha game's time); the source, run by Python, keeps the plain unsigned arithmetic."""
+
+
+def _signed(u: int) -> int:
+    return ((u + _HALF) & _MASK) - _HALF
+
+
+def _unsigned(x: int) -> int:
+    return x & _MASK
 
 
 class Rng:
     """SplitMix64 generator; deterministic across platforms and Python versions."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_s",)
 
     def __init__(self, seed: int = 0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
-        self.state = seed & _MASK
+        self._s: i64 = _signed(seed) if _NATIVE else seed & _MASK
+
+    @property
+    def state(self) -> int:
+        """The whole state: one integer in [0, 2**64)."""
+        return _unsigned(self._s)
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._s = _signed(value) if _NATIVE else value & _MASK
 
     def next64(self) -> int:
-        self.state = s = (self.state + _GOLDEN) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        """The next output, in [0, 2**64)."""
+        if _NATIVE:
+            return _unsigned(self._next())
+        self._s = s = (self._s + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * _M1) & _MASK
+        z = ((z ^ (z >> 27)) * _M2) & _MASK
         return z ^ (z >> 31)
+
+    def _next(self) -> i64:
+        """Compiled only: the next output as a signed machine integer of the same bits."""
+        s: i64 = self._s + (_GOLDEN - _TWO64)
+        z: i64 = (s ^ ((s >> 30) & _LOW34)) * (_M1 - _TWO64)
+        z = (z ^ ((z >> 27) & _LOW37)) * (_M2 - _TWO64)
+        self._s = s
+        return z ^ ((z >> 31) & _LOW33)
 
     def random(self) -> float:
         """A float in [0, 1)."""
+        if _NATIVE:
+            top: int = (self._next() >> 11) & _LOW53
+            return top * (1.0 / (1 << 53))
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
     def randrange(self, n: int) -> int:
-        """An integer in [0, n) without modulo bias."""
+        """An integer in [0, n) without modulo bias: the output x is taken when below the largest
+        multiple of n that is at most 2**64, and is then x mod n."""
         if n <= 0:
             raise ValueError("randrange needs n > 0")
+        if _NATIVE and n <= _TWO62:
+            return self._randrange_native(n)
         if n & (n - 1) == 0:
             return self.next64() & (n - 1)
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - (_TWO64 % n)
         while True:
             x = self.next64()
             if x < limit:
                 return x % n
+
+    def _randrange_native(self, n: int) -> int:
+        """randrange's draw in machine integers, for 0 < n <= 2**62."""
+        m: i64 = n
+        if m & (m - 1) == 0:
+            return self._next() & (m - 1)
+        r64: i64 = (_TWO62 % m) * 4 % m          # 2**64 mod n
+        while True:
+            z = self._next()                      # x = z, or z + 2**64 where z < 0
+            if z >= 0:
+                return z % m                      # x < 2**63: always below the limit
+            if z < -r64:                          # x < 2**64 - (2**64 mod n)
+                return (z % m + r64) % m
 
     def randint(self, lo: int, hi: int) -> int:
         """An integer in [lo, hi], both ends included."""
@@ -84,7 +155,7 @@ class Rng:
 
     def copy(self) -> Rng:
         r = Rng.__new__(Rng)
-        r.state = self.state
+        r._s = self._s
         return r
 
     def __eq__(self, other: object) -> bool:

@@ -113,6 +113,41 @@ def test_the_compiled_build_replays_the_first_corpus_games_to_their_hashes() -> 
     assert got == {k: v[:12] for k, v in want.items()}
 
 
+# The seeded generator, whose compiled build computes in machine integers: every draw the same in both
+# builds, at every size of range (powers of two, the boundaries of 2**62 and 2**63, above them), floats,
+# shuffles, copies, spawned generators and states read and set.
+RNG_STREAM = """
+import hashlib
+from tablesport.core import Rng, rng
+h = hashlib.sha256()
+ns = [1, 2, 3, 5, 6, 7, 10, 13, 52, 100, 108, 1000, 2**31 - 1, 2**32, 2**40 + 7, 2**61 + 3, 2**62 - 1, 2**62,
+      2**62 + 1, 3 * 2**60, 2**63 - 1, 2**63, 2**63 + 5, 2**64 - 3, 2**64]
+for seed in [0, 1, 7, -5, 2**63 - 1, 2**63, 2**64 - 1, 2**70 + 3] + list(range(100, 140)):
+    r = Rng(seed)
+    out = [r.state]
+    for i in range(400):
+        out += [r.randrange(ns[i % len(ns)]), r.next64(), r.random()]
+        if i % 50 == 0:
+            xs = list(range(30))
+            r.shuffle(xs)
+            c = r.copy()
+            out += xs + [c.next64(), r.spawn(i).next64(), r.sample(range(20), 5), r.randint(-3, 9)]
+            r.state = r.next64() ^ seed & (2**64 - 1)
+    h.update(repr(out).encode())
+print(rng._NATIVE, h.hexdigest())
+"""
+
+
+@pytest.mark.skipif(not compiled_build.is_built(), reason=NO_BUILD)
+def test_the_generator_draws_the_same_numbers_in_both_builds() -> None:
+    pure = _run(RNG_STREAM, pure=True, timeout=300)
+    comp = _run(RNG_STREAM, pure=False, timeout=300)
+    assert pure.returncode == 0, pure.stderr
+    assert comp.returncode == 0, comp.stderr
+    assert pure.stdout.split()[0] == "False" and comp.stdout.split()[0] == "True"
+    assert comp.stdout.split()[1] == pure.stdout.split()[1]
+
+
 # What the corpus's final hashes do not reach: views, clones, determinized copies, hidden sets, decisions
 # and events along random games, digested.
 SURFACE = """
