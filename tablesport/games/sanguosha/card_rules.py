@@ -24,14 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from . import cards as C
 
 if TYPE_CHECKING:
     from .state import SgsState
 
-TOKEN = C.TOKEN
+TOKEN: Final = C.TOKEN
 
 Targets = list[tuple[Any, ...]]
 TargetsFn = Callable[["SgsState", int, tuple[int, ...]], Targets]
@@ -208,7 +208,7 @@ def _reveal_for_grace(g: SgsState, d: dict[str, Any]) -> None:
 # ====================================================================== the table
 EQUIPMENT = CardRule(_self, place="equip")
 
-CARD_RULES: dict[str, CardRule] = {
+CARD_RULES: Final[dict[str, CardRule]] = {
     "slash": CardRule(_slash_targets, _slash),
     "dodge": CardRule(_no_use),
     "peach": CardRule(_peach_targets, _peach, aims="user"),

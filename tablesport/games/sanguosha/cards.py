@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 import yaml
 
 DATA = Path(__file__).parent / "data"
 
-SUITS = ("spade", "heart", "club", "diamond")
-RED_SUITS = frozenset({"heart", "diamond"})
+SUITS: Final = ("spade", "heart", "club", "diamond")
+RED_SUITS: Final = frozenset({"heart", "diamond"})
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
-EQUIP_SLOTS = ("weapon", "armor", "defensive_horse", "offensive_horse")
+EQUIP_SLOTS: Final = ("weapon", "armor", "defensive_horse", "offensive_horse")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,18 +70,18 @@ def _load() -> tuple[tuple[Card, ...], dict[str, tuple[int, ...]]]:
 
 
 CARDS, DECKS = _load()
-N = len(CARDS)
-NAME = tuple(c.name for c in CARDS)
-SUIT = tuple(c.suit for c in CARDS)
-RANK = tuple(c.rank for c in CARDS)
-TYPE = tuple(c.type for c in CARDS)
-SUBTYPE = tuple(c.subtype for c in CARDS)
-COLOR = tuple(c.color for c in CARDS)
-RANGE = tuple(c.range or 0 for c in CARDS)
-TOKEN = tuple(c.token for c in CARDS)
-BY_TOKEN = {t: i for i, t in enumerate(TOKEN)}
-SLOT = {name: i for i, name in enumerate(EQUIP_SLOTS)}
-SLOT_OF = tuple(SLOT.get(c.subtype or "", -1) if c.type == "equipment" else -1 for c in CARDS)
+N: Final = len(CARDS)
+NAME: Final = tuple(c.name for c in CARDS)
+SUIT: Final = tuple(c.suit for c in CARDS)
+RANK: Final = tuple(c.rank for c in CARDS)
+TYPE: Final = tuple(c.type for c in CARDS)
+SUBTYPE: Final = tuple(c.subtype for c in CARDS)
+COLOR: Final = tuple(c.color for c in CARDS)
+RANGE: Final = tuple(c.range or 0 for c in CARDS)
+TOKEN: Final = tuple(c.token for c in CARDS)
+BY_TOKEN: Final = {t: i for i, t in enumerate(TOKEN)}
+SLOT: Final = {name: i for i, name in enumerate(EQUIP_SLOTS)}
+SLOT_OF: Final = tuple(SLOT.get(c.subtype or "", -1) if c.type == "equipment" else -1 for c in CARDS)
 
 
 def card_id(token: object) -> int:

@@ -7,7 +7,7 @@ Reference: the 2011/2014/2012 seeds and reference §2 (core rules), §4 (asking 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from . import cards as C
 from .card_rules import CARD_RULES, can_slash
@@ -17,7 +17,7 @@ from .state import Frame, SgsState, handler
 from .timing import AFTER, BEFORE, PHASES, Timing
 
 NAME, RANK, TOKEN = C.NAME, C.RANK, C.TOKEN
-NULLIFICATIONS = frozenset(c for c in range(C.N) if NAME[c] == "nullification")
+NULLIFICATIONS: Final = frozenset(c for c in range(C.N) if NAME[c] == "nullification")
 
 
 # ====================================================================== triggers and skill frames

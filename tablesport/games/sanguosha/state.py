@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
-from typing import Any
+from typing import Any, Final
 
 from tablesport.core import Action, Decision, Event, Result, Rng, RuleError, Ruleset, State
 
@@ -23,7 +23,7 @@ from .mode import Mode, mode_for
 from .skill import SKILLS, Skill, load_all
 from .timing import LOSE, Timing
 
-HANDLERS: dict[str, Callable[[SgsState, Frame], None]] = {}
+HANDLERS: Final[dict[str, Callable[[SgsState, Frame], None]]] = {}
 
 Handler = Callable[["SgsState", "Frame"], None]
 
@@ -44,9 +44,9 @@ def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[Any, Any
 # Events and decisions are built here without their frozen dataclasses' __init__, whose per-field
 # object.__setattr__ costs twice the slots' own setters (a few per decision: a tenth of a random
 # game's time); the objects are the same frozen values.
-_EV_SET = _slot_setters(Event, ("kind", "data", "to"))
-_DEC_SET = _slot_setters(Decision, ("seats", "kind", "prompt", "options", "time_limit", "on_timeout", "data",
-                                    "stream"))
+_EV_SET: Final = _slot_setters(Event, ("kind", "data", "to"))
+_DEC_SET: Final = _slot_setters(Decision, ("seats", "kind", "prompt", "options", "time_limit", "on_timeout",
+                                           "data", "stream"))
 
 
 def _decision(a: Ask) -> Decision:
@@ -166,8 +166,8 @@ class Player:
         return self.equip[1]
 
 
-_GEN_CACHE: dict[tuple[tuple[str, ...], bool], tuple[Skill, ...]] = {}
-_EQ_CACHE: list[list[Skill | None]] = []
+_GEN_CACHE: Final[dict[tuple[tuple[str, ...], bool], tuple[Skill, ...]]] = {}
+_EQ_CACHE: Final[list[list[Skill | None]]] = []
 
 
 def _general_skills(ids: tuple[str, ...], lord_ok: bool) -> tuple[Skill, ...]:
@@ -179,7 +179,7 @@ def _general_skills(ids: tuple[str, ...], lord_ok: bool) -> tuple[Skill, ...]:
     return v
 
 
-_HOOK_CACHE: dict[tuple[tuple[Skill, ...], str], tuple[Skill, ...]] = {}
+_HOOK_CACHE: Final[dict[tuple[tuple[Skill, ...], str], tuple[Skill, ...]]] = {}
 
 
 def _hooked(skills: tuple[Skill, ...], hook: str) -> tuple[Skill, ...]:
@@ -949,7 +949,7 @@ class SgsState(State):
         return self.flow.result(self)
 
 
-_TIMEOUT_BY_KIND = {
+_TIMEOUT_BY_KIND: Final = {
     "draft": "a general is picked for you",
     "field": "your generals are fielded in the order offered",
     "discard": "cards are discarded for you",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import permutations
-from typing import Any
+from typing import Any, Final
 
 from ..engine import abort_turn
 from ..generals import pool
@@ -15,7 +15,7 @@ from ..mode import register_mode
 from ..state import Frame, SgsState, handler
 from .common import CompetitionMode, compare_points, finish, other_side, seat_general, side_seats, side_stats
 
-TEAM = ((0, 1, 2), (3, 4, 5))   # commander player, vanguard A player, vanguard B player
+TEAM: Final = ((0, 1, 2), (3, 4, 5))   # commander player, vanguard A player, vanguard B player
 
 
 @handler("m3_setup")
