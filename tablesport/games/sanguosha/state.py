@@ -192,6 +192,17 @@ def _hooked(skills: tuple[Skill, ...], hook: str) -> tuple[Skill, ...]:
     return v
 
 
+_LISTENS: Final[dict[Skill, tuple[tuple[Timing, int, str], ...]]] = {}
+
+
+def _listens(sk: Skill) -> tuple[tuple[Timing, int, str], ...]:
+    """(timing, priority, id) for each timing the skill listens to: fixed by its class, read once."""
+    v = _LISTENS.get(sk)
+    if v is None:
+        v = _LISTENS[sk] = tuple((t, sk.priority, sk.id) for t in sk.timings)
+    return v
+
+
 def _equip_skills() -> list[Skill | None]:
     if not _EQ_CACHE:
         _EQ_CACHE.append([SKILLS.get(C.NAME[c]) for c in range(C.N)])
@@ -204,7 +215,7 @@ class SgsState(State):
     __slots__ = ("ruleset", "rng", "players", "n", "order", "draw_pile", "discard_pile", "processing", "deck",
                  "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "flow", "lost_q", "over",
                  "outcome", "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk",
-                 "_dist")
+                 "_dist", "_params")
 
 
     def __init__(self, ruleset: Ruleset, seed: int, *, setup: bool = True, blank: bool = False) -> None:
@@ -212,6 +223,7 @@ class SgsState(State):
             return      # class only through __init__: SgsState.__new__ would call it without arguments)
         load_all()
         self.ruleset = ruleset
+        self._params: dict[str, Any] = dict(ruleset.params)   # config() reads a plain dict
         self.rng = Rng(seed)
         self.n = ruleset.seats
         self.players = [Player(s) for s in range(self.n)]
@@ -404,7 +416,7 @@ class SgsState(State):
             self.ev.append(e)
 
     def config(self, key: str, default: Any = None) -> Any:
-        return self.ruleset.params.get(key, default)
+        return self._params.get(key, default)
 
     # ------------------------------------------------------------------ seats and distance
     def living(self) -> list[int]:
@@ -779,8 +791,8 @@ class SgsState(State):
         for s in range(self.n):
             if self.players[s].alive:
                 for sk in self.skills_of(s):
-                    for t in sk.timings:
-                        lis.setdefault(t, []).append((s, sk.priority, sk.id))
+                    for t, pr, sid in _listens(sk):
+                        lis.setdefault(t, []).append((s, pr, sid))
         self._lis = lis
         return lis
 
@@ -817,6 +829,7 @@ class SgsState(State):
     def clone(self) -> SgsState:
         c = SgsState(self.ruleset, 0, blank=True)
         c.ruleset = self.ruleset
+        c._params = self._params
         c.rng = self.rng.copy()
         c.players = [p.copy() for p in self.players]
         c.n = self.n
