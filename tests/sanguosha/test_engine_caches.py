@@ -69,3 +69,23 @@ def test_random_action_draws_as_the_protocol_default(preset: str) -> None:
         action = g.random_action(seat, rng)
         assert action == State.random_action(g, seat, twin) and rng.state == twin.state
         g.apply(seat, action)
+
+
+def test_events_and_decisions_built_without_their_init_equal_the_constructed_ones() -> None:
+    """state.py makes Event and Decision objects with object.__new__ and their slots' setters: right only
+    while neither class defines a __new__ of its own, and the objects must equal what the constructors
+    build."""
+    from tablesport.core import Decision, Event
+
+    assert Event.__new__ is object.__new__ and Decision.__new__ is object.__new__
+    game, rs = find_preset("sgs-1v1-2014")
+    s = game.new_state(rs, 3)
+    rng = Rng(4)
+    seen = 0
+    while (d := s.pending()) is not None and seen < 200:
+        built = Decision(d.seats, d.kind, d.prompt, d.options, d.time_limit, d.on_timeout, d.data, d.stream)
+        assert d == built
+        for e in s.apply(d.seats[0], s.random_action(d.seats[0], rng)):
+            assert e == Event(e.kind, e.data, e.to)
+        seen += 1
+    assert seen == 200

@@ -45,12 +45,15 @@ def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[Any, Any
 # object.__setattr__ costs twice the slots' own setters (a few per decision: a tenth of a random
 # game's time); the objects are the same frozen values.
 _EV_SET: Final = _slot_setters(Event, ("kind", "data", "to"))
+_EVENT: Final = Event
+_DECISION: Final = Decision
+_NEW: Final = object.__new__    # Event.__new__ and Decision.__new__ (their classes do not define one)
 _DEC_SET: Final = _slot_setters(Decision, ("seats", "kind", "prompt", "options", "time_limit", "on_timeout",
                                            "data", "stream"))
 
 
 def _decision(a: Ask) -> Decision:
-    x = Decision.__new__(Decision)
+    x = _NEW(_DECISION)
     seats, kind, prompt, options, time_limit, on_timeout, data, stream = _DEC_SET
     seats(x, a.seats)
     kind(x, a.kind)
@@ -408,7 +411,7 @@ class SgsState(State):
 
     def emit(self, kind: str, _to: frozenset[int] | None = None, **data: Any) -> None:
         if self.log_events:
-            e = Event.__new__(Event)
+            e = _NEW(_EVENT)
             k, d, t = _EV_SET
             k(e, kind)
             d(e, data)
