@@ -53,6 +53,7 @@ MODULES: tuple[str, ...] = (
     f"{_SGS}.modes.one",
     f"{_SGS}.modes.three",
     f"{_SGS}.modes.free",
+    f"{_SGS}.modes.sides",
     f"{_SGS}.bots.heuristic",
     *(f"{_SGS}.skills.{m}" for m in _SKILLS),
 )

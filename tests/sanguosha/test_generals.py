@@ -13,7 +13,7 @@ import pytest
 from tablesport.core import canon
 from tablesport.games.sanguosha.game import PRESETS
 from tablesport.games.sanguosha.generals import generals
-from tablesport.games.sanguosha.modes.common import side_stats
+from tablesport.games.sanguosha.modes.sides import side_stats
 from tablesport.games.sanguosha.scenario import build, load, resolve
 from tablesport.games.sanguosha.skill import load_all
 from tablesport.games.sanguosha.state import SgsState

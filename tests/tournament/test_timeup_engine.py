@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tablesport.core import Rng
-from tablesport.games.sanguosha.modes.common import side_stats
+from tablesport.games.sanguosha.modes.sides import side_stats
 from tablesport.games.sanguosha.modes.three import adjudicate as engine_adjudicate
 from tablesport.games.sanguosha.state import SgsState
 from tablesport.tournament.timeup import LADDERS
@@ -57,8 +57,8 @@ def test_engine_and_desk_decide_every_board_alike(preset: str) -> None:
 
 def test_1v1_engine_and_desk_decide_every_board_alike() -> None:
     """2014 1v1 §三: more generals left, then less lost HP, then 比点."""
-    from tablesport.games.sanguosha.modes.common import lost_hp
     from tablesport.games.sanguosha.modes.one import _adjudicate_1v1
+    from tablesport.games.sanguosha.modes.sides import lost_hp
 
     start = to_play("sgs-1v1-2014")
     rng = Rng(9)

@@ -2,6 +2,6 @@
 scenarios' free play. Importing the package registers them and their frame handlers."""
 
 from . import free, one, three
-from .common import finish, seat_general
+from .sides import finish, seat_general
 
 __all__ = ["finish", "free", "one", "seat_general", "three"]

@@ -12,7 +12,8 @@ from tablesport.core import TablesportError
 from ..engine import abort_turn
 from ..mode import register_mode
 from ..state import Frame, SgsState, handler
-from .common import CompetitionMode, finish, side_stats
+from .common import CompetitionMode
+from .sides import finish, side_stats
 
 
 @handler("free_turns")

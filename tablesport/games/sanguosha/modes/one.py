@@ -14,7 +14,8 @@ from ..engine import abort_turn
 from ..generals import pool
 from ..mode import register_mode
 from ..state import Frame, SgsState, handler
-from .common import CompetitionMode, compare_points, finish, lost_hp, seat_general
+from .common import CompetitionMode
+from .sides import compare_points, finish, lost_hp, seat_general
 
 
 @handler("m1_setup")

@@ -13,7 +13,8 @@ from ..engine import abort_turn
 from ..generals import pool
 from ..mode import register_mode
 from ..state import Frame, SgsState, handler
-from .common import CompetitionMode, compare_points, finish, other_side, seat_general, side_seats, side_stats
+from .common import CompetitionMode
+from .sides import compare_points, finish, other_side, seat_general, side_seats, side_stats
 
 TEAM: Final = ((0, 1, 2), (3, 4, 5))   # commander player, vanguard A player, vanguard B player
 
