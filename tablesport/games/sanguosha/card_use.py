@@ -60,7 +60,7 @@ def h_use(g: SgsState, f: Frame) -> None:
             g.pop()
             return
         if rule.place == "judge":
-            tgt = user if name == "lightning" else d["targets"][0]
+            tgt: int = user if name == "lightning" else d["targets"][0]
             c = subs[0]
             g.remove_card(c)
             g.public.add(c)
@@ -87,7 +87,7 @@ def h_use(g: SgsState, f: Frame) -> None:
                 f.step = "finish"
                 break
             d["i"] = len(targets) if rule.aims == "first" else i + 1
-            t = targets[i]
+            t: int = targets[i]
             if not g.players[t].alive:
                 continue
             if rule.trick:
@@ -121,7 +121,9 @@ def h_trick(g: SgsState, f: Frame) -> None:
     the Nullification window, then the card's effect."""
     d = f.d
     use = g.stack[d["ci"]].d
-    name, user, t = d["name"], d["user"], d["target"]
+    name: str = d["name"]
+    user: int = d["user"]
+    t: int = d["target"]
     if f.step == "start":
         f.step = "null"
         if g.fire(Timing.TRICK_EFFECT):
@@ -159,7 +161,7 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
         f.step = "dodge"
         if g.fire(Timing.SLASH_TARGETED):
             return
-    t = d["target"]
+    t: int = d["target"]
     if f.step == "dodge":
         if not g.players[t].alive:
             g.pop()
@@ -241,8 +243,8 @@ def h_duel(g: SgsState, f: Frame) -> None:
     """Duel: starting with the target, each in turn plays a Slash (two against Without Equal);
     the first who does not takes 1 damage from the other."""
     d = f.d
-    turn = d["turn"]
-    other = d["user"] if turn == d["target"] else d["target"]
+    turn: int = d["turn"]
+    other: int = d["user"] if turn == d["target"] else d["target"]
     if f.step == "ask":
         if not g.players[turn].alive or not g.players[other].alive:
             g.pop()
@@ -269,7 +271,9 @@ def h_collateral(g: SgsState, f: Frame) -> None:
     """Collateral: the holder may use a Slash on the named victim; if not, the user takes the
     holder's weapon (reference §2.4)."""
     d = f.d
-    h, v, user = d["holder"], d["victim"], d["user"]
+    h: int = d["holder"]
+    v: int = d["victim"]
+    user: int = d["user"]
     if f.step == "ask":
         if not g.players[v].alive or not g.may_target(h, v, "slash"):
             f.step = "refused"

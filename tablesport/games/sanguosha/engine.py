@@ -13,7 +13,7 @@ from . import cards as C
 from .card_rules import CARD_RULES, can_slash
 from .card_use import push_use
 from .skill import SKILLS, decline_time
-from .state import Frame, SgsState, handler
+from .state import Frame, Player, SgsState, handler
 from .timing import AFTER, BEFORE, PHASES, Timing
 
 NAME, RANK, TOKEN = C.NAME, C.RANK, C.TOKEN
@@ -24,12 +24,14 @@ NULLIFICATIONS: Final = frozenset(c for c in range(C.N) if NAME[c] == "nullifica
 @handler("trigger")
 def h_trigger(g: SgsState, f: Frame) -> None:
     d = f.d
+    seat: int       # typed locals: the frame's values are Any, and the compiled build reads the seats'
+    ci: int = d["ci"]   # attributes and the frames' data directly only through typed names
     if f.step == "confirm":
         seat, sid = d.pop("cur")
         if d.pop("answer") == ("invoke", sid):
             g.emit("skill", seat=seat, skill=sid)
             f.step = "next"
-            SKILLS[sid].on_trigger(g, seat, d["t"], g.stack[d["ci"]].d, d["ci"])
+            SKILLS[sid].on_trigger(g, seat, d["t"], g.stack[ci].d, ci)
             return
         f.step = "next"
         return
@@ -40,13 +42,13 @@ def h_trigger(g: SgsState, f: Frame) -> None:
         if not g.players[seat].alive or not g.has_skill(seat, sid):
             continue
         sk = SKILLS[sid]
-        ctx = g.stack[d["ci"]].d
+        ctx = g.stack[ci].d
         if not sk.can_trigger(g, seat, timing, ctx):
             continue
         if sk.compulsory or not sk.ask:
             if sk.compulsory:
                 g.emit("skill", seat=seat, skill=sid)
-            sk.on_trigger(g, seat, timing, ctx, d["ci"])
+            sk.on_trigger(g, seat, timing, ctx, ci)
             return
         d["cur"] = (seat, sid)
         f.step = "confirm"
@@ -66,7 +68,7 @@ def h_skill(g: SgsState, f: Frame) -> None:
 @handler("turn")
 def h_turn(g: SgsState, f: Frame) -> None:
     d = f.d
-    seat = d["seat"]
+    seat: int = d["seat"]
     p = g.players[seat]
     if f.step == "start":
         g.current = seat
@@ -110,7 +112,8 @@ def h_phase(g: SgsState, f: Frame) -> None:
     """One phase: ``before_<ph>`` skills (may skip it), the body, ``after_<ph>`` skills. A step whose
     timing has no listener (nothing pushed, no question, no card moved) goes straight on to the next."""
     d = f.d
-    seat, ph = d["seat"], d["ph"]
+    seat: int = d["seat"]
+    ph: str = d["ph"]
     step = f.step
     if step == "pre":
         f.step = step = "body"
@@ -184,7 +187,7 @@ def h_judge_phase(g: SgsState, f: Frame) -> None:
     """Judgement phase: each delayed trick, most recently placed first (reference §2.2), may be
     Nullified; otherwise its judgement decides the effect."""
     d = f.d
-    seat = d["seat"]
+    seat: int = d["seat"]
     p = g.players[seat]
     if f.step == "start":
         done = d.setdefault("done", [])
@@ -315,7 +318,7 @@ def retrial(g: SgsState, ci: int, seat: int, new: int, exchange: bool = False) -
 @handler("play_phase")
 def h_play_phase(g: SgsState, f: Frame) -> None:
     d = f.d
-    seat = d["seat"]
+    seat: int = d["seat"]
     if f.step == "ask":
         if not g.players[seat].alive or g.current != seat or "play" in g.turn["skip"]:
             g.pop()
@@ -352,7 +355,7 @@ def h_play_phase(g: SgsState, f: Frame) -> None:
 def h_discard_phase(g: SgsState, f: Frame) -> None:
     """Discard phase: discard down to current HP, one card at a time (reference §2.2)."""
     d = f.d
-    seat = d["seat"]
+    seat: int = d["seat"]
     p = g.players[seat]
     if f.step == "got":
         c = C.card_id(d.pop("answer")[1])
@@ -457,7 +460,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
     discarded; mode ``use``: the choice is returned in ``<key>_card`` for the requester to use.
     Writes True/False into the requester's ``key``."""
     d = f.d
-    seat = d["seat"]
+    seat: int = d["seat"]
     ret = g.stack[d["ret"]].d
     if f.step == "ask":
         if d["count"] <= 0:
@@ -556,7 +559,7 @@ def h_nullify(g: SgsState, f: Frame) -> None:
         order = d["order"]
         always = g.config("ask_always", False)
         while d["i"] < len(order):
-            s = order[d["i"]]
+            s: int = order[d["i"]]
             p = g.players[s]
             if p.alive and (always or g.hooked(s, "view_as") or not NULLIFICATIONS.isdisjoint(p.hand)):
                 opts = response_options(g, s, "nullification", "respond", False)
@@ -610,7 +613,8 @@ def h_choose_card(g: SgsState, f: Frame) -> None:
     """``chooser`` takes or discards one card of ``owner`` from the areas ``h``/``e``/``j``; hand cards
     are chosen blind (the engine picks one at random)."""
     d = f.d
-    owner, chooser = d["owner"], d["chooser"]
+    owner: int = d["owner"]
+    chooser: int = d["chooser"]
     p = g.players[owner]
     if f.step == "ask":
         opts: list[Any] = []
@@ -648,7 +652,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
     """Damage with its source: ``damage_inflict`` (source side, before), ``damage_take`` (target side,
     before), HP change, dying, ``damage_done`` (both sides, after)."""
     d = f.d
-    t = d["target"]
+    t: int = d["target"]
     if f.step == "start":
         if not g.players[t].alive:
             g.pop()
@@ -657,7 +661,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
         if d["source"] >= 0 and g.fire(Timing.DAMAGE_INFLICT):
             return
     if f.step == "take":
-        if d.get("cancel") or not g.players[d["target"]].alive:
+        if d.get("cancel") or not g.players[t].alive:
             g.pop()
             return
         f.step = "apply"
@@ -690,7 +694,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
 def h_recover(g: SgsState, f: Frame) -> None:
     """Recovery of ``n`` HP, never above the maximum; ``hp_recovered`` after it."""
     d = f.d
-    p = g.players[d["seat"]]
+    p: Player = g.players[d["seat"]]
     n = min(d["n"], p.max_hp - p.hp)
     g.pop()
     if n > 0 and p.alive:
@@ -703,7 +707,7 @@ def h_recover(g: SgsState, f: Frame) -> None:
 def h_lose_hp(g: SgsState, f: Frame) -> None:
     """HP loss (not damage, no source): e.g. Self-Injury."""
     d = f.d
-    p = g.players[d["seat"]]
+    p: Player = g.players[d["seat"]]
     if f.step == "start":
         if not p.alive:
             g.pop()
@@ -723,7 +727,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
     """Dying: Peach requests counter-clockwise from the current actor, each may give any number,
     the dying character included; saved at HP ≥ 1, else death (reference §2.8)."""
     d = f.d
-    seat = d["seat"]
+    seat: int = d["seat"]
     p = g.players[seat]
     if f.step == "start":
         g.emit("dying", seat=seat, hp=p.hp)
@@ -798,7 +802,7 @@ def h_death(g: SgsState, f: Frame) -> None:
     """Death: every card of the character is discarded; then the mode rules (rewards, game end,
     replacement); a character dying in its own turn ends that turn."""
     d = f.d
-    seat = d["seat"]
+    seat: int = d["seat"]
     p = g.players[seat]
     if f.step == "start":
         f.step = "discard"
