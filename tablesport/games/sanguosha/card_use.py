@@ -152,7 +152,7 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
     dodged triggers (Blade, Axe), damage."""
     d = f.d
     use = g.stack[d["ci"]].d
-    user = d["user"]
+    user: int = d["user"]
     if f.step == "targeted":
         w = g.players[user].equip[0]
         d["ignore_armor"] = w >= 0 and NAME[w] == "qinggang_sword" and w not in use["subs"]

@@ -174,8 +174,9 @@ def h_draw_phase(g: SgsState, f: Frame) -> None:
         if g.fire(Timing.DRAW_PHASE):
             return
     if f.step == "draw":
-        if d["n"] > 0 and g.players[d["seat"]].alive:
-            g.draw(d["seat"], d["n"])
+        seat: int = d["seat"]
+        if d["n"] > 0 and g.players[seat].alive:
+            g.draw(seat, d["n"])
         f.step = "after"
         if g.fire(Timing.AFTER_DRAW):
             return
@@ -747,7 +748,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
             return
         order = d["order"]
         while d["i"] < len(order):
-            s = order[d["i"]]
+            s: int = order[d["i"]]
             if g.players[s].alive:
                 opts = peach_options(g, s, seat)
                 if len(opts) > 1 or g.config("ask_always", False):
