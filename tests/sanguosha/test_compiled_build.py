@@ -138,14 +138,19 @@ print(rng._NATIVE, h.hexdigest())
 """
 
 
-@pytest.mark.skipif(not compiled_build.is_built(), reason=NO_BUILD)
-def test_the_generator_draws_the_same_numbers_in_both_builds() -> None:
-    pure = _run(RNG_STREAM, pure=True, timeout=300)
-    comp = _run(RNG_STREAM, pure=False, timeout=300)
+def _same_digest_in_both_builds(code: str) -> None:
+    """``code`` prints whether it ran compiled and a digest: each build must run as asked, to one digest."""
+    pure = _run(code, pure=True, timeout=600)
+    comp = _run(code, pure=False, timeout=600)
     assert pure.returncode == 0, pure.stderr
     assert comp.returncode == 0, comp.stderr
     assert pure.stdout.split()[0] == "False" and comp.stdout.split()[0] == "True"
     assert comp.stdout.split()[1] == pure.stdout.split()[1]
+
+
+@pytest.mark.skipif(not compiled_build.is_built(), reason=NO_BUILD)
+def test_the_generator_draws_the_same_numbers_in_both_builds() -> None:
+    _same_digest_in_both_builds(RNG_STREAM)
 
 
 # What the corpus's final hashes do not reach: views, clones, determinized copies, hidden sets, decisions
@@ -177,12 +182,7 @@ print(compiled(), h.hexdigest())
 
 @pytest.mark.skipif(not compiled_build.is_built(), reason=NO_BUILD)
 def test_views_clones_and_determinized_copies_are_the_same_in_both_builds() -> None:
-    pure = _run(SURFACE, pure=True, timeout=600)
-    comp = _run(SURFACE, pure=False, timeout=600)
-    assert pure.returncode == 0, pure.stderr
-    assert comp.returncode == 0, comp.stderr
-    assert pure.stdout.split()[0] == "False" and comp.stdout.split()[0] == "True"
-    assert comp.stdout.split()[1] == pure.stdout.split()[1]
+    _same_digest_in_both_builds(SURFACE)
 
 
 @pytest.mark.slow
