@@ -27,6 +27,7 @@ _M1: Final = 0xBF58476D1CE4E5B9
 _M2: Final = 0x94D049BB133111EB
 _TWO64: Final = 1 << 64
 _TWO62: Final = 1 << 62
+_SMALL: Final = 4611686018427387903     # 2**62 - 1, the largest integer the compiled build keeps unboxed
 _HALF: Final = 1 << 63
 _LOW33: Final = (1 << 33) - 1
 _LOW34: Final = (1 << 34) - 1
@@ -100,10 +101,10 @@ class Rng:
     def randrange(self, n: int) -> int:
         """An integer in [0, n) without modulo bias: the output x is taken when below the largest
         multiple of n that is at most 2**64, and is then x mod n."""
-        if n <= 0:
-            raise ValueError("randrange needs n > 0")
-        if _NATIVE and n <= _TWO62:
+        if _NATIVE and 0 < n <= _SMALL:
             return self._randrange_native(n)
+        if n <= 0 or n > _TWO64:
+            raise ValueError(f"randrange needs 0 < n <= 2**64 (one 64-bit draw), not {n}")
         if n & (n - 1) == 0:
             return self.next64() & (n - 1)
         limit = _TWO64 - (_TWO64 % n)
@@ -113,7 +114,7 @@ class Rng:
                 return x % n
 
     def _randrange_native(self, n: int) -> int:
-        """randrange's draw in machine integers, for 0 < n <= 2**62."""
+        """randrange's draw in machine integers, for 0 < n < 2**62."""
         m: i64 = n
         if m & (m - 1) == 0:
             return self._next() & (m - 1)

@@ -34,3 +34,13 @@ def test_bad_seed() -> None:
 
     with pytest.raises(TypeError):
         Rng("1")  # type: ignore[arg-type]
+
+
+def test_randrange_refuses_an_empty_range_and_one_a_draw_cannot_cover() -> None:
+    import pytest
+
+    r = Rng(3)
+    for n in (0, -1, 2**64 + 1, 2**70):
+        with pytest.raises(ValueError, match="0 < n <= 2"):
+            r.randrange(n)
+    assert 0 <= r.randrange(2**64) < 2**64
