@@ -6,6 +6,8 @@ the Slash resolution (``slash_hit``); Eight Diagrams is offered by every Dodge r
 
 from __future__ import annotations
 
+from tablesport.compiled_build import python_class
+
 from . import cards as C
 from .card_rules import has_any_card
 from .card_use import push_use
@@ -17,10 +19,12 @@ from .timing import DamageCtx, SlashCtx, Timing
 TOKEN, NAME = C.TOKEN, C.NAME
 
 
+@python_class
 class Weapon(Skill):
     kind = "weapon"
 
 
+@python_class
 class WeaponTrigger(TriggerSkill[Ctx], Weapon):
     """A weapon whose effect is a trigger of its owner's (an equipment skill: asked after the general
     skills at one timing)."""

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
+from tablesport.compiled_build import python_class
+
 from .skill import Option, Skill, decline_time
 from .timing import CARD_OWNER, DamageCtx, DrawCtx, PhaseCtx, SlashCtx, Timing
 
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
 Ctx = TypeVar("Ctx")
 
 
+@python_class
 class TriggerSkill(Skill, Generic[Ctx]):
     """The default trigger. Subclasses set ``timings`` and, as needed, ``owner``, ``draw``, and
     override :meth:`when` and :meth:`act`."""
@@ -61,10 +64,12 @@ class TriggerSkill(Skill, Generic[Ctx]):
         g.draw(seat, self.draw)
 
 
+@python_class
 class OnPhase(TriggerSkill[PhaseCtx]):
     """At a timing of the owner's own turn (``start_phase``, ``finish_phase``, ``before_<phase>``)."""
 
 
+@python_class
 class OnOwnCard(TriggerSkill[dict[str, Any]]):
     """When the owner uses (``card_used``: its ``user``), plays (``card_played``, ``skill_played``:
     its ``seat``) or discards (``cards_discarded``) cards."""
@@ -87,6 +92,7 @@ class OnOwnCard(TriggerSkill[dict[str, Any]]):
         return "", ctx["cards"], None
 
 
+@python_class
 class OnDamaged(TriggerSkill[DamageCtx]):
     """After the owner took damage (``damage_done``, the owner its target)."""
 
@@ -100,6 +106,7 @@ class OnDamaged(TriggerSkill[DamageCtx]):
         return src if src >= 0 and src != seat and g.players[src].alive else None
 
 
+@python_class
 class DrawPhase(TriggerSkill[DrawCtx]):
     """In the owner's draw phase, before the draw (while it still draws): ``extra`` cards more."""
 
@@ -118,6 +125,7 @@ class DrawPhase(TriggerSkill[DrawCtx]):
         return cast(DrawCtx, g.stack[f.d["ci"]].d)
 
 
+@python_class
 class OnSlash(TriggerSkill[SlashCtx]):
     """When a Slash the owner used targets someone (``slash_targeted``; or ``slash_dodged``)."""
 
@@ -125,6 +133,7 @@ class OnSlash(TriggerSkill[SlashCtx]):
     timings = frozenset({Timing.SLASH_TARGETED})
 
 
+@python_class
 class Offered(TriggerSkill[Ctx]):
     """An optional choice among :meth:`options` (each ``("invoke", id, ...)``) or "decline"; the
     offer is the only question (``ask = False``). Used: a ``skill`` event (with :meth:`told`), then
@@ -186,6 +195,7 @@ class Offered(TriggerSkill[Ctx]):
         self.use(g, f, a)
 
 
+@python_class
 class DrawInstead(Offered[DrawCtx], DrawPhase):
     """Offered in the owner's draw phase: used, the draw changes by ``extra`` (``replace``: nothing is
     drawn), then :meth:`instead` does the skill's own part. By default that marks the turn
@@ -226,6 +236,7 @@ class DrawInstead(Offered[DrawCtx], DrawPhase):
         super().on_trigger(g, seat, timing, ctx, ci)
 
 
+@python_class
 class CardAs(Skill):
     """转化 of one card: a card of the owner's (hand and equipment, or ``hand_only``) that :meth:`fits`
     (by default: of ``color`` and/or ``suit`` as it counts for the owner) may be used or played as

@@ -25,12 +25,14 @@ import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tablesport.compiled_build import python_class
 from tablesport.core import Result, Rng, RuleError, TablesportError
 
 if TYPE_CHECKING:
     from .state import SgsState
 
 
+@python_class
 class Mode:
     """A competition mode. Subclasses set :attr:`name` and override what their mode decides."""
 

@@ -33,6 +33,8 @@ import pkgutil
 import sys
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tablesport.compiled_build import python_class
+
 from .timing import Timing
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ def decline_time(g: SgsState) -> float:
     return float(g.config("declare_seconds", 5))
 
 
+@python_class
 class Skill:
     """Base class of every skill (general skills and equipment effects alike)."""
 

@@ -12,7 +12,6 @@ is a copy of plain lists and dicts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
 from typing import Any, Final
 
 from tablesport.core import Action, Decision, Event, Result, Rng, RuleError, Ruleset, State
@@ -35,34 +34,33 @@ def handler(kind: str) -> Callable[[Handler], Handler]:
     return deco
 
 
-def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[Any, Any], None], ...]:
-    """The setters of a frozen slots dataclass's fields, which must be exactly ``names``."""
-    assert tuple(f.name for f in fields(cls)) == names, f"{cls.__name__} fields changed"
-    return tuple(getattr(cls, n).__set__ for n in names)
-
-
-# Events and decisions are built here without their frozen dataclasses' __init__, whose per-field
-# object.__setattr__ costs twice the slots' own setters (a few per decision: a tenth of a random
-# game's time); the objects are the same frozen values.
-_EV_SET: Final = _slot_setters(Event, ("kind", "data", "to"))
+# Events and decisions are built here without their frozen dataclasses' __init__ (a Python function
+# of one object.__setattr__ call per field): the compiled build turns each ``object.__setattr__`` written
+# here into a direct call of the generic setter, with no method look-up or argument tuple (a few per
+# decision: a tenth of a random game's time). The objects are the same frozen values.
 _EVENT: Final = Event
 _DECISION: Final = Decision
 _NEW: Final = object.__new__    # Event.__new__ and Decision.__new__ (their classes do not define one)
-_DEC_SET: Final = _slot_setters(Decision, ("seats", "kind", "prompt", "options", "time_limit", "on_timeout",
-                                           "data", "stream"))
+
+
+def _event(kind: str, data: dict[str, Any], to: frozenset[int] | None) -> Event:
+    e = _NEW(_EVENT)
+    object.__setattr__(e, "kind", kind)
+    object.__setattr__(e, "data", data)
+    object.__setattr__(e, "to", to)
+    return e
 
 
 def _decision(a: Ask) -> Decision:
     x = _NEW(_DECISION)
-    seats, kind, prompt, options, time_limit, on_timeout, data, stream = _DEC_SET
-    seats(x, a.seats)
-    kind(x, a.kind)
-    prompt(x, a.prompt)
-    options(x, a.options)
-    time_limit(x, a.time_limit)
-    on_timeout(x, _timeout_text(a))
-    data(x, a.data)
-    stream(x, False)
+    object.__setattr__(x, "seats", a.seats)
+    object.__setattr__(x, "kind", a.kind)
+    object.__setattr__(x, "prompt", a.prompt)
+    object.__setattr__(x, "options", a.options)
+    object.__setattr__(x, "time_limit", a.time_limit)
+    object.__setattr__(x, "on_timeout", _timeout_text(a))
+    object.__setattr__(x, "data", a.data)
+    object.__setattr__(x, "stream", False)
     return x
 
 
@@ -411,12 +409,7 @@ class SgsState(State):
 
     def emit(self, kind: str, _to: frozenset[int] | None = None, **data: Any) -> None:
         if self.log_events:
-            e = _NEW(_EVENT)
-            k, d, t = _EV_SET
-            k(e, kind)
-            d(e, data)
-            t(e, _to)
-            self.ev.append(e)
+            self.ev.append(_event(kind, data, _to))
 
     def config(self, key: str, default: Any = None) -> Any:
         return self._params.get(key, default)

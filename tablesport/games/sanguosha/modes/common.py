@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from tablesport.compiled_build import python_class
 from tablesport.core import Result, RuleError, SideResult
 
 from ..engine import abort_turn
@@ -15,6 +16,7 @@ from .sides import finish, other_side, side_seats
 
 
 # ====================================================================== the shared mode
+@python_class
 class CompetitionMode(Mode):
     """What the seeds' modes share: sides, the game clock, fouls and technical points, referee
     rulings and the result. Subclasses add the draft, the flow of turns and deaths."""

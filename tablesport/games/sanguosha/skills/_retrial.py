@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablesport.compiled_build import python_class
+
 from .. import cards as C
 from ..engine import retrial
 from ..families import Offered
@@ -45,6 +47,7 @@ def favours_judged(reason: str, suit: str, rank: int) -> bool | None:
     return hit if fav else not hit
 
 
+@python_class
 class RetrialSkill(Offered[JudgeCtx]):
     """Offer the owner a card of :meth:`candidates` to replace any character's judgement card."""
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablesport.compiled_build import python_class
+
 from ..families import OnOwnCard
 from ..skill import register
 from ..state import Frame, SgsState
@@ -23,6 +25,7 @@ def allies_of_kingdom(g: SgsState, seat: int) -> list[int]:
     return [s for s in g.order_from(seat, include=False) if g.players[s].kingdom == k]
 
 
+@python_class
 class LordRequest(OnOwnCard):
     """Escort / Rouse: the lord's answer is a claim that an ally of his kingdom supplies the card."""
 
