@@ -64,6 +64,18 @@ def _decision(a: Ask) -> Decision:
     return x
 
 
+def _offered(opts: Any, action: Any) -> bool:
+    """Is ``action`` one of the options? The very object first (a bot answers with one it read from the
+    question: a pointer comparison each), then by value (an answer decoded from JSON)."""
+    for o in opts:
+        if o is action:
+            return True
+    try:
+        return action in opts
+    except TypeError:       # an unhashable or odd answer is simply not among them
+        return False
+
+
 def _deep(v: Any) -> Any:
     """Copy nested lists and dicts (their leaves are immutable: ints, strs, tuples)."""
     t = type(v)
@@ -275,11 +287,7 @@ class SgsState(State):
             raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now",
                             f"seats {list(a.seats)}")
         opts = a.options[seat] if type(a.options) is dict else a.options
-        try:
-            ok = action in opts
-        except TypeError:
-            ok = False
-        if not ok:
+        if not _offered(opts, action):
             raise self._illegal(seat, action, opts)
         self.ev = []
         self._answer(seat, action)
@@ -958,6 +966,8 @@ class SgsState(State):
         return self.flow.result(self)
 
 
+_TIMEOUT_BY_ANSWER: Final = {"pass": "declined", "decline": "declined", "end": "the play phase ends"}
+"""The timeout's words for the one-word timeout answers (whatever the kind of question)."""
 _TIMEOUT_BY_KIND: Final = {
     "draft": "a general is picked for you",
     "field": "your generals are fielded in the order offered",
@@ -977,11 +987,11 @@ _TIMEOUT_BY_KIND: Final = {
 def _timeout_text(a: Ask) -> str:
     """What the timeout does, in words (the server shows it translated: server/texts/games/sanguosha.yaml)."""
     t = a.timeout
-    if type(t) is dict:
+    if type(t) is tuple and len(t) == 1:
+        said = _TIMEOUT_BY_ANSWER.get(t[0])
+        if said is not None:
+            return said
+    elif type(t) is dict:
         return "the referee decides for you"
-    if t in (("pass",), ("decline",)):
-        return "declined"
-    if t == ("end",):
-        return "the play phase ends"
     return _TIMEOUT_BY_KIND.get(a.kind, "the rules' default answer is given")
 
