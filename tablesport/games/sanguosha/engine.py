@@ -14,7 +14,28 @@ from .card_rules import CARD_RULES, can_slash
 from .card_use import push_use
 from .skill import SKILLS, decline_time
 from .state import Frame, Player, SgsState, handler
-from .timing import AFTER, BEFORE, PHASES, Timing
+from .timing import (
+    AFTER,
+    AFTER_DRAW,
+    BEFORE,
+    CARD_PLAYED,
+    CARD_USED,
+    DAMAGE_DONE,
+    DAMAGE_INFLICT,
+    DAMAGE_TAKE,
+    DEATH,
+    DRAW_PHASE,
+    DYING,
+    FINISH_PHASE,
+    HP_RECOVERED,
+    HP_REDUCED,
+    JUDGE_DONE,
+    PHASES,
+    RETRIAL,
+    START_PHASE,
+    TURN_END,
+    TURN_START,
+)
 
 NAME, RANK, TOKEN = C.NAME, C.RANK, C.TOKEN
 NULLIFICATIONS: Final = frozenset(c for c in range(C.N) if NAME[c] == "nullification")
@@ -83,7 +104,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
             return
         d["i"] = 0
         f.step = "phases"
-        if g.fire(Timing.TURN_START):
+        if g.fire(TURN_START):
             return
     if f.step == "phases":
         # Each phase runs here at once; while one leaves nothing behind (no question, no frame, no
@@ -97,7 +118,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
             if i >= len(PHASES):
                 f.step = "end"
                 g.phase = ""
-                g.fire(Timing.TURN_END)
+                g.fire(TURN_END)
                 return
             d["i"] = i + 1
             h_phase(g, g.push("phase", "pre", seat=seat, ph=PHASES[i]))
@@ -132,7 +153,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
             return
         g.emit("phase", seat=seat, phase=ph)
         if ph == "start":
-            if g.fire(Timing.START_PHASE):
+            if g.fire(START_PHASE):
                 return
         elif ph == "judge":
             if g.players[seat].judge:       # an empty judgement area: nothing to resolve
@@ -155,7 +176,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
             if g.config("announce_at_end", False):   # 2014 二.3.2 f) / 2012 3.3.2 e): HP and hand size
                 p = g.players[seat]
                 g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
-            if g.fire(Timing.FINISH_PHASE):
+            if g.fire(FINISH_PHASE):
                 return
     if step == "post":
         f.step = "done"
@@ -171,14 +192,14 @@ def h_draw_phase(g: SgsState, f: Frame) -> None:
     d = f.d
     if f.step == "start":
         f.step = "draw"
-        if g.fire(Timing.DRAW_PHASE):
+        if g.fire(DRAW_PHASE):
             return
     if f.step == "draw":
         seat: int = d["seat"]
         if d["n"] > 0 and g.players[seat].alive:
             g.draw(seat, d["n"])
         f.step = "after"
-        if g.fire(Timing.AFTER_DRAW):
+        if g.fire(AFTER_DRAW):
             return
     g.pop()
 
@@ -277,7 +298,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
         d["card"] = c
         g.emit("judge", seat=d["seat"], reason=d["reason"], card=TOKEN[c])
         f.step = "result"
-        if g.fire(Timing.RETRIAL):
+        if g.fire(RETRIAL):
             return
     if f.step == "result":
         c = d["card"]
@@ -287,7 +308,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
         parent["judge_rank"] = RANK[c] if c >= 0 else 0
         g.emit("judge_result", seat=d["seat"], reason=d["reason"], card=TOKEN[c], suit=parent["judge_suit"])
         f.step = "end"
-        if g.fire(Timing.JUDGE_DONE):
+        if g.fire(JUDGE_DONE):
             return
     c = d["card"]
     if c >= 0 and c in g.processing:
@@ -493,7 +514,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
             d["armor_used"] = False     # the next Dodge needed (Without Equal) may judge again
             g.emit("play", seat=seat, card=d["need"], cards=[], via="eight_diagrams")
             d["played"] = ("dodge", (), "eight_diagrams")
-            g.fire(Timing.CARD_PLAYED)
+            g.fire(CARD_PLAYED)
         d.pop("judge", None)
         d.pop("judge_rank", None)
         return
@@ -524,7 +545,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
     d["armor_used"] = False
     d["played"] = (d["need"], subs, via)
     f.step = "played"
-    g.fire(Timing.CARD_PLAYED)
+    g.fire(CARD_PLAYED)
 
 
 def _ask_card_played(g: SgsState, f: Frame) -> None:
@@ -590,7 +611,7 @@ def h_nullify(g: SgsState, f: Frame) -> None:
                via=None if a[0] == "card" else a[1], against=d["trick"])
         f.step = "chain"
         d["name"], d["subs"] = "nullification", subs
-        g.fire(Timing.CARD_USED, user=s, name="nullification", subs=subs,
+        g.fire(CARD_USED, user=s, name="nullification", subs=subs,
                via=None if a[0] == "card" else a[1], targets=(), color="none")
         return
     if f.step == "chain":
@@ -659,14 +680,14 @@ def h_damage(g: SgsState, f: Frame) -> None:
             g.pop()
             return
         f.step = "take"
-        if d["source"] >= 0 and g.fire(Timing.DAMAGE_INFLICT):
+        if d["source"] >= 0 and g.fire(DAMAGE_INFLICT):
             return
     if f.step == "take":
         if d.get("cancel") or not g.players[t].alive:
             g.pop()
             return
         f.step = "apply"
-        if g.fire(Timing.DAMAGE_TAKE):
+        if g.fire(DAMAGE_TAKE):
             return
     if f.step == "apply":
         t = d["target"]
@@ -677,7 +698,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
         p.hp -= d["n"]
         g.emit("damage", seat=t, source=d["source"], n=d["n"], nature=d["nature"], via=d["via"], hp=p.hp)
         f.step = "dying"
-        if g.fire(Timing.HP_REDUCED, seat=t, n=d["n"], source=d["source"]):
+        if g.fire(HP_REDUCED, seat=t, n=d["n"], source=d["source"]):
             return
     if f.step == "dying":
         f.step = "after"
@@ -686,7 +707,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
             return
     if f.step == "after":
         f.step = "end"
-        if g.fire(Timing.DAMAGE_DONE):
+        if g.fire(DAMAGE_DONE):
             return
     g.pop()
 
@@ -701,7 +722,7 @@ def h_recover(g: SgsState, f: Frame) -> None:
     if n > 0 and p.alive:
         p.hp += n
         g.emit("recover", seat=p.seat, n=n, hp=p.hp, source=d.get("source", -1))
-        g.fire(Timing.HP_RECOVERED, seat=p.seat, n=n)
+        g.fire(HP_RECOVERED, seat=p.seat, n=n)
 
 
 @handler("lose_hp")
@@ -716,7 +737,7 @@ def h_lose_hp(g: SgsState, f: Frame) -> None:
         p.hp -= d["n"]
         g.emit("lose_hp", seat=p.seat, n=d["n"], hp=p.hp)
         f.step = "dying"
-        g.fire(Timing.HP_REDUCED, seat=p.seat, n=d["n"], source=-1)
+        g.fire(HP_REDUCED, seat=p.seat, n=d["n"], source=-1)
         return
     g.pop()
     if p.alive and p.hp <= 0:
@@ -733,7 +754,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
     if f.step == "start":
         g.emit("dying", seat=seat, hp=p.hp)
         f.step = "init"
-        g.fire(Timing.DYING)
+        g.fire(DYING)
         return
     if f.step == "init":
         if d.get("cancel") or p.hp >= 1 or not p.alive:
@@ -776,7 +797,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
     g.emit("use", seat=s, card="peach", cards=[TOKEN[c] for c in subs], targets=[seat], via=via)
     g.push("discard_processing", "start", cards=subs, seat=s)
     g.push("recover", "start", seat=seat, n=1, source=s)
-    g.fire(Timing.CARD_USED, user=s, name="peach", subs=subs, via=via, targets=(seat,), color="none")
+    g.fire(CARD_USED, user=s, name="peach", subs=subs, via=via, targets=(seat,), color="none")
 
 
 @handler("discard_processing")
@@ -807,7 +828,7 @@ def h_death(g: SgsState, f: Frame) -> None:
     p = g.players[seat]
     if f.step == "start":
         f.step = "discard"
-        g.fire(Timing.DEATH, seat=seat, killer=d["killer"])
+        g.fire(DEATH, seat=seat, killer=d["killer"])
         return
     if f.step == "discard":
         p.alive = False

@@ -29,7 +29,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 from tablesport.compiled_build import python_class
 
 from .skill import Option, Skill, decline_time
-from .timing import CARD_OWNER, DamageCtx, DrawCtx, PhaseCtx, SlashCtx, Timing
+from .timing import (
+    CARD_OWNER,
+    CARD_PLAYED,
+    CARD_USED,
+    DAMAGE_DONE,
+    DRAW_PHASE,
+    SLASH_TARGETED,
+    DamageCtx,
+    DrawCtx,
+    PhaseCtx,
+    SlashCtx,
+    Timing,
+)
 
 if TYPE_CHECKING:
     from .state import Frame, SgsState
@@ -84,9 +96,9 @@ class OnOwnCard(TriggerSkill[dict[str, Any]]):
     def card_of(timing: Timing, ctx: dict[str, Any]) -> tuple[str, tuple[int, ...], str | None]:
         """(card name, physical cards, skill it went through) of a use or a play; ("", cards, None)
         for cards played or discarded for a skill."""
-        if timing == Timing.CARD_USED:
+        if timing == CARD_USED:
             return ctx["name"], ctx["subs"], ctx["via"]
-        if timing == Timing.CARD_PLAYED:
+        if timing == CARD_PLAYED:
             name, cards, via = ctx["played"]
             return name, cards, via
         return "", ctx["cards"], None
@@ -97,7 +109,7 @@ class OnDamaged(TriggerSkill[DamageCtx]):
     """After the owner took damage (``damage_done``, the owner its target)."""
 
     owner = "target"
-    timings = frozenset({Timing.DAMAGE_DONE})
+    timings = frozenset({DAMAGE_DONE})
 
     @staticmethod
     def living_source(g: SgsState, seat: int, ctx: DamageCtx) -> int | None:
@@ -110,7 +122,7 @@ class OnDamaged(TriggerSkill[DamageCtx]):
 class DrawPhase(TriggerSkill[DrawCtx]):
     """In the owner's draw phase, before the draw (while it still draws): ``extra`` cards more."""
 
-    timings = frozenset({Timing.DRAW_PHASE})
+    timings = frozenset({DRAW_PHASE})
     extra: ClassVar[int] = 0
 
     def when(self, g: SgsState, seat: int, ctx: DrawCtx) -> bool:
@@ -130,7 +142,7 @@ class OnSlash(TriggerSkill[SlashCtx]):
     """When a Slash the owner used targets someone (``slash_targeted``; or ``slash_dodged``)."""
 
     owner = "user"
-    timings = frozenset({Timing.SLASH_TARGETED})
+    timings = frozenset({SLASH_TARGETED})
 
 
 @python_class
@@ -208,7 +220,7 @@ class DrawInstead(Offered[DrawCtx], DrawPhase):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.later is not None:
-            cls.timings = frozenset({Timing.DRAW_PHASE, cls.later})
+            cls.timings = frozenset({DRAW_PHASE, cls.later})
 
     def use(self, g: SgsState, f: Frame, answer: Option) -> None:
         draw = self.draw_of(g, f)

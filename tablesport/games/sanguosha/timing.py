@@ -57,6 +57,48 @@ class Timing(StrEnum):
     LOSE_EQUIP = "lose_equip"              # a card left a character's equipment area (own: SeatCtx)
 
 
+# Every member under its own module name as well (``from .timing import TURN_START``), for the engine's hot
+# paths: in the compiled build ``Timing.TURN_START`` is read through the enum class's ``__getattr__`` hook
+# (some 700 machine instructions), a module name by one dictionary look-up.
+# tests/sanguosha/test_timings.py checks that the names match the members.
+TURN_START = Timing.TURN_START
+BEFORE_START = Timing.BEFORE_START
+BEFORE_JUDGE = Timing.BEFORE_JUDGE
+BEFORE_DRAW = Timing.BEFORE_DRAW
+BEFORE_PLAY = Timing.BEFORE_PLAY
+BEFORE_DISCARD = Timing.BEFORE_DISCARD
+BEFORE_FINISH = Timing.BEFORE_FINISH
+START_PHASE = Timing.START_PHASE
+DRAW_PHASE = Timing.DRAW_PHASE
+AFTER_DRAW = Timing.AFTER_DRAW
+FINISH_PHASE = Timing.FINISH_PHASE
+AFTER_START = Timing.AFTER_START
+AFTER_JUDGE = Timing.AFTER_JUDGE
+AFTER_DRAW_PHASE = Timing.AFTER_DRAW_PHASE
+AFTER_PLAY = Timing.AFTER_PLAY
+AFTER_DISCARD = Timing.AFTER_DISCARD
+AFTER_FINISH = Timing.AFTER_FINISH
+TURN_END = Timing.TURN_END
+CARD_USED = Timing.CARD_USED
+CARD_PLAYED = Timing.CARD_PLAYED
+SKILL_PLAYED = Timing.SKILL_PLAYED
+CARDS_DISCARDED = Timing.CARDS_DISCARDED
+SLASH_TARGETED = Timing.SLASH_TARGETED
+SLASH_DODGED = Timing.SLASH_DODGED
+TRICK_EFFECT = Timing.TRICK_EFFECT
+DAMAGE_INFLICT = Timing.DAMAGE_INFLICT
+DAMAGE_TAKE = Timing.DAMAGE_TAKE
+HP_REDUCED = Timing.HP_REDUCED
+DAMAGE_DONE = Timing.DAMAGE_DONE
+HP_RECOVERED = Timing.HP_RECOVERED
+DYING = Timing.DYING
+DEATH = Timing.DEATH
+RETRIAL = Timing.RETRIAL
+JUDGE_DONE = Timing.JUDGE_DONE
+LOSE_HAND = Timing.LOSE_HAND
+LOSE_EQUIP = Timing.LOSE_EQUIP
+
+
 PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 BEFORE = {ph: Timing("before_" + ph) for ph in PHASES}
 AFTER = {ph: Timing(f"after_{ph}_phase") for ph in PHASES}
