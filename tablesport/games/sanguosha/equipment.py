@@ -14,7 +14,7 @@ from .card_use import push_use
 from .families import Ctx, OnSlash, TriggerSkill
 from .skill import Skill, register
 from .state import Frame, SgsState
-from .timing import DamageCtx, SlashCtx, Timing
+from .timing import CARDS_DISCARDED, DAMAGE_INFLICT, SLASH_DODGED, DamageCtx, SlashCtx
 
 TOKEN, NAME = C.TOKEN, C.NAME
 
@@ -102,7 +102,7 @@ class DoubleSwords(OnSlash, Weapon):
         if a[0] == "discard":
             g.discard([C.card_id(a[1])], f.d["target"], "double_swords")
             # own discard (明哲)
-            g.fire(Timing.CARDS_DISCARDED, seat=f.d["target"], cards=(C.card_id(a[1]),))
+            g.fire(CARDS_DISCARDED, seat=f.d["target"], cards=(C.card_id(a[1]),))
         else:
             g.draw(f.d["seat"], 1)
 
@@ -113,7 +113,7 @@ class IceSword(WeaponTrigger[DamageCtx]):
     target's cards instead."""
     id = "ice_sword"
     owner = "source"
-    timings = frozenset({Timing.DAMAGE_INFLICT})
+    timings = frozenset({DAMAGE_INFLICT})
 
     def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:
         return ctx["via"] == "slash" and not ctx.get("cancel") and has_any_card(g, ctx["target"], judge=False)
@@ -131,7 +131,7 @@ class GreenDragonBlade(OnSlash, Weapon):
     """青龙偃月刀: when your Slash is dodged you may use another Slash on the same target (no distance
     limit, not counted against the limit), again and again."""
     id = "green_dragon_blade"
-    timings = frozenset({Timing.SLASH_DODGED})
+    timings = frozenset({SLASH_DODGED})
     ask = False   # the question is the Slash request itself (pass = decline)
 
     def when(self, g: SgsState, seat: int, ctx: SlashCtx) -> bool:
@@ -154,7 +154,7 @@ class GreenDragonBlade(OnSlash, Weapon):
 class StoneAxe(OnSlash, Weapon):
     """贯石斧: when your Slash is dodged you may discard two cards (not the Axe) to hit anyway."""
     id = "stone_axe"
-    timings = frozenset({Timing.SLASH_DODGED})
+    timings = frozenset({SLASH_DODGED})
 
     def _cards(self, g: SgsState, seat: int) -> list[int]:
         p = g.players[seat]
@@ -173,7 +173,7 @@ class StoneAxe(OnSlash, Weapon):
             g.pop()
             g.discard(chosen, seat, self.id)
             g.stack[f.d["ci"]].d["force_hit"] = True
-            g.fire(Timing.CARDS_DISCARDED, seat=seat, cards=tuple(chosen))          # own discard (明哲)
+            g.fire(CARDS_DISCARDED, seat=seat, cards=tuple(chosen))          # own discard (明哲)
             return
         f.step = "got"
         opts = tuple(("discard", TOKEN[c]) for c in self._cards(g, seat) if c not in chosen)
@@ -190,7 +190,7 @@ class KirinBow(WeaponTrigger[DamageCtx]):
     """麒麟弓: when your Slash damages its target you may discard one of the target's horses."""
     id = "kirin_bow"
     owner = "source"
-    timings = frozenset({Timing.DAMAGE_INFLICT})
+    timings = frozenset({DAMAGE_INFLICT})
 
     def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:
         eq = g.players[ctx["target"]].equip

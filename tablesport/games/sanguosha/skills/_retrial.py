@@ -19,7 +19,7 @@ from ..engine import retrial
 from ..families import Offered
 from ..skill import Option
 from ..state import Frame, SgsState
-from ..timing import JudgeCtx, Timing
+from ..timing import RETRIAL, JudgeCtx
 from ._util import TOKEN, played
 
 # reason → (suits, lowest rank, highest rank, favours): a judgement card of one of ``suits`` with a rank in
@@ -51,7 +51,7 @@ def favours_judged(reason: str, suit: str, rank: int) -> bool | None:
 class RetrialSkill(Offered[JudgeCtx]):
     """Offer the owner a card of :meth:`candidates` to replace any character's judgement card."""
 
-    timings = frozenset({Timing.RETRIAL})
+    timings = frozenset({RETRIAL})
     owner = None       # anyone's judgement
     exchange = False   # True: the owner takes the old judgement card into hand
 

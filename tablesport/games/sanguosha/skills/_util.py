@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..state import SgsState
-from ..timing import Timing
+from ..timing import CARDS_DISCARDED, SKILL_PLAYED
 
 TOKEN = C.TOKEN
 
@@ -27,11 +27,11 @@ def allies(g: SgsState, seat: int) -> list[int]:
 def played(g: SgsState, seat: int, cards: tuple[int, ...]) -> None:
     """``seat`` played (打出) ``cards`` for a skill (a retrial card): skills that count played cards
     (Clear Wisdom) hear it at the ``skill_played`` timing."""
-    g.fire(Timing.SKILL_PLAYED, seat=seat, cards=tuple(cards))
+    g.fire(SKILL_PLAYED, seat=seat, cards=tuple(cards))
 
 
 def discard_own(g: SgsState, seat: int, cards: list[int], why: str) -> None:
     """``seat`` discards its own ``cards`` (a skill's cost or forced discard); skills that count a
     character's discards (Clear Wisdom) hear it at the ``cards_discarded`` timing."""
     g.discard(cards, seat, why)
-    g.fire(Timing.CARDS_DISCARDED, seat=seat, cards=tuple(cards))
+    g.fire(CARDS_DISCARDED, seat=seat, cards=tuple(cards))

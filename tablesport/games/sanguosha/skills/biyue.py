@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ..families import OnPhase
 from ..skill import register
-from ..timing import Timing
+from ..timing import FINISH_PHASE
 
 
 @register
 class Biyue(OnPhase):
     id = "biyue"
-    timings = frozenset({Timing.FINISH_PHASE})
+    timings = frozenset({FINISH_PHASE})
     draw = 1

@@ -13,7 +13,7 @@ from .. import cards as C
 from ..families import Offered
 from ..skill import Option, register
 from ..state import Frame, SgsState
-from ..timing import HpCtx, Timing
+from ..timing import DYING, HP_RECOVERED, HP_REDUCED, HpCtx, Timing
 from ._util import TOKEN
 
 PILE = "buqu"
@@ -39,22 +39,22 @@ def _mark(g: SgsState, seat: int) -> None:
 @register
 class Buqu(Offered[HpCtx]):
     id = "buqu"
-    timings = frozenset({Timing.HP_REDUCED, Timing.DYING, Timing.HP_RECOVERED})
+    timings = frozenset({HP_REDUCED, DYING, HP_RECOVERED})
 
     def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
         if ctx["seat"] != seat:
             return False
         p = g.players[seat]
-        if timing == Timing.HP_REDUCED:
+        if timing == HP_REDUCED:
             return p.hp <= 0 and len(_pile(g, seat)) < 1 - p.hp
-        if timing == Timing.DYING:
+        if timing == DYING:
             return protected(g, seat)
         return bool(_pile(g, seat)) and len(_pile(g, seat)) > max(0, 1 - p.hp)
 
     def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
-        if timing == Timing.HP_REDUCED:
+        if timing == HP_REDUCED:
             super().on_trigger(g, seat, timing, ctx, ci)          # offered: reveal cards onto the general
-        elif timing == Timing.DYING:
+        elif timing == DYING:
             ctx["cancel"] = True
             g.emit("effect", seat=seat, skill=self.id, result="stays in play", hp=g.players[seat].hp)
             _mark(g, seat)

@@ -10,14 +10,14 @@ from .. import cards as C
 from ..families import OnPhase
 from ..skill import register
 from ..state import Frame, SgsState
-from ..timing import PhaseCtx, Timing
+from ..timing import START_PHASE, PhaseCtx
 from ._util import TOKEN
 
 
 @register
 class Guanxing(OnPhase):
     id = "guanxing"
-    timings = frozenset({Timing.START_PHASE})
+    timings = frozenset({START_PHASE})
 
     def when(self, g: SgsState, seat: int, ctx: PhaseCtx) -> bool:
         return bool(g.draw_pile or g.discard_pile)

@@ -21,7 +21,7 @@ from ..card_use import push_use
 from ..families import OnOwnCard
 from ..skill import decline_time, register
 from ..state import Frame, SgsState
-from ..timing import Timing
+from ..timing import CARD_PLAYED, CARD_USED, Timing
 from ._util import TOKEN
 
 RESPONSES = ("slash", "dodge", "peach", "nullification")
@@ -32,7 +32,7 @@ NAMES = ("slash", "peach", "ex_nihilo", "duel", "snatch", "dismantle", "collater
 @register
 class Guhuo(OnOwnCard):
     id = "guhuo"
-    timings = frozenset({Timing.CARD_PLAYED, Timing.CARD_USED})
+    timings = frozenset({CARD_PLAYED, CARD_USED})
     ask = False
 
     # -- answers to requests: a face-down claim, the card is picked after the claim ---------------
@@ -53,7 +53,7 @@ class Guhuo(OnOwnCard):
 
     def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
         name = self._claimed(timing, ctx)
-        if timing == Timing.CARD_PLAYED:
+        if timing == CARD_PLAYED:
             mode = "played"                     # ctx: the ask_card frame at ci
         elif name in ("nullification", "peach"):
             mode = name                         # a Nullification window / a dying Peach (own trigger ctx)

@@ -8,7 +8,7 @@ from typing import Any
 from ..families import DrawInstead
 from ..skill import register
 from ..state import SgsState
-from ..timing import DrawCtx, Timing
+from ..timing import AFTER_DRAW, DrawCtx
 from ._util import allies
 
 
@@ -16,7 +16,7 @@ from ._util import allies
 class Hongyuan(DrawInstead):
     id = "hongyuan"
     extra = -1
-    later = Timing.AFTER_DRAW
+    later = AFTER_DRAW
 
     def when(self, g: SgsState, seat: int, ctx: DrawCtx) -> bool:
         return super().when(g, seat, ctx) and bool(allies(g, seat))

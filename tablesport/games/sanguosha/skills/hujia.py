@@ -17,7 +17,7 @@ from tablesport.compiled_build import python_class
 from ..families import OnOwnCard
 from ..skill import register
 from ..state import Frame, SgsState
-from ..timing import Timing
+from ..timing import CARD_PLAYED, CARD_USED, Timing
 
 
 def allies_of_kingdom(g: SgsState, seat: int) -> list[int]:
@@ -31,7 +31,7 @@ class LordRequest(OnOwnCard):
 
     lord = True
     need = ""
-    timings = frozenset({Timing.CARD_PLAYED, Timing.CARD_USED})
+    timings = frozenset({CARD_PLAYED, CARD_USED})
     ask = False
 
     def view_as(self, g: SgsState, seat: int, need: str | None,
@@ -50,7 +50,7 @@ class LordRequest(OnOwnCard):
         Nullification or a dying Peach, which fire with their own context)."""
         if not super().can_trigger(g, seat, timing, ctx) or self.card_of(timing, ctx)[2] != self.id:
             return False
-        return timing == Timing.CARD_PLAYED or "counted" in ctx
+        return timing == CARD_PLAYED or "counted" in ctx
 
     def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
         ctx[self.id + "_tried"] = True

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..families import TriggerSkill
 from ..skill import register
 from ..state import SgsState
-from ..timing import Timing, TrickCtx
+from ..timing import TRICK_EFFECT, TrickCtx
 
 
 @register
@@ -15,7 +15,7 @@ class Huoshou(TriggerSkill[TrickCtx]):
     id = "huoshou"
     compulsory = True
     owner = None                   # whoever the Invasion's target is
-    timings = frozenset({Timing.TRICK_EFFECT})
+    timings = frozenset({TRICK_EFFECT})
 
     def may_target(self, g: SgsState, seat: int, user: int, name: str) -> bool:
         return name != "barbarian_invasion"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..families import TriggerSkill
 from ..skill import register
 from ..state import SgsState
-from ..timing import Timing, UseCtx
+from ..timing import CARD_USED, UseCtx
 
 
 @register
@@ -17,7 +17,7 @@ class Jiuyuan(TriggerSkill[UseCtx]):
     lord = True
     compulsory = True
     owner = None                   # the Peach's user is another Wu character; the owner is its target
-    timings = frozenset({Timing.CARD_USED})
+    timings = frozenset({CARD_USED})
 
     def when(self, g: SgsState, seat: int, ctx: UseCtx) -> bool:
         user = ctx["user"]

@@ -7,7 +7,7 @@ from .. import cards as C
 from ..families import TriggerSkill
 from ..skill import register
 from ..state import SgsState
-from ..timing import Timing, UseCtx
+from ..timing import CARD_USED, UseCtx
 
 INSTANT = frozenset(c.name for c in C.CARDS if c.type == "trick" and c.subtype != "delayed")
 
@@ -16,7 +16,7 @@ INSTANT = frozenset(c.name for c in C.CARDS if c.type == "trick" and c.subtype !
 class Jizhi(TriggerSkill[UseCtx]):
     id = "jizhi"
     owner = "user"
-    timings = frozenset({Timing.CARD_USED})
+    timings = frozenset({CARD_USED})
     draw = 1
 
     def when(self, g: SgsState, seat: int, ctx: UseCtx) -> bool:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from ..families import OnPhase
 from ..skill import register
 from ..state import SgsState
-from ..timing import PhaseCtx, Timing
+from ..timing import FINISH_PHASE, PhaseCtx
 
 
 @register
 class Jushou(OnPhase):
     id = "jushou"
-    timings = frozenset({Timing.FINISH_PHASE})
+    timings = frozenset({FINISH_PHASE})
 
     def act(self, g: SgsState, seat: int, ctx: PhaseCtx, ci: int) -> None:
         g.draw(seat, 3)

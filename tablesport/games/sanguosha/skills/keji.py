@@ -8,18 +8,18 @@ from typing import Any
 from ..families import OnOwnCard
 from ..skill import register
 from ..state import SgsState
-from ..timing import Timing
+from ..timing import BEFORE_DISCARD, CARD_PLAYED, CARD_USED, Timing
 
 
 @register
 class Keji(OnOwnCard):
     id = "keji"
-    timings = frozenset({Timing.BEFORE_DISCARD, Timing.CARD_USED, Timing.CARD_PLAYED})
+    timings = frozenset({BEFORE_DISCARD, CARD_USED, CARD_PLAYED})
 
     def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
         if not super().can_trigger(g, seat, timing, ctx):
             return False
-        if timing == Timing.BEFORE_DISCARD:
+        if timing == BEFORE_DISCARD:
             return not g.turn.get("keji_slash")
         if g.current == seat and g.phase == "play" and self.card_of(timing, ctx)[0] == "slash":
             g.turn["keji_slash"] = True          # bookkeeping only: nothing to ask

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..families import TriggerSkill
 from ..skill import register
 from ..state import SgsState
-from ..timing import HpCtx, Timing
+from ..timing import HP_REDUCED, HpCtx
 
 
 @register
@@ -15,7 +15,7 @@ class Kuanggu(TriggerSkill[HpCtx]):
     id = "kuanggu"
     compulsory = True
     owner = "source"
-    timings = frozenset({Timing.HP_REDUCED})
+    timings = frozenset({HP_REDUCED})
 
     def when(self, g: SgsState, seat: int, ctx: HpCtx) -> bool:
         p = g.players[seat]

@@ -9,13 +9,13 @@ from typing import Any
 from ..families import Offered
 from ..skill import Option, register
 from ..state import Frame, SgsState
-from ..timing import PlayedCtx, Timing
+from ..timing import CARD_PLAYED, PlayedCtx
 
 
 @register
 class Leiji(Offered[PlayedCtx]):
     id = "leiji"
-    timings = frozenset({Timing.CARD_PLAYED})
+    timings = frozenset({CARD_PLAYED})
     continues = True
 
     def when(self, g: SgsState, seat: int, ctx: PlayedCtx) -> bool:

@@ -6,13 +6,13 @@ from __future__ import annotations
 from ..families import TriggerSkill
 from ..skill import register
 from ..state import SgsState
-from ..timing import SeatCtx, Timing
+from ..timing import LOSE_HAND, SeatCtx
 
 
 @register
 class Lianying(TriggerSkill[SeatCtx]):
     id = "lianying"
-    timings = frozenset({Timing.LOSE_HAND})
+    timings = frozenset({LOSE_HAND})
     draw = 1
 
     def when(self, g: SgsState, seat: int, ctx: SeatCtx) -> bool:

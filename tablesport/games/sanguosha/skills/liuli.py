@@ -11,7 +11,7 @@ from .. import cards as C
 from ..families import Offered
 from ..skill import Option, register
 from ..state import Frame, SgsState
-from ..timing import SlashCtx, Timing
+from ..timing import SLASH_TARGETED, SlashCtx
 from ._util import TOKEN
 
 
@@ -19,7 +19,7 @@ from ._util import TOKEN
 class Liuli(Offered[SlashCtx]):
     id = "liuli"
     owner = "target"
-    timings = frozenset({Timing.SLASH_TARGETED})
+    timings = frozenset({SLASH_TARGETED})
 
     def options(self, g: SgsState, seat: int, ctx: SlashCtx) -> list[Option]:
         user = ctx["user"]
@@ -42,6 +42,6 @@ class Liuli(Offered[SlashCtx]):
         hit["nododge"] = False         # what was decided for the old target does not carry over
         g.emit("redirect", card="slash", old=seat, target=new, skill=self.id)
         top = g.stack[-1]
-        if top.kind == "trigger" and top.d["t"] == Timing.SLASH_TARGETED:
+        if top.kind == "trigger" and top.d["t"] == SLASH_TARGETED:
             top.d["q"] = []            # the rest of the old target's window is replaced by the new one
-        g.fire(Timing.SLASH_TARGETED, ci=f.d["ci"])
+        g.fire(SLASH_TARGETED, ci=f.d["ci"])

@@ -9,13 +9,13 @@ from typing import Any
 from ..families import Offered, OnPhase
 from ..skill import Option, register
 from ..state import Frame, SgsState
-from ..timing import PhaseCtx, Timing
+from ..timing import JUDGE_DONE, START_PHASE, PhaseCtx, Timing
 
 
 @register
 class Luoshen(Offered[PhaseCtx], OnPhase):
     id = "luoshen"
-    timings = frozenset({Timing.START_PHASE, Timing.JUDGE_DONE})
+    timings = frozenset({START_PHASE, JUDGE_DONE})
     continues = True
 
     def prompt(self, g: SgsState, seat: int, ctx: PhaseCtx) -> str:
@@ -37,13 +37,13 @@ class Luoshen(Offered[PhaseCtx], OnPhase):
 
     # -- after a black Goddess Luo judgement took effect: the card goes to her hand ----------------
     def can_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any]) -> bool:
-        if timing == Timing.JUDGE_DONE:
+        if timing == JUDGE_DONE:
             return ctx["seat"] == seat and ctx["reason"] == self.id and ctx["card"] in g.processing \
                 and g.color_of(ctx["card"], seat) == "black"
         return super().can_trigger(g, seat, timing, ctx)
 
     def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
-        if timing == Timing.JUDGE_DONE:
+        if timing == JUDGE_DONE:
             g.give(ctx["card"], seat)
             return
         super().on_trigger(g, seat, timing, ctx, ci)

@@ -9,14 +9,14 @@ from typing import Any, cast
 from ..families import DrawInstead
 from ..skill import register
 from ..state import SgsState
-from ..timing import DamageCtx, DrawCtx, Timing
+from ..timing import DAMAGE_INFLICT, DamageCtx, DrawCtx
 
 
 @register
 class Luoyi(DrawInstead):
     id = "luoyi"
     extra = -1
-    later = Timing.DAMAGE_INFLICT
+    later = DAMAGE_INFLICT
 
     def prompt(self, g: SgsState, seat: int, ctx: DrawCtx) -> str:
         return "Bare-Chested: draw one card fewer for +1 damage?"

@@ -7,13 +7,13 @@ from ..card_rules import has_any_card
 from ..families import OnSlash
 from ..skill import register
 from ..state import SgsState
-from ..timing import SlashCtx, Timing
+from ..timing import SLASH_DODGED, SlashCtx
 
 
 @register
 class Mengjin(OnSlash):
     id = "mengjin"
-    timings = frozenset({Timing.SLASH_DODGED})
+    timings = frozenset({SLASH_DODGED})
 
     def when(self, g: SgsState, seat: int, ctx: SlashCtx) -> bool:
         t = ctx["target"]

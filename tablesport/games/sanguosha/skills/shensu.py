@@ -13,7 +13,7 @@ from ..card_use import push_use
 from ..families import Offered, OnPhase
 from ..skill import Option, register
 from ..state import Frame, SgsState
-from ..timing import PhaseCtx, Timing
+from ..timing import BEFORE_JUDGE, BEFORE_PLAY, PhaseCtx
 from ._util import TOKEN, discard_own
 
 
@@ -24,7 +24,7 @@ def _targets(g: SgsState, seat: int) -> list[int]:
 @register
 class Shensu(Offered[PhaseCtx], OnPhase):
     id = "shensu"
-    timings = frozenset({Timing.BEFORE_JUDGE, Timing.BEFORE_PLAY})
+    timings = frozenset({BEFORE_JUDGE, BEFORE_PLAY})
 
     def _equipment(self, g: SgsState, seat: int) -> list[int]:
         return [c for c in g.players[seat].cards() if C.TYPE[c] == "equipment"]

@@ -6,13 +6,13 @@ from __future__ import annotations
 from ..families import TriggerSkill
 from ..skill import register
 from ..state import SgsState
-from ..timing import JudgeCtx, Timing
+from ..timing import JUDGE_DONE, JudgeCtx
 
 
 @register
 class Tiandu(TriggerSkill[JudgeCtx]):
     id = "tiandu"
-    timings = frozenset({Timing.JUDGE_DONE})
+    timings = frozenset({JUDGE_DONE})
 
     def when(self, g: SgsState, seat: int, ctx: JudgeCtx) -> bool:
         return ctx["card"] >= 0 and ctx["card"] in g.processing

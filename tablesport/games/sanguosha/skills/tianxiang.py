@@ -10,7 +10,7 @@ from .. import cards as C
 from ..families import Offered
 from ..skill import Option, register
 from ..state import Frame, SgsState
-from ..timing import DamageCtx, Timing
+from ..timing import DAMAGE_TAKE, DamageCtx
 from ._util import TOKEN
 
 
@@ -18,7 +18,7 @@ from ._util import TOKEN
 class Tianxiang(Offered[DamageCtx]):
     id = "tianxiang"
     owner = "target"
-    timings = frozenset({Timing.DAMAGE_TAKE})
+    timings = frozenset({DAMAGE_TAKE})
     continues = True
 
     def when(self, g: SgsState, seat: int, ctx: DamageCtx) -> bool:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from ..families import TriggerSkill
 from ..skill import register
-from ..timing import SeatCtx, Timing
+from ..timing import LOSE_EQUIP, SeatCtx
 
 
 @register
 class Xiaoji(TriggerSkill[SeatCtx]):
     id = "xiaoji"
-    timings = frozenset({Timing.LOSE_EQUIP})
+    timings = frozenset({LOSE_EQUIP})
     draw = 2

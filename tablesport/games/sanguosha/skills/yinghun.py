@@ -11,7 +11,7 @@ from .. import cards as C
 from ..families import Offered, OnPhase
 from ..skill import Option, register
 from ..state import Frame, SgsState
-from ..timing import PhaseCtx, Timing
+from ..timing import START_PHASE, PhaseCtx
 from ._util import TOKEN, discard_own
 
 
@@ -23,7 +23,7 @@ def _lost(g: SgsState, seat: int) -> int:
 @register
 class Yinghun(Offered[PhaseCtx], OnPhase):
     id = "yinghun"
-    timings = frozenset({Timing.START_PHASE})
+    timings = frozenset({START_PHASE})
     continues = True
 
     def when(self, g: SgsState, seat: int, ctx: PhaseCtx) -> bool:
