@@ -15,9 +15,7 @@ from tablesport.games.sanguosha.state import SgsState
 
 def fresh(g: SgsState) -> SgsState:
     c = g.clone()
-    c._sk = None
-    c._dist = None
-    c._lis = None
+    c.skills_changed()      # every cache of the skills, the seats and the distances
     return c
 
 

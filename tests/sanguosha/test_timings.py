@@ -10,13 +10,14 @@ import pytest
 
 from tablesport.core import Rng
 from tablesport.games.sanguosha import GAME
-from tablesport.games.sanguosha.state import SgsState
 from tablesport.games.sanguosha import timing as timing_module
+from tablesport.games.sanguosha.state import SgsState
 from tablesport.games.sanguosha.timing import CONTEXTS, Timing
 
 
 def test_every_timing_has_its_module_name_and_nothing_else_does() -> None:
-    """The module names the engine imports (``from .timing import TURN_START``) are the members, all of them."""
+    """The module names the engine imports (``from .timing import TURN_START``) are the members, all
+    of them."""
     names = {k: v for k, v in vars(timing_module).items() if isinstance(v, Timing)}
     assert names == dict(Timing.__members__)
 

@@ -192,6 +192,9 @@ def _general_skills(ids: tuple[str, ...], lord_ok: bool) -> tuple[Skill, ...]:
     return v
 
 
+Guards = tuple[tuple[int, tuple[Skill, ...]], ...]
+"""(seat, its ``may_target`` skills) for the seats around a user that have some."""
+
 _HOOK_CACHE: Final[dict[tuple[tuple[Skill, ...], str], tuple[Skill, ...]]] = {}
 
 
@@ -227,8 +230,8 @@ def _equip_skills() -> list[Skill | None]:
 class SgsState(State):
     __slots__ = ("ruleset", "rng", "players", "n", "order", "draw_pile", "discard_pile", "processing", "deck",
                  "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "flow", "lost_q", "over",
-                 "outcome", "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_sk",
-                 "_dist", "_params")
+                 "outcome", "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_skills",
+                 "_hk", "_others", "_granters", "_guards", "_dist", "_params")
 
 
     def __init__(self, ruleset: Ruleset, seed: int, *, setup: bool = True, blank: bool = False) -> None:
@@ -265,7 +268,12 @@ class SgsState(State):
         self.known: dict[int, tuple[int, ...]] = {}   # card → seats that have privately seen it
         self.lord_ok: bool | str = ruleset.get("lord_skills", False)   # True/False, or the lord-status side
         self._lis: dict[str, list[tuple[int, int, str]]] | None = None   # timing → listeners (cache)
-        self._sk: dict[Any, Any] | None = None   # seat → skills, hook → per-seat skills (cache)
+        # caches, each typed (the compiled build reads them without boxing or generic look-ups)
+        self._skills: dict[int, tuple[Skill, ...]] = {}             # seat → its working skills
+        self._hk: dict[str, list[tuple[Skill, ...] | None]] = {}    # hook → per-seat hooked skills
+        self._others: tuple[tuple[int, ...], ...] | None = None     # seat → the other living seats
+        self._granters: tuple[tuple[int, Skill], ...] | None = None
+        self._guards: list[Guards | None] | None = None             # user → the others' may_target skills
         self._dist: dict[int, int] | None = None                # a*64+b → ring distance + skill modifiers
         if setup:
             self.flow.start(self)
@@ -438,15 +446,10 @@ class SgsState(State):
     def others(self, seat: int) -> tuple[int, ...]:
         """The other living seats in turn order from ``seat`` (:meth:`order_from` without ``seat``),
         cached with the skills (the living seats change only on a death or an entry)."""
-        cache = self._sk
-        per_seat = cache.get("others") if cache is not None else None
+        per_seat = self._others
         if per_seat is None:
-            per_seat = tuple(tuple(self.order_from(s, include=False)) for s in range(self.n))
-            cache = self._sk
-            if cache is None:
-                cache = self._sk = {}
-            cache["others"] = per_seat
-        return per_seat[seat]  # type: ignore[no-any-return]
+            per_seat = self._others = tuple(tuple(self.order_from(s, include=False)) for s in range(self.n))
+        return per_seat[seat]
 
     def next_seat(self, seat: int, clockwise: bool = False) -> int:
         order = self.order if not clockwise else self.order[::-1]
@@ -460,9 +463,7 @@ class SgsState(State):
     def skills_of(self, seat: int) -> tuple[Skill, ...]:
         """The seat's working skills: its general's (lord skills only where the preset allows them)
         and its equipment's. Cached until :meth:`skills_changed` (or an equipment change)."""
-        cache = self._sk
-        if cache is None:
-            cache = self._sk = {}
+        cache = self._skills
         v = cache.get(seat)
         if v is None:
             p = self.players[seat]
@@ -488,30 +489,23 @@ class SgsState(State):
     def hooked(self, seat: int, hook: str) -> tuple[Skill, ...]:
         """The seat's skills (in :meth:`skills_of` order) whose class overrides the :class:`Skill`
         method ``hook``: the others would return the method's neutral default. Cached per hook and
-        seat until the skills change."""
-        cache = self._sk
-        per_seat = cache.get(hook) if cache is not None else None
+        seat until the skills change (a typed cache of its own: its look-ups are the compiled build's
+        plain list reads)."""
+        per_seat = self._hk.get(hook)
         if per_seat is None:
-            per_seat = [None] * self.n
-            cache = self._sk
-            if cache is None:
-                cache = self._sk = {}
-            cache[hook] = per_seat
+            per_seat = self._hk[hook] = [None] * self.n
         v = per_seat[seat]
         if v is None:
             v = per_seat[seat] = _hooked(self.skills_of(seat), hook)
-        return v  # type: ignore[no-any-return]
+        return v
 
     def granters(self) -> tuple[tuple[int, Skill], ...]:
         """(seat, skill) for every working skill that grants other characters a play-phase action,
         in turn order. Cached with the skills."""
-        cache = self._sk
-        v = cache.get("granters") if cache is not None else None
+        v = self._granters
         if v is None:
             v = tuple((s, sk) for s in self.order for sk in self.hooked(s, "granted_options"))
-            cache = self._sk
-            assert cache is not None
-            cache["granters"] = v
+            self._granters = v
         return v
 
     def has_skill(self, seat: int, skill_id: str) -> bool:
@@ -569,11 +563,9 @@ class SgsState(State):
         """The other living seats, in turn order from ``user``, that ``user`` may choose as targets of
         ``name`` (:meth:`may_target` for each)."""
         others = self.others(user)
-        cache = self._sk
-        assert cache is not None                    # others() filled it
-        per_user = cache.get("guards")
+        per_user = self._guards
         if per_user is None:
-            per_user = cache["guards"] = [None] * self.n
+            per_user = self._guards = [None] * self.n
         guards = per_user[user]
         if guards is None:      # (seat, its may_target skills) for the others that have some
             guards = per_user[user] = tuple((s, h) for s in others if (h := self.hooked(s, "may_target")))
@@ -804,20 +796,20 @@ class SgsState(State):
         """Forget what ``seat``'s equipment skills decide: the listeners, its skills and hooked skills,
         and the caches built from every seat's (the living seats and distances stay)."""
         self._lis = None
-        cache = self._sk
-        if cache is None:
-            return
-        cache.pop(seat, None)
-        cache.pop("granters", None)
-        cache.pop("guards", None)
-        for v in cache.values():
-            if type(v) is list:         # a hook's skills per seat
-                v[seat] = None
+        for per_seat in self._hk.values():
+            per_seat[seat] = None
+        self._skills.pop(seat, None)
+        self._granters = None
+        self._guards = None
 
     def skills_changed(self) -> None:
         """Call after a general, its skills, its equipment or its life changed (listener and skill caches)."""
         self._lis = None
-        self._sk = None
+        self._skills = {}
+        self._hk = {}
+        self._others = None
+        self._granters = None
+        self._guards = None
         self._dist = None
 
     # ------------------------------------------------------------------ invariants and views
@@ -861,7 +853,11 @@ class SgsState(State):
         c.known = self.known.copy()
         c.lord_ok = self.lord_ok
         c._lis = self._lis
-        c._sk = None
+        c._skills = {}
+        c._hk = {}
+        c._others = None
+        c._granters = None
+        c._guards = None
         c._dist = self._dist
         return c
 
