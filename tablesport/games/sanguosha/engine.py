@@ -566,6 +566,10 @@ def h_ask_card(g: SgsState, f: Frame) -> None:
 
 
 # ====================================================================== Nullification windows
+def _holds_nullification(hand: list[int]) -> bool:
+    return any(c in NULLIFICATIONS for c in hand)
+
+
 @handler("nullify")
 def h_nullify(g: SgsState, f: Frame) -> None:
     """Ask, counter-clockwise from the current actor (D12), whether anyone plays Nullification on
@@ -578,21 +582,24 @@ def h_nullify(g: SgsState, f: Frame) -> None:
         d["i"] = 0
         f.step = "ask"
     if f.step == "ask":
-        order = d["order"]
+        order: list[int] = d["order"]
         always = g.config("ask_always", False)
-        while d["i"] < len(order):
-            s: int = order[d["i"]]
+        i: int = d["i"]
+        while i < len(order):
+            s = order[i]
             p = g.players[s]
-            if p.alive and (always or g.hooked(s, "view_as") or not NULLIFICATIONS.isdisjoint(p.hand)):
+            if p.alive and (always or g.hooked(s, "view_as") or _holds_nullification(p.hand)):
                 opts = response_options(g, s, "nullification", "respond", False)
                 if len(opts) > 1 or always:
+                    d["i"] = i
                     f.step = "got"
                     g.request(s, "respond", opts, prompt=f"Nullify {d['trick']} on seat {d['target']}?",
                               time_limit=g.config("response_seconds"), timeout=("pass",),
                               data={"need": "nullification", "trick": d["trick"], "target": d["target"],
                                     "user": d["user"]})
                     return
-            d["i"] += 1
+            i += 1
+        d["i"] = i
         g.stack[d["ret"]].d[d["key"]] = False
         g.pop()
         return

@@ -437,11 +437,15 @@ class SgsState(State):
     def order_from(self, start: int, include: bool = True) -> list[int]:
         """Living seats in turn order (counter-clockwise) starting at ``start``."""
         order = self.order
+        players = self.players
+        n = len(order)
         i = order.index(start) if start in order else 0
-        seq = order[i:] + order[:i]
-        if not include:
-            seq = seq[1:]
-        return [s for s in seq if self.players[s].alive]
+        out: list[int] = []
+        for k in range(0 if include else 1, n):
+            s = order[(i + k) % n]
+            if players[s].alive:
+                out.append(s)
+        return out
 
     def others(self, seat: int) -> tuple[int, ...]:
         """The other living seats in turn order from ``seat`` (:meth:`order_from` without ``seat``),
