@@ -7,8 +7,9 @@ which hides a change of 5 or 10 %. Here each row is played under valgrind's call
 instructions the process executes, the same on every run of the same code: random full games (the
 same driver and seeds as the timed bench), in two processes, a few games and then more (``ROWS``), so
 that start-up and the first game's one-time loads cancel out of the difference. A row's figure is its
-marginal instructions per decision, driver included; Goofspiel, under the same driver, is the baseline
-of the same run, and each Sanguosha row is also given as a multiple of it.
+marginal instructions per decision, driver included (string hashes fixed by ``PYTHONHASHSEED=0``: with
+Python's random hash seed the same code counted up to 3 % apart between runs); Goofspiel, under the same
+driver, is the baseline of the same run, and each Sanguosha row is also given as a multiple of it.
 
 ``--other DIR`` measures the checkout in DIR as well (an earlier commit, with its own compiled build
 where ``--build compiled``: ``git worktree add DIR COMMIT``, then ``scripts/build-compiled`` there), and
@@ -44,6 +45,7 @@ def count(root: Path, preset: str, games: int, build: str) -> tuple[int, int]:
     if build == "pure":
         env["TABLESPORT_PURE"] = "1"
     env["PYTHONPATH"] = str(root)
+    env["PYTHONHASHSEED"] = "0"     # the same string hashes in every run: dictionaries probe alike
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",

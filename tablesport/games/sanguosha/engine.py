@@ -350,24 +350,25 @@ def h_play_phase(g: SgsState, f: Frame) -> None:
         g.request(seat, "play", opts, prompt="Use a card or a skill, or end the play phase",
                   time_limit=g.config("play_seconds"), timeout=("end",))
         return
-    a = d.pop("answer")
+    a: tuple[Any, ...] = d.pop("answer")     # one of the options: a tuple whose first item says what
+    what: str = a[0]
     f.step = "ask"
-    if a[0] == "end":
+    if what == "end":
         g.pop()
         return
-    if a[0] == "use":
+    if what == "use":
         c = C.card_id(a[1])
         name = NAME[c]
         push_use(g, seat, name, (c,), tuple(a[2]), via=None, counted=True)
-    elif a[0] == "use_as":
+    elif what == "use_as":
         subs = tuple(C.card_id(t) for t in a[2])
         push_use(g, seat, a[3], subs, tuple(a[4]), via=a[1], counted=True)
-    elif a[0] == "skill":
+    elif what == "skill":
         sk = SKILLS[a[1]]
         g.mark_used(seat, sk.id)
         g.emit("skill", seat=seat, skill=sk.id)
         sk.on_active(g, seat, a[2])
-    elif a[0] == "grant":
+    elif what == "grant":
         sk, owner = SKILLS[a[1]], a[2]
         g.emit("skill", seat=owner, skill=sk.id, actor=seat)
         sk.on_granted(g, owner, seat, a[3])

@@ -42,7 +42,8 @@ def seat_general(g: SgsState, seat: int, gid: str, bonus: int = 0) -> None:
 
 
 def side_seats(g: SgsState, side: str) -> list[int]:
-    return [s for s in range(g.n) if g.mode["side_of"][s] == side]
+    side_of: list[str | None] = g.mode["side_of"]
+    return [s for s in range(g.n) if side_of[s] == side]
 
 
 def other_side(g: SgsState, side: str) -> str:

@@ -208,18 +208,20 @@ def h_m3_units(g: SgsState, f: Frame) -> None:
     identity cards sideways on acting, reset when all are sideways; D10 alternation after reset."""
     d = f.d
     m = g.mode
+    players = g.players
+    upright: list[bool] = m["upright"]     # typed: read as a plain list in the compiled build
     if f.step == "choose":
         side = m["next_side"]
-        members = [s for s in side_seats(g, side) if g.players[s].alive and m["upright"][s]]
+        members = [s for s in side_seats(g, side) if players[s].alive and upright[s]]
         if not members:
             side = other_side(g, side)
-            members = [s for s in side_seats(g, side) if g.players[s].alive and m["upright"][s]]
+            members = [s for s in side_seats(g, side) if players[s].alive and upright[s]]
             if not members:
                 _reset(g)
                 return
-        cmd = m["commanders"][side]
+        cmd: int = m["commanders"][side]
         opts: list[Any] = []
-        if m["upright"][cmd]:
+        if upright[cmd]:
             opts.append(("commander",))
         vans = [s for s in members if s != cmd]
         if not m.get("first_turn"):
@@ -246,16 +248,17 @@ def h_m3_units(g: SgsState, f: Frame) -> None:
         if a[0] == "commander":
             d["unit"] = [cmd]
         else:
-            vans = [s for s in side_seats(g, side) if s != cmd and g.players[s].alive and m["upright"][s]]
+            vans = [s for s in side_seats(g, side) if s != cmd and players[s].alive and upright[s]]
             first = a[1]
             d["unit"] = [first] + [s for s in vans if s != first]
         g.emit("unit", side=side, seats=list(d["unit"]))
         f.step = "next"
     if f.step == "next":
-        while d["unit"]:
-            s = d["unit"].pop(0)
-            if g.players[s].alive and m["upright"][s]:
-                m["upright"][s] = False
+        unit: list[int] = d["unit"]
+        while unit:
+            s = unit.pop(0)
+            if players[s].alive and upright[s]:
+                upright[s] = False
                 g.emit("sideways", seat=s)
                 f.step = "after"
                 g.push("turn", "start", seat=s)
@@ -266,7 +269,7 @@ def h_m3_units(g: SgsState, f: Frame) -> None:
     if f.step == "after":
         g.current = -1
         f.step = "next"
-        all_sideways = all(not m["upright"][s] for s in range(g.n) if g.players[s].alive)
+        all_sideways = all(not upright[s] for s in range(g.n) if players[s].alive)
         if m["time_up"] and g.config("time_up_at") == "turn_end":
             adjudicate(g)
             return
