@@ -70,8 +70,8 @@ def test_random_action_draws_as_the_protocol_default(preset: str) -> None:
 
 
 def test_events_and_decisions_built_without_their_init_equal_the_constructed_ones() -> None:
-    """state.py makes Event and Decision objects with object.__new__ and their slots' setters: right only
-    while neither class defines a __new__ of its own, and the objects must equal what the constructors
+    """state.py makes Event and Decision objects with object.__new__ and object.__setattr__ per field: right
+    only while neither class defines a __new__ of its own, and the objects must equal what the constructors
     build."""
     from tablesport.core import Decision, Event
 

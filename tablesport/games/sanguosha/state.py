@@ -809,12 +809,16 @@ class SgsState(State):
     def skills_changed(self) -> None:
         """Call after a general, its skills, its equipment or its life changed (listener and skill caches)."""
         self._lis = None
+        self._dist = None
+        self._forget_skills()
+
+    def _forget_skills(self) -> None:
+        """Empty the caches of skills and living seats (a clone starts with them empty)."""
         self._skills = {}
         self._hk = {}
         self._others = None
         self._granters = None
         self._guards = None
-        self._dist = None
 
     # ------------------------------------------------------------------ invariants and views
     def check_invariants(self) -> None:
@@ -857,11 +861,7 @@ class SgsState(State):
         c.known = self.known.copy()
         c.lord_ok = self.lord_ok
         c._lis = self._lis
-        c._skills = {}
-        c._hk = {}
-        c._others = None
-        c._granters = None
-        c._guards = None
+        c._forget_skills()
         c._dist = self._dist
         return c
 
