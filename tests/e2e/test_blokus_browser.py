@@ -36,7 +36,7 @@ def test_full_blokus_game_against_three_bots(page: Any, web: ServerProcess) -> N
         page.select_option(f"#seat{i}", "bot:greedy")
     page.click("#start")
     page.click(".seat-link[data-seat='0']")
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
     placed = 0
     passed = 0
     while True:

@@ -21,7 +21,7 @@ def new_table_from_lobby(page: Any, base: str, preset: str, seats: list[str]) ->
         page.select_option(f"#seat{i}", choice)
     page.click("#start")
     page.click(".seat-link[data-seat='0']")
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
 
 
 def seq(page: Any) -> int:
@@ -67,7 +67,7 @@ def test_reconnect_mid_game_restores_the_seat(page: Any, web: ServerProcess) -> 
     hand = page.inner_text("#hand")
     at = seq(page)
     page.reload()
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
     page.wait_for_selector("#hand button.playing-card")
     assert page.inner_text("#hand") == hand and seq(page) >= at  # the bot may have bid meanwhile
     assert page.locator("#log li[data-kind='reveal']").count() == 3
@@ -82,7 +82,7 @@ def test_spectator_sees_no_hand(page: Any, browser: Any, web: ServerProcess) -> 
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     page.goto(f"{web.url}/watch/{t['id']}")
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
     player.goto(web.url + str(t["seats"][0]["url"]))
     for _ in range(4):
         assert bid_once(player)
@@ -109,7 +109,7 @@ def test_server_restart_mid_game_resumes(page: Any, tmp_path: Path) -> None:
         page.wait_for_selector("#banner:not([hidden])")
         assert "reconnecting" in page.inner_text("#banner")
         proc = ServerProcess(db, port=port, bot_delay=0.05, tables_per_minute=0).start()
-        page.wait_for_selector("#table[data-connected='1']", timeout=20000)
+        page.wait_for_selector("#table[data-connected='1'][data-seq]", timeout=20000)
         page.wait_for_selector("#hand button.playing-card")
         assert page.inner_text("#hand") == hand
         rounds = 4

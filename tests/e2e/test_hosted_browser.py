@@ -31,7 +31,7 @@ def test_the_page_gets_its_table_back_after_its_process_is_killed(
         r.raise_for_status()
         t = r.json()
         page.goto(cluster.url + t["seats"][0]["url"] + "?lang=en")
-        page.wait_for_selector("#table[data-connected='1']")
+        page.wait_for_selector("#table[data-connected='1'][data-seq]")
         for _ in range(4):
             assert bid_once(page)
         page.wait_for_selector("#hand button.playing-card")
@@ -43,7 +43,7 @@ def test_the_page_gets_its_table_back_after_its_process_is_killed(
         t0 = time.monotonic()
         page.wait_for_selector("#banner:not([hidden])")
         assert "reconnecting" in page.inner_text("#banner")
-        page.wait_for_selector("#table[data-connected='1']", timeout=30000)
+        page.wait_for_selector("#table[data-connected='1'][data-seq]", timeout=30000)
         away = time.monotonic() - t0
         page.wait_for_selector("#hand button.playing-card")
         assert page.inner_text("#hand") == hand

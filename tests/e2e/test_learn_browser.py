@@ -68,14 +68,14 @@ def test_a_guided_game_explains_each_decision_in_english_and_chinese(game: str, 
     page.goto(f"{web.url}/learn/{game}?lang=en")
     check_page(page, f"learn-{game}", "phone")
     page.click("#learn-start")
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
     assert page.get_attribute("#table", "data-guided") == "1"
     kind, text = my_hint(page)
     assert not CJK.search(text) and len(text) > 40, text
     check_page(page, f"learn-{game}-table", "phone")
 
     page.click("nav.langs a[data-lang='zh-Hans']")  # the same seat, now in 简体
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
     kind, text = my_hint(page)
     assert page.inner_text("#hint-title") == "提示"
     assert CJK.search(text) and not LATIN_WORD.search(text), text
@@ -99,7 +99,7 @@ def test_a_guided_game_explains_each_decision_in_english_and_chinese(game: str, 
     page.click("#hint-toggle")  # hidden, remembered, shown again
     assert page.is_hidden("#hint") and page.inner_text("#hint-toggle") == "显示提示"
     page.reload()
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
     assert page.is_hidden("#hint")
     page.click("#hint-toggle")
     assert page.is_visible("#hint")

@@ -32,7 +32,7 @@ def test_whole_game_against_three_bots_with_a_payment_and_a_just_say_no(page: An
     seats = [{"kind": "person"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
     t: dict[str, Any] = web.create("monopoly-deal-event", seats, seed=2)
     page.goto(web.url + str(t["seats"][0]["url"]) + "?lang=en")
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
     counts = dict.fromkeys(("play", "respond", "pay", "discard", "just_say_no", "end"), 0)
     while kind := my_decision(page):
         before = int(page.get_attribute("#table", "data-seq") or 0)

@@ -77,7 +77,7 @@ def strings(value: Any) -> Iterator[str]:
 
 def open_seat(page: Any, srv: ServerThread, url: str, lang: str = "en") -> None:
     page.goto(srv.url + url + f"?lang={lang}")
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
 
 
 def ink(page: Any, team: str) -> int:

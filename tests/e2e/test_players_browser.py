@@ -45,7 +45,7 @@ def test_quick_play_seats_two_browsers_at_the_same_table_and_they_chat(browser: 
         b.click("#qp-join")
         for p in (a, b):
             p.wait_for_url("**/play/**")
-            p.wait_for_selector("#table[data-connected='1']")
+            p.wait_for_selector("#table[data-connected='1'][data-seq]")
         assert a.get_attribute("#table", "data-table") == b.get_attribute("#table", "data-table")
         assert {a.get_attribute("#table", "data-seat"), b.get_attribute("#table", "data-seat")} == {"0", "1"}
         tid = a.get_attribute("#table", "data-table")
@@ -53,7 +53,7 @@ def test_quick_play_seats_two_browsers_at_the_same_table_and_they_chat(browser: 
             p.wait_for_selector("#chat-seats:has-text('quick_ann'):has-text('quick_bo')")
         # chat: a player's line reaches the other player and the spectator; the spectator's stays with them
         spectator.goto(f"{web.url}/watch/{tid}?lang=en")
-        spectator.wait_for_selector("#table[data-connected='1']")
+        spectator.wait_for_selector("#table[data-connected='1'][data-seq]")
         spectator.fill("#chat-text", "psst, seat 0 holds the 13")
         spectator.click("#chat-send")
         spectator.wait_for_selector("#chat-log li.spectators")
@@ -78,7 +78,7 @@ def test_quick_play_seats_two_browsers_at_the_same_table_and_they_chat(browser: 
         # the signed-in player finds the table on their profile, with the way back to the seat
         a.goto(web.url + "/players/quick_ann?lang=en")
         a.click(f"#my-live-tables tr[data-table='{tid}'] .back-to-seat")
-        a.wait_for_selector("#table[data-connected='1']")
+        a.wait_for_selector("#table[data-connected='1'][data-seq]")
         # both play the game to its end by clicks: a rated game (two signed-in players, no bot)
         rounds = 0
         while bid_once(a) and bid_once(b):

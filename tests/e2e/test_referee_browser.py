@@ -64,7 +64,7 @@ def test_a_referee_pauses_and_penalises_at_a_live_table(hall: tuple[Browsers, Se
     assert link is not None and link.startswith("/play/")
     player = b.page()
     player.goto(base + link)
-    player.wait_for_selector("#table[data-connected='1'][data-status='running']")
+    player.wait_for_selector("#table[data-connected='1'][data-seq][data-status='running']")
 
     ann = b.page(width=390)
     sign_in(ann, base, "ann")

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 def test_sanguosha_3v3_draft_and_turns_with_a_response_prompt(page: Any, web: ServerProcess) -> None:
     t: dict[str, Any] = web.create("sgs-3v3-2012", [{"kind": "person"}] + [{"kind": "bot"}] * 5, seed=2)
     page.goto(web.url + str(t["seats"][0]["url"]) + "?lang=zh-Hans")
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
     seen: dict[str, int] = {}
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:

@@ -150,7 +150,7 @@ def test_screen_fits_and_passes_axe(name: str, sized: Any, web: ServerProcess) -
         preset, others, seed, kind, lang = SCREENS[name]
         t: dict[str, Any] = web.create(preset, [{"kind": "person"}, *others], seed=seed)
         page.goto(web.url + str(t["seats"][0]["url"]) + f"?lang={lang}")
-        page.wait_for_selector("#table[data-connected='1']")
+        page.wait_for_selector("#table[data-connected='1'][data-seq]")
         page.wait_for_selector("#table[data-seq]")
         if kind:
             play_until(page, kind)

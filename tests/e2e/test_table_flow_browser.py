@@ -31,7 +31,7 @@ def test_a_sanguosha_table_in_chinese_from_the_lobby_and_back(page: Any, web: Se
     assert "座位連結" in page.inner_text("main")
     link = page.get_attribute(".seat-link[data-seat='0']", "href")
     page.click(".seat-link[data-seat='0']")
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
     page.wait_for_selector("#log li")
     page.wait_for_function("document.querySelector('#decision .prompt') !== null")
     prompt = page.inner_text("#decision .prompt")

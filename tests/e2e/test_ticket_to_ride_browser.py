@@ -55,7 +55,7 @@ def test_full_ticket_to_ride_game_against_three_bots(page: Any, web: ServerProce
         page.select_option(f"#seat{i}", "bot:planner")
     page.click("#start")
     page.click(".seat-link[data-seat='0']")
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
     page.wait_for_selector("#ttr-map .city")
     assert page.locator("#ttr-map .city").count() == 36 and page.locator("#ttr-map line.route").count() == 100
     claimed: list[str] = []
@@ -131,7 +131,7 @@ def test_spectator_follows_a_bot_game_live_and_the_replay_steps_to_the_longest_p
     t: dict[str, Any] = web.create("ttr-event", [{"kind": "bot", "bot": "planner"}] * 4, seed=5)
     tid = str(t["id"])
     page.goto(f"{web.url}/watch/{tid}?lang=en")
-    page.wait_for_selector("#table[data-connected='1']")
+    page.wait_for_selector("#table[data-connected='1'][data-seq]")
     page.wait_for_selector("#ttr-map .city")
     assert page.get_attribute("#table", "data-status") == "running", "the game ended before the page opened"
     assert "Spectating" in page.inner_text("#who")
