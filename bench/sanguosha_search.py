@@ -5,6 +5,7 @@ Run (one process, one core; resumable, every finished game is a line of the log)
     .venv/bin/python -m bench.sanguosha_search --games 400 --random-games 50 [--playouts 64]
         [--seconds 1.0] [--horizon 0] [--part K/N] [--log bench/results/sanguosha_search_games.jsonl]
     .venv/bin/python -m bench.sanguosha_search --summary
+    .venv/bin/python -m bench.sanguosha_search --draft-only --games 400 --log FILE  (--summary: same --log)
 
 Game ``g`` of a match uses seed ``g``; the rollout bot plays the first side of the preset in even
 games and the second side in odd ones (3v3: cold/warm, 1v1: lord/renegade), the opponent plays the
@@ -15,6 +16,11 @@ early has played every match about equally. ``--part K/N`` plays only the games 
 ``bench/results/sanguosha_search.json``: per match the games played, the rollout bot's win rate
 (a draw counts ½) with its standard error √(p(1−p)/n), the rate on each side, and the seconds per
 game and per searched decision.
+
+``--draft-only`` measures the draft search alone: the rollout bot's side answers only the draft by
+search and every other decision with its draft policy (the drafter bot: the advisor's draft where the
+preset has tables, the heuristic's play), against the drafter bot on the other side; only the draft
+picks can differ.
 """
 
 from __future__ import annotations
@@ -29,14 +35,15 @@ from typing import Any
 from bench.machine import RESULTS_DIR, machine, save_results
 from tablesport.core import Bot, RandomBot, Rng
 from tablesport.games import find_preset
-from tablesport.games.sanguosha.bots import HeuristicBot, RolloutBot
+from tablesport.games.sanguosha.bots import DrafterBot, HeuristicBot, RolloutBot
 
 PRESETS = ("sgs-3v3-2012", "sgs-1v1-2014")
 LOG = RESULTS_DIR / "sanguosha_search_games.jsonl"
-OPPONENTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}
+OPPONENTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot, "random": RandomBot, "drafter": DrafterBot}
 
 
-def play_game(preset: str, opponent: str, g: int, options: dict[str, Any]) -> dict[str, Any]:
+def play_game(preset: str, opponent: str, g: int, options: dict[str, Any],
+              draft_only: bool = False) -> dict[str, Any]:
     game, rs = find_preset(preset)
     mine = rs.sides[g % 2]
     state = game.new_state(rs, g)
@@ -49,6 +56,8 @@ def play_game(preset: str, opponent: str, g: int, options: dict[str, Any]) -> di
         seat = d.seats[0]
         side = state.side_of(seat)
         bot = neutral if side is None else search if side == mine else other
+        if bot is search and draft_only and d.kind != "draft":
+            bot = search.policy
         a0 = time.process_time()
         action = bot.act(state, seat, d)
         if bot is search:
@@ -60,7 +69,8 @@ def play_game(preset: str, opponent: str, g: int, options: dict[str, Any]) -> di
     return {"preset": preset, "opponent": opponent, "game": g, "rollout_side": mine,
             "winner_side": res.winner_side, "reason": res.reason, "score": won,
             "seconds": round(time.process_time() - t0, 3), "search_seconds": round(in_search, 3),
-            "searched": search.searched, "playouts": search.spent, "options": options}
+            "searched": search.searched, "playouts": search.spent, "options": options,
+            "draft_only": draft_only}
 
 
 def done_games(log: Path) -> set[tuple[str, str, int]]:
@@ -82,13 +92,16 @@ def run(args: argparse.Namespace) -> None:
                "candidates": args.candidates}
     log = Path(args.log)
     done = done_games(log)
-    matches = [(p, "heuristic", args.games) for p in PRESETS]
-    matches += [(p, "random", args.random_games) for p in PRESETS]
+    if args.draft_only:
+        matches = [(p, "drafter", args.games) for p in PRESETS]
+    else:
+        matches = [(p, "heuristic", args.games) for p in PRESETS]
+        matches += [(p, "random", args.random_games) for p in PRESETS]
     for g in range(part, max(n for _, _, n in matches), parts):
         for preset, opponent, n in matches:
             if g >= n or (preset, opponent, g) in done:
                 continue
-            r = play_game(preset, opponent, g, options)
+            r = play_game(preset, opponent, g, options, args.draft_only)
             with log.open("a") as f:
                 f.write(json.dumps(r) + "\n")
             print(f"{preset} vs {opponent} game {g}: rollout ({r['rollout_side']}) scored {r['score']} "
@@ -120,7 +133,8 @@ def summary(log: Path) -> dict[str, Any]:
                 continue
             sides = sorted({r["rollout_side"] for r in rs})
             searched = sum(r["searched"] for r in rs)
-            rows[f"{preset} rollout vs {opponent}"] = {
+            label = "draft search" if any(r.get("draft_only") for r in rs) else "rollout"
+            rows[f"{preset} {label} vs {opponent}"] = {
                 **rate([r["score"] for r in rs]),
                 "by_rollout_side": {s: rate([r["score"] for r in rs if r["rollout_side"] == s])
                                     for s in sides},
@@ -147,6 +161,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--horizon", type=int, default=0)
     ap.add_argument("--candidates", type=int, default=4)
+    ap.add_argument("--draft-only", action="store_true",
+                    help="only the draft searched, against the drafter bot (see the module doc)")
     ap.add_argument("--part", help="K/N: only the games g with g %% N == K")
     ap.add_argument("--log", default=str(LOG), help="the game log (JSON lines) to append to and resume from")
     ap.add_argument("--summary", action="store_true",

@@ -75,6 +75,7 @@ MODULES: tuple[str, ...] = (
     f"{_SGS}.mode",
     f"{_SGS}.modes.common",
     f"{_SGS}.bots.heuristic",
+    f"{_SGS}.bots.drafter",     # derives from the heuristic bot, a native class: must be native too
     *(f"{_SGS}.skills.{m}" for m in _SKILLS),
 )
 """The modules the compiled build holds, all compiled together (one shared library)."""

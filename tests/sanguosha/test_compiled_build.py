@@ -43,6 +43,39 @@ def test_every_skill_module_is_compiled_or_excluded_with_a_reason() -> None:
     assert not set(compiled_build.MODULES) & set(compiled_build.EXCLUDED)
 
 
+def test_a_bot_deriving_from_a_compiled_bot_is_compiled_too() -> None:
+    """A Python class cannot derive from a native one: the drafter bot, a heuristic bot, failed to be
+    made in the compiled build until its module was listed."""
+    from tablesport.games.sanguosha.bots import BOTS
+
+    for name, cls in BOTS.items():
+        native_bases = [b for b in getattr(cls, "__mro__", ())[1:] if b.__module__ in compiled_build.MODULES]
+        if native_bases:
+            assert cls.__module__ in compiled_build.MODULES, (name, native_bases)
+
+
+@pytest.mark.skipif(not compiled_build.is_built(), reason=NO_BUILD)
+def test_every_sanguosha_bot_plays_in_the_compiled_build() -> None:
+    code = (
+        "from tablesport.core import Rng\n"
+        "from tablesport.games import find_preset\n"
+        "from tablesport.games.sanguosha import compiled\n"
+        "from tablesport.games.sanguosha.bots import BOTS\n"
+        "assert compiled()\n"
+        "for name, cls in sorted(BOTS.items()):\n"
+        "    game, rs = find_preset('sgs-3v3-2012')\n"
+        "    g = game.new_state(rs, 1)\n"
+        "    bot = cls(Rng(1)) if name != 'rollout' else cls(Rng(1), playouts=2, candidates=2, horizon=1)\n"
+        "    for _ in range(60):\n"
+        "        d = g.pending()\n"
+        "        g.apply(d.seats[0], bot.act(g, d.seats[0], d))\n"
+        "    print(name, g.turn_no)\n"
+    )
+    out = _run(code, pure=False, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert {line.split()[0] for line in out.stdout.splitlines()} >= {"drafter", "heuristic", "rollout"}
+
+
 def test_an_incomplete_or_outdated_build_is_not_loaded(tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     """A checkout laid out in tmp_path: sources, then a build beside them (empty stand-in files; only

@@ -16,10 +16,11 @@ import yaml
 
 import tablesport
 from tablesport.bots.registry import bot_factories
-from tablesport.core import Rng
+from tablesport.core import Decision, Rng
 from tablesport.games import find_preset, get_game
-from tablesport.games.sanguosha.bots import HeuristicBot, RolloutBot
-from tablesport.games.sanguosha.bots.search import evaluate
+from tablesport.games.sanguosha.advisor import trio_value
+from tablesport.games.sanguosha.bots import DrafterBot, HeuristicBot, RolloutBot
+from tablesport.games.sanguosha.bots.search import evaluate, lineup_chance
 from tablesport.games.sanguosha.scenario import build
 from tablesport.games.sanguosha.state import SgsState
 
@@ -101,7 +102,8 @@ def test_heuristic_ranking_starts_with_its_answer() -> None:
 
 
 def test_forced_and_preparation_decisions_are_answered_without_search() -> None:
-    """One option (the play phase with nothing left but to end it) and a draft pick: no playout."""
+    """One option (the play phase with nothing left but to end it) and the fielding: no playout; the
+    fielding is the draft policy's (the advisor's best trio in 3v3 2012)."""
     g, _ = build({"preset": "sgs-1v1-2014", "players": [
         {"side": "lord", "hand": ["slash S7"]}, {"side": "renegade", "hand": []}]})
     g.run()
@@ -110,13 +112,83 @@ def test_forced_and_preparation_decisions_are_answered_without_search() -> None:
     d = g.pending()
     assert d is not None and d.options_for(0) == (("end",),)
     assert bot.act(g, 0, d) == ("end",)
-    game, rs = find_preset("sgs-3v3-2012")
-    s = game.new_state(rs, 1)
-    while (d := s.pending()) is not None and d.kind != "draft":
-        s.apply(d.seats[0], HeuristicBot(Rng(1)).act(s, d.seats[0], d))
-    assert d is not None
-    assert bot.act(s, d.seats[0], d) == HeuristicBot(Rng(1)).act(s, d.seats[0], d)
+    s, d = until_kind("sgs-3v3-2012", 1, "field")
+    assert bot.act(s, d.seats[0], d) == DrafterBot(Rng(1)).act(s, d.seats[0], d)
     assert bot.spent == 0 and bot.searched == 0
+
+
+def until_kind(preset: str, seed: int, kind: str) -> tuple[SgsState, Decision]:
+    """A game of ``preset`` played by the drafter bot up to its first ``kind`` decision."""
+    game, rs = find_preset(preset)
+    s = game.new_state(rs, seed)
+    assert isinstance(s, SgsState)
+    policy = DrafterBot(Rng(seed))
+    while (d := s.pending()) is not None and d.kind != kind:
+        s.apply(d.seats[0], policy.act(s, d.seats[0], d))
+    assert d is not None
+    return s, d
+
+
+def test_the_3v3_draft_is_searched_through_the_rest_of_the_draft() -> None:
+    """3v3 2012 (advisor tables): each candidate pick is followed by the rest of the draft and the
+    fielding as the drafter plays them for both sides, and the pick whose line-ups the tables' model
+    rates best is taken; every pick of a whole draft is legal, and a resampled world (other hands,
+    the draw pile) gives the same pick."""
+    s, d = until_kind("sgs-3v3-2012", 4, "draft")
+    tables = RolloutBot.tables(s)
+    assert tables is not None
+    policy = DrafterBot(Rng(0))
+    rng = Rng(9)
+    mine = s.side_of(d.seats[0])
+    while d is not None and d.kind == "draft":
+        seat = d.seats[0]
+        bot = RolloutBot(Rng(3), candidates=3)
+        cands = bot.choices(s, seat, d)
+        a = bot.act(s, seat, d)
+        assert a in (d.options_for(seat) or ())
+        if len(cands) > 1:
+            assert bot.searched == 1 and bot.spent == len(cands)
+            probe = RolloutBot(Rng(3))
+            scores = [probe.draft_out(s, seat, c, tables) for c in cands]
+            assert a == cands[max(range(len(cands)), key=lambda i: (scores[i], -i))]
+            assert RolloutBot(Rng(3), candidates=3).act(s.determinize(seat, rng), seat, d) == a
+        s.apply(seat, a)
+        while (d := s.pending()) is not None and d.kind == "draft" and s.side_of(d.seats[0]) != mine:
+            s.apply(d.seats[0], policy.act(s, d.seats[0], d))
+    assert len(s.mode["picks"]["cold"]) + len(s.mode["picks"]["warm"]) == 15     # the whole draft
+
+
+def test_the_line_up_chance_follows_the_tables() -> None:
+    """``lineup_chance``: the two sides' chances add up to 1, and a side whose fielded trio the tables
+    rate higher than the other's is the favourite."""
+    s, d = until_kind("sgs-3v3-2012", 6, "first_actor")
+    tables = RolloutBot.tables(s)
+    assert tables is not None
+    fielded = s.mode["fielded"]
+    cold = next(p.seat for p in s.players if s.side_of(p.seat) == "cold")
+    warm = next(p.seat for p in s.players if s.side_of(p.seat) == "warm")
+    assert lineup_chance(s, cold, tables) + lineup_chance(s, warm, tables) == pytest.approx(1.0)
+    value = {side: trio_value(tables, trio[0], tuple(trio[1:])) for side, trio in fielded.items()}
+    assert (lineup_chance(s, cold, tables) > 0.5) == (value["cold"] > value["warm"])
+    best = max(tables.effect, key=lambda g: tables.role_effect(g, "commander"))
+    worst = min(tables.effect, key=lambda g: tables.role_effect(g, "commander"))
+    s.mode["fielded"] = {"cold": (best, *fielded["cold"][1:]), "warm": (worst, *fielded["cold"][1:])}
+    assert lineup_chance(s, cold, tables) > 0.5 > lineup_chance(s, warm, tables)
+
+
+def test_the_1v1_draft_is_raced_by_playouts_to_the_end() -> None:
+    """1v1 (no advisor tables): the draft's candidates are raced in sampled worlds (the face-down
+    candidates redrawn) by playouts to the end of the game, whatever the horizon; legal, and the same
+    pick for the same seed and for a resampled world."""
+    s, d = until_kind("sgs-1v1-2014", 2, "draft")
+    seat = d.seats[0]
+    bot = RolloutBot(Rng(5), playouts=4, candidates=2, horizon=1, seconds=2.0)
+    a = bot.act(s, seat, d)
+    assert a in (d.options_for(seat) or ())
+    assert bot.searched == 1 and bot.spent >= 4
+    assert bot.play_out(s.determinize(seat, Rng(6)), seat, a) in (0.0, 0.5, 1.0)   # a finished game's score
+    assert RolloutBot(Rng(5), playouts=4, candidates=2, horizon=1, seconds=2.0).act(
+        s.determinize(seat, Rng(8)), seat, d) == a
 
 
 @pytest.mark.parametrize("preset", ["sgs-3v3-2012", "sgs-1v1-2014"])

@@ -30,16 +30,25 @@ class DrafterBot(HeuristicBot):
             return None
 
     def on_draft(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
+        if self.tables(ctx) is None:
+            return super().on_draft(ctx, opts, data)
+        scores = self.score_draft(ctx, opts, data, None)
+        return opts[max(range(len(opts)), key=scores.__getitem__)]
+
+    def score_draft(self, ctx: Ctx, opts: list[Any], data: dict[str, Any], choice: Any) -> list[float]:
+        """Each pick by the advisor's score (its first candidate highest); the heuristic's strength
+        without tables."""
         tables = self.tables(ctx)
         if tables is None:
-            return super().on_draft(ctx, opts, data)
+            return super().score_draft(ctx, opts, data, choice)
         mode = ctx.view["mode"]
         cands: list[str] = list(data["candidates"])
         picks = {s: tuple(mode["picks"][s]) for s in ("cold", "warm")}
         req = Request(str(ctx.view["preset"]), tuple(c for c in cands if c) + picks["cold"] + picks["warm"],
                       str(mode["first_picker"]), picks, str(data["side"]))
-        best = advise(req, tables)["candidates"][0]["general"]
-        return ("pick", cands.index(best))
+        rows = advise(req, tables)["candidates"]
+        rank = {r["general"]: len(rows) - i for i, r in enumerate(rows)}   # the advisor's order, best highest
+        return [float(rank.get(cands[o[1]], 0)) for o in opts]
 
     def on_field(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
         tables = self.tables(ctx)

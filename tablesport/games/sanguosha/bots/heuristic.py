@@ -192,7 +192,7 @@ class HeuristicBot(Bot):
         """Every listed option with the bot's score for it, its own answer first, then by score.
 
         Kinds with a scoring rule (``score_<kind>``: play, invoke, respond, discard, choose_card,
-        amazing_grace) give each option its value; other kinds score the bot's answer 1 and the
+        amazing_grace, draft) give each option its value; other kinds score the bot's answer 1 and the
         rest 0 in the listed order. The answer itself is always first (a rule such as "play the
         best option above 0, else end" can prefer an option whose score is not the highest), so
         ``ranked(...)[0][0] == act(...)``. Search bots take their candidates from the head.
@@ -255,6 +255,11 @@ class HeuristicBot(Bot):
     def on_draft(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
         if self.explores():
             return self.rng.choice(opts)
+        values = self.score_draft(ctx, opts, data, None)
+        return opts[max(range(len(opts)), key=values.__getitem__)]
+
+    def score_draft(self, ctx: Ctx, opts: list[Any], data: dict[str, Any], choice: Any) -> list[float]:
+        """Each pick's general by its strength (a face-down one at the mean), the sturdier first on a tie."""
         cands = data.get("candidates", [])
         unknown = mean_strength()
 
@@ -262,7 +267,7 @@ class HeuristicBot(Bot):
             gid = cands[o[1]] if o[1] < len(cands) else ""
             return unknown if gid == "hidden" else strength(gid) + 0.01 * commander_score(gid)
 
-        return max(opts, key=value)
+        return [value(o) for o in opts]
 
     def on_field(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
         if self.explores():

@@ -17,8 +17,16 @@ leaves to the heuristic), it
    keep the best mean so far, the heuristic's answer on a tie.
 
 A decision with one option, or whose options are all the same to the heuristic, is answered at
-once. The draft and the other preparations are the heuristic's (rollouts from the draft would play
-whole games with made-up line-ups and cost far more than the budget).
+once. The preparations before the first turn other than the draft (identity cards, piles, the first
+picker, the fielding, the first actor, the 1v1 role) are the draft policy's (:class:`DrafterBot`:
+the advisor's where the preset has advisor tables, else the heuristic's).
+
+The draft is searched too. The candidates are the draft policy's best picks; each is followed in the
+sampled worlds by the rest of the draft and the fielding as the draft policy plays them for every
+seat. Where the preset has advisor tables (3v3 2012) the line-ups that come out are scored by the
+tables' model (:func:`lineup_chance`); the draft is open there and the policy deterministic, so
+one world per candidate gives them all. Elsewhere (1v1, the 3v3 editions without tables) each
+candidate's worlds are played out to the end of the game with the heuristic and raced as above.
 
 With the playout budget as the binding limit (``seconds`` high enough), the bot is deterministic
 for a given generator; with a time limit that bites, the answer depends on the machine's speed.
@@ -32,10 +40,11 @@ from typing import Any
 
 from tablesport.core import Action, Bot, BotOption, Decision, Rng, State
 
+from ..advisor import AdvisorError, Tables, load_tables, trio_value
 from ..state import SgsState
-from .heuristic import HeuristicBot
+from .drafter import DrafterBot
 
-# decisions answered by the heuristic: the draft and the preparation before the first turn
+# the decisions before the first turn; all but the draft are answered by the draft policy
 PREPARATION = frozenset({"pick_identity", "pick_pile", "first_picker", "draft", "field", "first_actor",
                          "choose_role"})
 HARD_CAP_SECONDS = 2.0
@@ -72,8 +81,19 @@ def evaluate(g: SgsState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-diff / 8.0))
 
 
+def lineup_chance(g: SgsState, seat: int, tables: Tables) -> float:
+    """``seat``'s side's chance of winning by the advisor tables' model of the fielded 3v3 line-ups:
+    the logistic of its trio's value (effects in their roles plus tested synergies) less the other
+    side's."""
+    side = g.side_of(seat)
+    value = {s: trio_value(tables, trio[0], tuple(trio[1:])) for s, trio in g.mode["fielded"].items()}
+    diff = sum(v if s == side else -v for s, v in value.items())
+    return 1.0 / (1.0 + math.exp(-diff))
+
+
 class RolloutBot(Bot):
-    """Rollouts with the heuristic as the playout policy, racing the heuristic's best few options."""
+    """Rollouts with the heuristic as the playout policy, racing the heuristic's best few options;
+    the draft searched through the rest of the draft (see the module docstring)."""
 
     name = "rollout"
     OPTIONS = {
@@ -94,7 +114,7 @@ class RolloutBot(Bot):
         self.seconds = float(seconds)
         self.candidates = int(candidates)
         self.horizon = int(horizon)
-        self.policy = HeuristicBot(Rng(0))
+        self.policy = DrafterBot(Rng(0))   # plays like the heuristic; drafts with the advisor's tables
         self.searched = 0          # decisions that were raced (for the benchmark's figures)
         self.spent = 0             # playouts played
 
@@ -102,7 +122,7 @@ class RolloutBot(Bot):
         """The options raced: the heuristic's answer first, then its next best, at most ``candidates``;
         one element when there is nothing to search."""
         opts = decision.options_for(seat)
-        if not opts or len(opts) == 1 or decision.kind in PREPARATION:
+        if not opts or len(opts) == 1 or (decision.kind in PREPARATION and decision.kind != "draft"):
             return [self.policy.act(state, seat, decision)]
         ranked = self.policy.ranked(state, seat, decision)
         out = [ranked[0][0]]
@@ -122,6 +142,12 @@ class RolloutBot(Bot):
             return cands[0]
         assert isinstance(state, SgsState)
         self.searched += 1
+        if decision.kind == "draft":
+            tables = self.tables(state)
+            if tables is not None:
+                world = state.determinize(seat, self.rng)
+                scores = [self.draft_out(world, seat, a, tables) for a in cands]
+                return cands[max(range(len(cands)), key=lambda i: (scores[i], -i))]
         start, wall = time.thread_time(), time.perf_counter()
         alive = list(range(len(cands)))
         total = [0.0] * len(cands)
@@ -151,12 +177,35 @@ class RolloutBot(Bot):
         """Apply ``action`` in a copy of ``world``, play on with the heuristic, score for ``seat``."""
         self.spent += 1
         w = world.clone()
+        drafting = (d := w.pending()) is not None and d.kind == "draft"
         w.apply(seat, action)
         policy = self.policy
-        end_turn = w.turn_no + self.horizon if self.horizon else None
+        end_turn = w.turn_no + self.horizon if self.horizon and not drafting else None
         while (d := w.pending()) is not None:
             if end_turn is not None and w.turn_no >= end_turn:
                 break
             s = d.seats[0]
             w.apply(s, policy.act(w, s, d))
         return evaluate(w, seat)
+
+    def draft_out(self, world: SgsState, seat: int, action: Action, tables: Tables) -> float:
+        """Apply the draft pick ``action`` in a copy of ``world``, finish the draft and the fielding
+        with the draft policy on every seat, score the line-ups for ``seat`` by ``tables``."""
+        self.spent += 1
+        w = world.clone()
+        w.apply(seat, action)
+        policy = self.policy
+        while "fielded" not in w.mode and (d := w.pending()) is not None:
+            s = d.seats[0]
+            w.apply(s, policy.act(w, s, d))
+        return lineup_chance(w, seat, tables)
+
+    @staticmethod
+    def tables(state: SgsState) -> Tables | None:
+        """The advisor tables of the state's preset, if it is a 3v3 preset that has them."""
+        if state.ruleset.params.get("mode") != "3v3":
+            return None
+        try:
+            return load_tables(state.ruleset.preset)
+        except AdvisorError:
+            return None
