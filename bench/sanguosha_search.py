@@ -147,8 +147,8 @@ def summary(log: Path) -> dict[str, Any]:
                 "options": sorted({json.dumps(r["options"], sort_keys=True) for r in rs}),
             }
     return {"machine": machine(),
-            "driver": "one process, one core (nice 10, on a shared machine); game g: seed g, the rollout bot "
-                      "on the preset's first side in even games, the second in odd ones",
+            "driver": "one process per part, one core each (on a shared machine); game g: seed g, the "
+                      "rollout bot on the preset's first side in even games, the second in odd ones",
             "command": "python -m bench.sanguosha_search (see the module doc)",
             "results": rows}
 
