@@ -1,6 +1,7 @@
 """The drafter: drafts and fields with the draft advisor (``advisor.py``), plays like the heuristic bot.
 
-At each 3v3 draft pick it asks the advisor for the ranking of the candidates left and takes the first;
+At each 3v3 draft pick it asks the advisor for the ranking of the candidates left and takes the first
+(``score_draft``; the heuristic's ``on_draft`` takes the best score);
 at the fielding it fields the advisor's best trio of its picks (commander, two vanguards; vanguard A
 and B in the heuristic's order). Where the preset has no advisor tables (1v1, a 3v3 edition without
 shipped tables) it drafts like the heuristic bot.
@@ -16,24 +17,22 @@ from ..advisor import AdvisorError, Request, Tables, advise, best_field, load_ta
 from .heuristic import Ctx, HeuristicBot
 
 
+def preset_tables(preset: str, mode: str) -> Tables | None:
+    """The advisor tables of a 3v3 ``preset`` that has them (shipped), else None."""
+    if mode != "3v3":
+        return None
+    try:
+        return load_tables(preset)
+    except AdvisorError:
+        return None
+
+
 class DrafterBot(HeuristicBot):
     name = "drafter"
     OPTIONS: ClassVar[dict[str, BotOption]] = {}
 
     def tables(self, ctx: Ctx) -> Tables | None:
-        mode = ctx.view.get("mode", {})
-        if mode.get("kind") != "3v3":
-            return None
-        try:
-            return load_tables(str(ctx.view.get("preset")))
-        except AdvisorError:
-            return None
-
-    def on_draft(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
-        if self.tables(ctx) is None:
-            return super().on_draft(ctx, opts, data)
-        scores = self.score_draft(ctx, opts, data, None)
-        return opts[max(range(len(opts)), key=scores.__getitem__)]
+        return preset_tables(str(ctx.view.get("preset")), str(ctx.view.get("mode", {}).get("kind")))
 
     def score_draft(self, ctx: Ctx, opts: list[Any], data: dict[str, Any], choice: Any) -> list[float]:
         """Each pick by the advisor's score (its first candidate highest); the heuristic's strength

@@ -40,9 +40,9 @@ from typing import Any
 
 from tablesport.core import Action, Bot, BotOption, Decision, Rng, State
 
-from ..advisor import AdvisorError, Tables, load_tables, trio_value
+from ..advisor import Tables, trio_value
 from ..state import SgsState
-from .drafter import DrafterBot
+from .drafter import DrafterBot, preset_tables
 
 # the decisions before the first turn; all but the draft are answered by the draft policy
 PREPARATION = frozenset({"pick_identity", "pick_pile", "first_picker", "draft", "field", "first_actor",
@@ -203,9 +203,4 @@ class RolloutBot(Bot):
     @staticmethod
     def tables(state: SgsState) -> Tables | None:
         """The advisor tables of the state's preset, if it is a 3v3 preset that has them."""
-        if state.ruleset.params.get("mode") != "3v3":
-            return None
-        try:
-            return load_tables(state.ruleset.preset)
-        except AdvisorError:
-            return None
+        return preset_tables(state.ruleset.preset, str(state.ruleset.params.get("mode")))
