@@ -1,27 +1,44 @@
 # tablesport — the two commands: `make run` and `make test`.
+# Every environment is installed from the committed locks in requirements/ (scripts/lock writes them):
+# two installs of one commit are the same. `make lock` refreshes them, `make test-latest` runs the suite
+# on the newest releases pyproject.toml's ranges allow.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+UV := $(BIN)/uv
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
+LOCKS := requirements
 PYTEST_ARGS ?=
+# What users install: the wheel built from this tree (through its sdist), installed from the locks into
+# environments outside the tree; the server, CLI and browser tests run it (tests/installed.py).
+DIST := build/dist
+INSTALLED := build/installed
 
-.PHONY: run test test-slow lint typecheck bench clean browser compiled clean-compiled sgs-report
+.PHONY: run test check test-slow test-latest lock lint typecheck wheel installed bench clean browser \
+	compiled clean-compiled sgs-report
 
-# The test environment: the package with every extra and the test tools.
-$(STAMP): pyproject.toml
+# The locked installer in a fresh virtual environment (pip checks its hash).
+$(UV): $(LOCKS)/tools.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps \
+	  -r $(LOCKS)/tools.txt
+	touch $(UV)
+
+# The test environment: exactly the dev lock (every extra and the test tools), the package editable.
+$(STAMP): $(LOCKS)/dev.txt pyproject.toml $(UV)
+	$(UV) pip sync --quiet --python $(BIN)/python --require-hashes $(LOCKS)/dev.txt
+	$(UV) pip install --quiet --python $(BIN)/python --no-deps --no-build-isolation -e .
 	$(BIN)/python -m tablesport.games.rummikub.search
 	touch $(STAMP)
 
-# The main job's environment: the package and the web server's extra only.
-$(RUN_STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[server]'
-	$(BIN)/python -m tablesport.games.rummikub.search
+# The main job's environment: the run lock (the package and the web server). An environment made by
+# `make test` already holds it, at the same versions (run.txt is resolved within dev.txt).
+$(RUN_STAMP): $(LOCKS)/run.txt pyproject.toml $(UV)
+	if [ -f $(STAMP) ] && [ $(STAMP) -nt $(LOCKS)/dev.txt ]; then :; else \
+	  $(UV) pip sync --quiet --python $(BIN)/python --require-hashes $(LOCKS)/run.txt && \
+	  $(UV) pip install --quiet --python $(BIN)/python --no-deps --no-build-isolation -e . && \
+	  $(BIN)/python -m tablesport.games.rummikub.search; fi
 	touch $(RUN_STAMP)
 
 # The main job: the web server on http://127.0.0.1:8000 with the embedded SQLite store
@@ -35,16 +52,52 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Everything but the large randomized runs; under 20 minutes on 2 cores.
-test: $(STAMP) lint typecheck
+# The sdist, then the wheel built from it (so the sdist is proved to carry what the wheel needs).
+wheel: $(STAMP)
+	rm -rf $(DIST)
+	$(UV) build --quiet --python $(BIN)/python --no-build-isolation --out-dir $(DIST) .
+
+# The wheel installed from the locks outside the tree: server/ (the `server` extra, what `make run`
+# serves) and bare/ (no extra).
+installed: wheel
+	rm -rf $(INSTALLED)
+	for kind in server:run bare:base; do \
+	  env=$(INSTALLED)/$${kind%%:*}; lock=$(LOCKS)/$${kind##*:}.txt; \
+	  $(UV) venv --quiet --python $(BIN)/python $$env && \
+	  $(UV) pip sync --quiet --python $$env/bin/python --require-hashes $$lock && \
+	  $(UV) pip install --quiet --python $$env/bin/python --no-deps $(DIST)/tablesport-*.whl || exit 1; \
+	done
+
+# Everything but the large randomized runs; under 20 minutes on 2 cores. The server, CLI and browser
+# tests run the installed wheel (TABLESPORT_INSTALLED), the unit tests the tree.
+test: $(STAMP) lint typecheck installed
 	scripts/ensure-test-services
-	$(BIN)/python -m pytest -m "not slow" -n 2 $(PYTEST_ARGS); rc=$$?; \
-	  if [ $$rc -eq 5 ]; then echo "pytest collected no test"; rc=0; fi; exit $$rc
+	TABLESPORT_INSTALLED=$(CURDIR)/$(INSTALLED) $(BIN)/python -m pytest -m "not slow" -n 2 $(PYTEST_ARGS); \
+	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no test"; rc=0; fi; exit $$rc
+
+# The edit-test loop, under 2 minutes: lint, the type check and the fast tests (no browser, no
+# server process, no PostgreSQL, no install).
+check: $(STAMP) lint typecheck
+	$(BIN)/python -m pytest -m "fast" -n 2 $(PYTEST_ARGS)
 
 # The large randomized runs (10,000 games and more). SLOW_SCALE=0.1 runs a tenth.
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow $(PYTEST_ARGS); rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
+# The locks from pyproject.toml's ranges, each package at its newest fitting release.
+lock: $(UV)
+	UV=$(UV) scripts/lock --upgrade
+
+# The suite on the newest releases (no lock) in .venv-latest: drift seen when someone asks, never on a
+# fresh clone. Not part of `make test`.
+LATEST := .venv-latest
+test-latest: $(UV)
+	rm -rf $(LATEST)
+	$(UV) venv --quiet --python $(BIN)/python $(LATEST)
+	$(UV) pip install --quiet --python $(LATEST)/bin/python --upgrade --refresh -e '.[dev]'
+	$(LATEST)/bin/ruff check tablesport tests bench
+	$(LATEST)/bin/mypy
+	$(LATEST)/bin/python -m pytest -m "not slow" -n 2 $(PYTEST_ARGS); rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 # The optional compiled Sanguosha engine (mypyc, in place; never part of `make test`, which runs the
 # pure Python package): see tablesport/compiled_build.py and docs/sanguosha-engine.md "Speed".
 compiled: $(STAMP)
@@ -69,5 +122,5 @@ sgs-report: $(STAMP)
 	nice -n 10 $(BIN)/python -m bench.sgs_drafter --games 2000
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build/mypyc
+	rm -rf $(VENV) $(LATEST) build/dist build/installed .pytest_cache .ruff_cache .mypy_cache build/mypyc
 	find tablesport -name '*.so' -delete

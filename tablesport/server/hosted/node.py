@@ -394,12 +394,12 @@ class Node:
                         await self._on_message(msg["channel"], msg["data"])
             except asyncio.CancelledError:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()
                 raise
             except Exception as exc:
                 log.debug("%s: subscription lost: %s", self.name, exc)
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()
                 await asyncio.sleep(0.5)
 
     async def _on_message(self, channel: bytes, data: bytes) -> None:
