@@ -28,6 +28,20 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="tablesport: referees, bots and tournaments.")
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(__version__)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """tablesport: referees, bots and tournaments."""
+
+
 @app.command()
 def version() -> None:
     """Print the version."""
