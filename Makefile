@@ -57,15 +57,17 @@ wheel: $(STAMP)
 	rm -rf $(DIST)
 	$(UV) build --quiet --python $(BIN)/python --no-build-isolation --out-dir $(DIST) .
 
-# The wheel installed from the locks outside the tree: server/ (the `server` extra, what `make run`
-# serves) and bare/ (no extra).
+# The wheel installed from the locks outside the tree (tests/installed_env.py): all/ (every extra: the
+# server, CLI and browser tests), server/ (the `server` extra alone, what `make run` serves) and bare/ (no
+# extra). Each compiles the Rummikub solver's search once, as a user's first game would.
 installed: wheel
 	rm -rf $(INSTALLED)
-	for kind in server:run bare:base; do \
+	for kind in all:dev server:run bare:base; do \
 	  env=$(INSTALLED)/$${kind%%:*}; lock=$(LOCKS)/$${kind##*:}.txt; \
 	  $(UV) venv --quiet --python $(BIN)/python $$env && \
 	  $(UV) pip sync --quiet --python $$env/bin/python --require-hashes $$lock && \
-	  $(UV) pip install --quiet --python $$env/bin/python --no-deps $(DIST)/tablesport-*.whl || exit 1; \
+	  $(UV) pip install --quiet --python $$env/bin/python --no-deps $(DIST)/tablesport-*.whl && \
+	  (cd $(INSTALLED) && $(CURDIR)/$$env/bin/python -P -m tablesport.games.rummikub.search >/dev/null) || exit 1; \
 	done
 
 # Everything but the large randomized runs; under 20 minutes on 2 cores. The server, CLI and browser

@@ -17,3 +17,108 @@ def slow_scale() -> float:
 @pytest.fixture
 def scale() -> float:
     return slow_scale()
+
+
+# The server processes of the tests run the installed wheel when make test built one (tests/installed_env.py).
+if os.environ.get("TABLESPORT_INSTALLED"):
+    from tests.installed_env import python as _installed_python
+
+    os.environ["TABLESPORT_SERVER_PYTHON"] = _installed_python("all")
+
+
+# No test writes into the source tree outside the folders git ignores: the tree's state (tracked changes and
+# untracked files) is the same after the run as before it.
+def _tree_state(config: pytest.Config) -> set[str] | None:
+    import subprocess
+
+    done = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all"],
+        cwd=config.rootpath,
+        capture_output=True,
+        text=True,
+    )
+    return set(done.stdout.splitlines()) if done.returncode == 0 else None
+
+
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not _is_worker(session.config):
+        session.config.stash[_TREE] = _tree_state(session.config)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _is_worker(session.config):
+        return
+    before = session.config.stash.get(_TREE, None)
+    after = _tree_state(session.config)
+    if before is None or after is None:
+        return
+    written = sorted(after - before)
+    if written:
+        print(
+            "\nthe tests wrote into the source tree (outside ignored folders):\n  "
+            + "\n  ".join(written[:20])
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+_TREE = pytest.StashKey[set[str] | None]()
+
+
+# `make check` runs the tests marked `fast`: all but the slow, browser and PostgreSQL ones and those
+# named below (a folder, a file or the start of a test's id), which start servers or commands, install,
+# or play many games: each takes seconds on 2 cores, and together they would be most of the run.
+HEAVY = (
+    "tests/blokus/test_gtp.py",
+    "tests/blokus/test_match.py",
+    "tests/blokus/test_movegen.py::test_fast_equals",
+    "tests/bots/test_ismcts.py::test_ismcts_beats_random",
+    "tests/e2e/",
+    "tests/hosted/",
+    "tests/installed/",
+    "tests/pictionary/test_match.py::test_bad_input_is_one_line",
+    "tests/pictionary/test_match.py::test_one_object",
+    "tests/pictionary/test_match.py::test_the_command",
+    "tests/pictionary/test_playoff.py::test_eight_teams",
+    "tests/pictionary/test_server.py",
+    "tests/pictionary/test_words.py::test_the_words_command",
+    "tests/rl/test_envs.py::test_the_example",
+    "tests/rummikub/test_rollout_bot.py::test_deter",
+    "tests/rummikub/test_solver.py::test_passes_agree",
+    "tests/rummikub/test_solver.py::test_solver_equals_ilp",
+    "tests/sanguosha/test_generals.py::test_random_playouts",
+    "tests/sanguosha/test_render.py",
+    "tests/sanguosha/test_search_bot.py::test_registered_with",
+    "tests/server/test_accounts.py::test_login_rate",
+    "tests/server/test_api_fuzz.py",
+    "tests/server/test_api_inputs.py",
+    "tests/server/test_event_pages.py",
+    "tests/server/test_guard.py::test_a_flood",
+    "tests/server/test_live.py",
+    "tests/server/test_live_control_pages.py",
+    "tests/server/test_page_fuzz.py",
+    "tests/server/test_players.py",
+    "tests/server/test_rate_limits.py",
+    "tests/server/test_stats_page.py",
+    "tests/server/test_wire_bot.py",
+    "tests/server/test_ws_fuzz.py",
+    "tests/sim/test_analyze.py",
+    "tests/sim/test_dataset.py",
+    "tests/sim/test_draft_model.py",
+    "tests/sim/test_ray.py",
+    "tests/store/test_accounts_store.py",
+    "tests/store/test_step_writer.py",
+    "tests/store/test_walkthrough.py",
+    "tests/test_bare_install.py",
+    "tests/test_cli.py",
+    "tests/test_conformance.py",
+    "tests/tournament/test_cli_contract.py",
+)
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if not (item.nodeid.startswith(HEAVY) or {"slow", "browser", "postgres"} & set(item.keywords)):
+            item.add_marker(pytest.mark.fast)

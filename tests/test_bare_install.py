@@ -13,16 +13,25 @@ from pathlib import Path
 
 import pytest
 
+from tests.installed_env import installed_root
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def bare(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bare installation of the wheel that make test built (tests/installed_env.py); without one, the tree
+    installed into a fresh virtualenv from the bare lock."""
+    root = installed_root()
+    if root is not None:
+        return root / "bare" / "bin" / "tablesport"
     env = tmp_path_factory.mktemp("bare") / "venv"
     venv.EnvBuilder(with_pip=True).create(env)
     py = env / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(ROOT)],
-                   check=True, timeout=900)
+    lock = str(ROOT / "requirements" / "base.txt")
+    for args in (["--require-hashes", "-r", lock], ["--no-deps", str(ROOT)]):
+        subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *args],
+                       check=True, timeout=900)
     return env / "bin" / "tablesport"
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-CLI = [sys.executable, "-m", "tablesport.cli"]
+from tests.installed_env import cli
+
+CLI = cli()
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -23,12 +23,16 @@ class ServerProcess:
     """``tablesport serve`` on ``db`` (a SQLite file); ``kill()`` is a hard stop (SIGKILL).
     ``tables_per_minute``: new tables one address may open a minute (0: no limit, for load tests and
     fuzzing; default: the server's own limit).  ``db_url``: another store than the file ``db`` (whose
-    name then only places the log); ``env``: more environment (hosted mode: ``TABLESPORT_REDIS``...)."""
+    name then only places the log); ``env``: more environment (hosted mode: ``TABLESPORT_REDIS``...).
+    ``python``: the interpreter whose installed ``tablesport serve`` runs (default:
+    ``TABLESPORT_SERVER_PYTHON``, else this one); ``-P`` keeps the current folder off its path, so an
+    installed wheel is tested as installed even when started from a source tree."""
 
     def __init__(self, db: Path, port: int | None = None, bot_delay: float = 0.0,
                  log: Path | None = None, tables_per_minute: int | None = None, db_url: str | None = None,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, python: str | None = None) -> None:
         self.db = db
+        self.python = python or os.environ.get("TABLESPORT_SERVER_PYTHON") or sys.executable
         self.db_url = db_url or f"sqlite:///{db}"
         self.env = env or {}
         self.tables_per_minute = tables_per_minute
@@ -54,11 +58,10 @@ class ServerProcess:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         if self.tables_per_minute is not None:
             env["TABLESPORT_TABLES_PER_MINUTE"] = str(self.tables_per_minute)
-        code = ("from tablesport.server.app import serve; import sys; "
-                "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], float(sys.argv[3]))")
         logf = open(self.log_path, "ab")  # noqa: SIM115 (kept open for the child)
-        self.proc = subprocess.Popen([sys.executable, "-c", code, str(self.port), self.db_url,
-                                      str(self.bot_delay)], stdout=logf, stderr=subprocess.STDOUT, env=env)
+        cmd = [self.python, "-P", "-m", "tablesport.cli", "serve", "--host", "127.0.0.1",
+               "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay)]
+        self.proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, env=env)
 
     def wait_ready(self, timeout: float = 30.0) -> ServerProcess:
         """Wait until the launched process answers (RuntimeError with its log's end if it exits)."""

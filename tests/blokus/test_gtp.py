@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
 
 from tablesport.games.blokus.gtp import GtpEngine
 from tablesport.games.blokus.match import GtpClient
+from tests.installed_env import cli
 
 
 class Engine(GtpClient):
     """A controller's view of one of our engine processes (the match controller's client)."""
 
     def __init__(self, *options: str) -> None:
-        super().__init__([sys.executable, "-m", "tablesport.cli", "blokus", "gtp", *options], "tablesport")
+        super().__init__([*cli(), "blokus", "gtp", *options], "tablesport")
 
     def close(self) -> None:
         assert self.ok("quit") == ""
@@ -109,7 +109,7 @@ def test_whole_game_between_two_engines_over_pipes() -> None:
 
 
 def test_bad_bot_option_is_refused() -> None:
-    proc = subprocess.run([sys.executable, "-m", "tablesport.cli", "blokus", "gtp", "--bot", "greedy",
+    proc = subprocess.run([*cli(), "blokus", "gtp", "--bot", "greedy",
                            "--level", "3"], input="", capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "level" in proc.stderr
 

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from tablesport.games.blokus.match import GtpClient, GtpFailure, play_game, rotations, summarise
+from tests.installed_env import cli
 
-OURS = [sys.executable, "-m", "tablesport.cli", "blokus", "gtp"]
+OURS = [*cli(), "blokus", "gtp"]
 # an engine that answers every command with success and every genmove with a move no rule allows
 LIAR = """
 import sys
@@ -25,8 +26,8 @@ for line in sys.stdin:
 """
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tablesport.cli", "blokus", "match", *args],
+def match_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*cli(), "blokus", "match", *args],
                           capture_output=True, text=True, timeout=300)
 
 
@@ -72,7 +73,7 @@ def test_an_engine_that_dies_is_reported() -> None:
 
 
 def test_cli_two_player_match_reports_wins_and_games() -> None:
-    out = cli(" ".join(OURS + ["--bot", "greedy"]), " ".join(OURS + ["--bot", "random"]),
+    out = match_cli(" ".join(OURS + ["--bot", "greedy"]), " ".join(OURS + ["--bot", "random"]),
               "--game", "classic_2", "--games", "2", "--json")
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
@@ -90,10 +91,10 @@ def test_cli_two_player_match_reports_wins_and_games() -> None:
     (["--games", "0"], "at least 1"),
 ])
 def test_cli_refuses_bad_options(args: list[str], message: str) -> None:
-    out = cli("x", "y", *args)
+    out = match_cli("x", "y", *args)
     assert out.returncode == 2 and message in out.stderr
 
 
 def test_cli_reports_an_engine_that_cannot_start() -> None:
-    out = cli("/nonexistent/engine", " ".join(OURS))
+    out = match_cli("/nonexistent/engine", " ".join(OURS))
     assert out.returncode == 2 and "cannot start an engine" in out.stderr

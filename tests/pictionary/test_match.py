@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
 
 from tablesport.games.pictionary.match import MatchInputError, edits_within_one, match
+from tests.installed_env import cli
 
 C, N, W = "correct", "near", "wrong"
 
@@ -109,7 +109,7 @@ def test_the_command_answers_json_lines_in_order() -> None:
     order."""
     lines = "\n".join(json.dumps({"answer": a, "guess": g, "lang": lg}, ensure_ascii=False)
                       for a, g, lg, _ in PAIRS)
-    run = subprocess.run([sys.executable, "-m", "tablesport.cli", "pictionary", "match", "--json"],
+    run = subprocess.run([*cli(), "pictionary", "match", "--json"],
                          input=lines, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     out = [json.loads(x) for x in run.stdout.splitlines()]
@@ -118,7 +118,7 @@ def test_the_command_answers_json_lines_in_order() -> None:
 
 
 def test_one_object_and_the_default_language() -> None:
-    run = subprocess.run([sys.executable, "-m", "tablesport.cli", "pictionary", "match", "--json"],
+    run = subprocess.run([*cli(), "pictionary", "match", "--json"],
                          input='{"answer": "male", "guess": "mail"}', capture_output=True, text=True,
                          timeout=60)
     assert run.returncode == 0 and json.loads(run.stdout) == {
@@ -137,7 +137,7 @@ def test_one_object_and_the_default_language() -> None:
     ('{"answer": "cat", "guess": "dog"}\n{"answer": 1, "guess": "x"}', "line 2"),
 ])
 def test_bad_input_is_one_line_and_exit_code_2(stdin: str, says: str) -> None:
-    run = subprocess.run([sys.executable, "-m", "tablesport.cli", "pictionary", "match", "--json"],
+    run = subprocess.run([*cli(), "pictionary", "match", "--json"],
                          input=stdin, capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and run.stdout == ""
     lines = [ln for ln in run.stderr.splitlines() if ln.strip()]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from tablesport.games.pictionary.words import (
     parse_csv,
     to_csv,
 )
+from tests.installed_env import cli
 
 from .helpers import table
 
@@ -108,12 +108,12 @@ def test_a_table_plays_an_organisers_list_and_refuses_a_bad_one() -> None:
 def test_the_words_command(tmp_path: Path) -> None:
     f = tmp_path / "ours.csv"
     f.write_text(to_csv(builtin("zh-Hant")[:40]), encoding="utf-8")
-    cli = [sys.executable, "-m", "tablesport.cli", "pictionary", "words"]
-    run = subprocess.run([*cli, str(f), "--lang", "zh-Hant", "--json"], capture_output=True, text=True,
+    words = [*cli(), "pictionary", "words"]
+    run = subprocess.run([*words, str(f), "--lang", "zh-Hant", "--json"], capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0 and '"cards": 40' in run.stdout
     bad = tmp_path / "bad.csv"
     bad.write_text("P,O,A,D,AP\ncat,dog\n", encoding="utf-8")
-    run = subprocess.run([*cli, str(bad)], capture_output=True, text=True, timeout=120)
+    run = subprocess.run([*words, str(bad)], capture_output=True, text=True, timeout=120)
     assert (run.returncode == 2 and "line 2: 2 words" in run.stderr
             and len(run.stderr.strip().splitlines()) == 1)

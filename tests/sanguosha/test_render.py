@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from rich.console import Console
@@ -16,6 +15,7 @@ from tablesport.games.sanguosha.bots import HeuristicBot
 from tablesport.games.sanguosha.render import render
 from tablesport.games.sanguosha.scenario import build
 from tablesport.games.sanguosha.state import SgsState
+from tests.installed_env import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,7 +59,7 @@ def test_3v3_rows_show_identity_cards_upright_and_sideways() -> None:
 def _play(preset: str, seed: int, extra: list[str]) -> str:
     env = {**os.environ, "COLUMNS": "160", "TERM": "dumb"}
     proc = subprocess.run(
-        [sys.executable, "-m", "tablesport.cli", "play", preset, "--seed", str(seed), *extra],
+        [*cli(), "play", preset, "--seed", str(seed), *extra],
         input="0\n" * 20000, capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc.stdout

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,6 +22,7 @@ from tablesport.games.sanguosha.bots import DrafterBot, HeuristicBot, RolloutBot
 from tablesport.games.sanguosha.bots.search import evaluate, lineup_chance
 from tablesport.games.sanguosha.scenario import build
 from tablesport.games.sanguosha.state import SgsState
+from tests.installed_env import cli
 
 
 def small(seed: int) -> RolloutBot:
@@ -65,7 +65,7 @@ def test_registered_with_a_name_in_every_language() -> None:
     """``rollout`` is a Sanguosha bot: in the registry, ``tablesport games --json`` and the lobby's
     names (botname.rollout in en, zh-Hans, zh-Hant)."""
     assert bot_factories(get_game("sanguosha"))["rollout"] is RolloutBot
-    out = subprocess.run([sys.executable, "-m", "tablesport.cli", "games", "--json"], capture_output=True,
+    out = subprocess.run([*cli(), "games", "--json"], capture_output=True,
                          text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     games = {g["game"]: g for g in json.loads(out.stdout)}

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.installed_env import cli
 
 pytest.importorskip("duckdb")
 pytest.importorskip("matplotlib")
@@ -21,7 +22,7 @@ from tablesport.games import all_presets  # noqa: E402
 from tablesport.sim.dataset import read_dataset  # noqa: E402
 from tablesport.sim.stream import simulate_to_dataset  # noqa: E402
 
-CLI = [sys.executable, "-m", "tablesport.cli"]
+CLI = cli()
 
 
 @pytest.fixture(scope="module")

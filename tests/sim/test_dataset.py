@@ -6,12 +6,13 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.installed_env import cli
 
 pytest.importorskip("pyarrow")
 
@@ -22,7 +23,7 @@ from tablesport.sim.engines import SimJob, play_chunk  # noqa: E402
 from tablesport.sim.runner import game_seed  # noqa: E402
 from tablesport.sim.stream import simulate_to_dataset  # noqa: E402
 
-CLI = [sys.executable, "-m", "tablesport.cli"]
+CLI = cli()
 
 
 def rows_by_index(folder: Path) -> list[dict[str, Any]]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 
-CLI = [sys.executable, "-m", "tablesport.cli"]
+from tests.installed_env import cli
+
+CLI = cli()
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
