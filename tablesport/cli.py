@@ -104,8 +104,8 @@ def simulate(
     """Play many seeded games between bots and report statistics (or stream them to a dataset)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
+    from tablesport.sim.batch import simulate as run
     from tablesport.sim.runner import SimClock
-    from tablesport.sim.runner import simulate as run
 
     sd = _seed(seed)
     sim_clock = SimClock.parse(clock)
