@@ -19,7 +19,7 @@ import typer
 
 from tablesport import __version__
 from tablesport.bots.registry import bot_factories
-from tablesport.commands.output import echo_json, err, fail, say_error
+from tablesport.cli_output import echo_json, err, fail, say_error
 from tablesport.core import TablesportError
 from tablesport.core.records import RecordError, replay
 from tablesport.games import all_games, all_presets, find_preset, start_for_record

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from tablesport.commands.output import echo_json, fail
+from tablesport.cli_output import echo_json, fail
 
 from .cards import CARDS, COLOURS, deck
 from .game import PRESETS
