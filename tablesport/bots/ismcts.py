@@ -34,6 +34,11 @@ def _key(action: Action) -> Any:
         return dumps(action)
 
 
+def _keyed(actions: list[Action]) -> list[tuple[Hashable, Action]]:
+    """Each distinct action (by :func:`_key`) with its key, in first-seen order."""
+    return list({_key(a): a for a in actions}.items())
+
+
 def rewards(result: Result, seats: int) -> list[float]:
     if seats == 1:
         return [1.0]
@@ -74,9 +79,31 @@ class ISMCTSSearch(Bot):
         """The untried candidate to expand (``untried`` in candidate order)."""
         raise NotImplementedError
 
-    def playout(self, sim: State) -> list[float]:
-        """Play ``sim`` on from a new leaf; each seat's reward."""
+    def playout_steps(self) -> int:
+        """How many decisions a playout answers at the most before it is scored."""
         raise NotImplementedError
+
+    def playout_action(self, sim: State, seat: int, decision: Decision) -> Action:
+        """The answer of ``seat`` to ``decision`` in a playout."""
+        raise NotImplementedError
+
+    def score(self, sim: State) -> list[float]:
+        """Each seat's reward for where a playout ended."""
+        raise NotImplementedError
+
+    def playout(self, sim: State) -> list[float]:
+        """Play ``sim`` on from a new leaf (:meth:`playout_action`, at most :meth:`playout_steps`
+        decisions) and :meth:`score` it."""
+        steps = 0
+        limit = self.playout_steps()
+        while steps < limit:
+            d = sim.pending()
+            if d is None:
+                break
+            actor = d.seats[0]
+            sim.apply(actor, self.playout_action(sim, actor, d))
+            steps += 1
+        return self.score(sim)
 
     def start_clock(self) -> None:
         """Called as a decision's search starts."""
@@ -176,26 +203,24 @@ class ISMCTSBot(ISMCTSSearch):
         return list(seen.values())
 
     def candidates(self, state: State, seat: int, decision: Decision) -> list[tuple[Hashable, Action]]:
-        return list({_key(a): a for a in self._options(state, seat, decision)}.items())
+        return _keyed(self._options(state, seat, decision))
 
     def act(self, state: State, seat: int, decision: Decision) -> Action:
         opts = self._options(state, seat, decision)
         if len(opts) == 1:
             return opts[0]
-        return self.search(state, seat, list({_key(a): a for a in opts}.items()))
+        return self.search(state, seat, _keyed(opts))
 
     def pick_untried(self, untried: list[tuple[Hashable, Action]]) -> tuple[Hashable, Action]:
         return untried[self.rng.randrange(len(untried))]
 
-    def playout(self, sim: State) -> list[float]:
-        steps = 0
-        while steps < self.rollout_steps:
-            d = sim.pending()
-            if d is None:
-                break
-            actor = d.seats[0]
-            sim.apply(actor, sim.random_action(actor, self.rng))
-            steps += 1
+    def playout_steps(self) -> int:
+        return self.rollout_steps
+
+    def playout_action(self, sim: State, seat: int, decision: Decision) -> Action:
+        return sim.random_action(seat, self.rng)
+
+    def score(self, sim: State) -> list[float]:
         res = sim.result()
         seats = sim.ruleset.seats
         return rewards(res, seats) if res is not None else [0.5] * seats

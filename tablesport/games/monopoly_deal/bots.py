@@ -310,16 +310,15 @@ class SearchBot(ISMCTSSearch):
     def pick_untried(self, untried: list[tuple[Hashable, Action]]) -> tuple[Hashable, Action]:
         return untried[0]   # in the heuristic's order
 
-    def playout(self, sim: State) -> list[float]:
+    def playout_steps(self) -> int:
+        return self.horizon
+
+    def playout_action(self, sim: State, seat: int, decision: Decision) -> Action:
         assert isinstance(sim, MonopolyDealState)
-        steps = 0
-        while steps < self.horizon:
-            d = sim.pending()
-            if d is None:
-                break
-            actor = d.seats[0]
-            sim.apply(actor, heuristic_action(sim, actor, d))
-            steps += 1
+        return heuristic_action(sim, seat, decision)
+
+    def score(self, sim: State) -> list[float]:
+        assert isinstance(sim, MonopolyDealState)
         return [evaluate(sim, s) for s in range(sim.n)]
 
     def start_clock(self) -> None:
