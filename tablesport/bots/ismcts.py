@@ -12,8 +12,7 @@ to expand, how a playout is played and scored, when time is up); :class:`ISMCTSB
 for every game, and a game's own search bot (Monopoly Deal's ``ismcts``) fills them in its way.
 
 Options of ``ismcts``: ``playouts`` (iterations per decision, default 200), ``c`` (exploration, default 0.7),
-``rollout_steps`` (a playout longer than this is scored from the placements of the
-``estimate`` hook if the state has one, else as a draw; default 2,000), ``sample`` (how many
+``rollout_steps`` (a playout longer than this is scored as a draw; default 2,000), ``sample`` (how many
 random candidates to draw where a decision does not list its options, default 12).
 """
 

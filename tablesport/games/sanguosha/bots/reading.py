@@ -90,9 +90,10 @@ class Ctx:
         """What a card is worth by its name alone (equipment by :data:`EQUIP_VALUE`)."""
         return ctx_value_of(token)
 
-    def redirect_value(self, seats: list[int], tokens: list[str]) -> float:
-        """Passing an attack on to ``seats[0]`` at the cost of the cards ``tokens`` (Shifting,
+    def redirect_value(self, args: tuple[Any, ...]) -> float:
+        """Passing an attack on to the first seat of ``args`` at the cost of its cards (Shifting,
         Heavenly Scent): only onto an enemy."""
+        seats, tokens = self.seats_in(args), self.cards_in(args)
         if not seats or not self.enemy(seats[0]):
             return -1.0
         return 20.0 + self.priority(seats[0]) - 2.0 * sum(self.keep(t) for t in tokens)

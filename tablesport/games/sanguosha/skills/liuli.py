@@ -50,4 +50,4 @@ class Liuli(Offered[SlashCtx]):
         g.fire(SLASH_TARGETED, ci=f.d["ci"])
 
     def ai_invoke_value(self, view: Ctx, args: tuple[Any, ...]) -> float:
-        return view.redirect_value(view.seats_in(args), view.cards_in(args))
+        return view.redirect_value(args)

@@ -54,4 +54,4 @@ class Tianxiang(Offered[DamageCtx]):
             g.draw(p.seat, p.max_hp - max(p.hp, 0))
 
     def ai_invoke_value(self, view: Ctx, args: tuple[Any, ...]) -> float:
-        return view.redirect_value(view.seats_in(args), view.cards_in(args))
+        return view.redirect_value(args)
