@@ -114,7 +114,7 @@ class DoubleSwords(OnSlash, Weapon):
     def ai_choose(self, view: BotView, opts: list[Any]) -> Any:
         disc = [o for o in opts if o[0] == "discard"]
         if disc and len(view.hand) >= 3:
-            return min(disc, key=lambda o: view.keep(o[1]))
+            return view.least_kept(disc)
         return ("let_draw",) if ("let_draw",) in opts else opts[0]
 
 

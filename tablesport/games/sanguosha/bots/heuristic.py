@@ -28,7 +28,7 @@ from tablesport.core import Action, Bot, BotOption, Decision, State
 from .. import cards as C
 from ..skill import Skill, load_all
 from ..skills._retrial import favours_judged
-from .reading import BY_TOKEN, EQUIP_VALUE, NAME, SLOTS, Ctx, ctx_value_of, name_of
+from .reading import EQUIP_VALUE, SLOTS, Ctx, ctx_value_of, name_of
 
 STRENGTH_FILE = Path(__file__).with_name("strength.yaml")
 
@@ -36,6 +36,8 @@ HARMFUL_TRICKS = frozenset({"duel", "snatch", "dismantle", "collateral", "barbar
                             "arrow_barrage", "indulgence", "supply_shortage", "lightning"})
 LORD_REQUESTS = frozenset({"jijiang", "hujia"})   # the lord's claim that another of his kingdom supplies it
 HELPFUL_TRICKS = frozenset({"ex_nihilo", "peach_garden", "amazing_grace"})
+NAME = C.NAME
+BY_TOKEN = C.BY_TOKEN
 
 
 @cache

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import cards as C
+from ..cards import BY_TOKEN, EQUIP_SLOTS, NAME, SLOT_OF
 
 # what holding a card is worth (higher = keep it longer); equipment in hand is valued separately
 KEEP = {
@@ -21,9 +21,7 @@ EQUIP_VALUE = {
     "eight_diagrams": 8, "renwang_shield": 8,
     "jueying": 6, "dilu": 6, "zhuahuang_feidian": 6, "chitu": 5, "dayuan": 5, "zixing": 5,
 }
-SLOTS = C.EQUIP_SLOTS
-NAME = C.NAME
-BY_TOKEN = C.BY_TOKEN
+SLOTS = EQUIP_SLOTS
 
 
 def name_of(token: str) -> str:
@@ -86,6 +84,14 @@ class Ctx:
         """The card tokens among an invocation's arguments."""
         return [a for a in args if isinstance(a, str) and a in BY_TOKEN]
 
+    def least_kept(self, opts: list[Any]) -> Any:
+        """The option ``(kind, card, ...)`` whose card is least worth keeping (the first of equals)."""
+        return min(opts, key=lambda o: self.keep(o[1]))
+
+    def least_kept_pair(self, opts: list[Any]) -> Any:
+        """The option ``(kind, card, card)`` whose two cards are together least worth keeping."""
+        return min(opts, key=lambda o: self.keep(o[1]) + self.keep(o[2]))
+
     def value_of(self, token: str) -> float:
         """What a card is worth by its name alone (equipment by :data:`EQUIP_VALUE`)."""
         return ctx_value_of(token)
@@ -102,7 +108,7 @@ class Ctx:
         """What keeping this hand (or equipped) card is worth."""
         n = name_of(token)
         if n in EQUIP_VALUE:
-            slot = SLOTS[C.SLOT_OF[BY_TOKEN[token]]]
+            slot = SLOTS[SLOT_OF[BY_TOKEN[token]]]
             cur = self.me["equipment"].get(slot)
             if cur == token:
                 return EQUIP_VALUE[n] + 2.0

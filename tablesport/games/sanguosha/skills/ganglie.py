@@ -58,5 +58,5 @@ class Ganglie(OnDamaged):
     def ai_choose(self, view: Ctx, opts: list[Any]) -> Any:
         pairs = [o for o in opts if o[0] == "discard"]
         if pairs and (view.me["hp"] <= 2 or len(view.hand) >= 4):
-            return min(pairs, key=lambda o: view.keep(o[1]) + view.keep(o[2]))
+            return view.least_kept_pair(pairs)
         return ("damage",) if ("damage",) in opts else opts[0]

@@ -57,4 +57,9 @@ class Guanxing(OnPhase):
         f.step = "ask"
 
     def ai_choose(self, view: Ctx, opts: list[Any]) -> Any:
-        return max(opts, key=lambda o: view.value_of(o[1]) if o[0] == "top" else 6.0 - view.value_of(o[1]))
+        best, best_v = None, 0.0
+        for o in opts:     # the first of the best: useful cards on top, others at the bottom
+            v = view.value_of(o[1]) if o[0] == "top" else 6.0 - view.value_of(o[1])
+            if best is None or v > best_v:
+                best, best_v = o, v
+        return best

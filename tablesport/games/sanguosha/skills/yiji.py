@@ -62,4 +62,9 @@ class Yiji(Offered[DamageCtx], OnDamaged):
         f.step = "give"
 
     def ai_choose(self, view: Ctx, opts: list[Any]) -> Any:
-        return max(opts, key=lambda o: (view.ally(o[2]), -view.players[o[2]]["hand_count"]))
+        best, best_v = None, (False, 0)
+        for o in opts:     # the first of the best: a teammate, the fewest cards
+            v = (view.ally(o[2]), -view.players[o[2]]["hand_count"])
+            if best is None or v > best_v:
+                best, best_v = o, v
+        return best

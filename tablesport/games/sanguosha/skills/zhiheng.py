@@ -58,5 +58,5 @@ class Zhiheng(Skill):
     def ai_choose(self, view: Ctx, opts: list[Any]) -> Any:
         junk = [o for o in opts if o[0] == "discard" and view.keep(o[1]) <= 3.0]
         if junk:
-            return min(junk, key=lambda o: view.keep(o[1]))
+            return view.least_kept(junk)
         return ("done",) if ("done",) in opts else opts[0]
