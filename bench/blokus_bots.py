@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from bench.machine import machine, save_results
-from tablesport.sim.runner import simulate
+from tablesport.sim.batch import simulate
 
 
 def match(preset: str, tested: str, opponent: str, games: int, seed: int) -> dict[str, Any]:

@@ -45,7 +45,7 @@ import websockets
 from bench.machine import machine
 from tablesport.server.jsontext import compact
 from tablesport.server.process import ServerProcess
-from tablesport.sim.runner import simulate
+from tablesport.sim.batch import simulate
 
 RESULTS = Path(__file__).parent / "results" / "server_load.json"
 WARMUP = 5.0

@@ -19,7 +19,7 @@ from typing import Any
 from bench.machine import machine, save_results
 from tablesport.analytics.wilson import rate
 from tablesport.games.sanguosha.advisor import load_tables
-from tablesport.sim.runner import simulate
+from tablesport.sim.batch import simulate
 
 PRESET = "sgs-3v3-2012"
 

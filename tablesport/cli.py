@@ -19,7 +19,7 @@ import typer
 
 from tablesport import __version__
 from tablesport.bots.registry import bot_factories
-from tablesport.commands.output import echo_json, err, fail, say_error
+from tablesport.cli_output import echo_json, err, fail, say_error
 from tablesport.core import TablesportError
 from tablesport.core.records import RecordError, replay
 from tablesport.games import all_games, all_presets, find_preset, start_for_record
@@ -118,8 +118,8 @@ def simulate(
     """Play many seeded games between bots and report statistics (or stream them to a dataset)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
+    from tablesport.sim.batch import simulate as run
     from tablesport.sim.runner import SimClock
-    from tablesport.sim.runner import simulate as run
 
     sd = _seed(seed)
     sim_clock = SimClock.parse(clock)

@@ -74,6 +74,7 @@ MODULES: tuple[str, ...] = (
     f"{_SGS}.equipment",
     f"{_SGS}.mode",
     f"{_SGS}.modes.common",
+    f"{_SGS}.bots.reading",     # the heuristic's Ctx, which the skills' bot hooks read
     f"{_SGS}.bots.heuristic",
     f"{_SGS}.bots.drafter",     # derives from the heuristic bot, a native class: must be native too
     *(f"{_SGS}.skills.{m}" for m in _SKILLS),

@@ -8,10 +8,33 @@ from pathlib import Path
 from typing import Any
 
 from . import figures
-from .tables import connect, report_tables
+from .tables import AnalyticsError, connect, load, preset_tables
 
 MOST = 15
 """A figure of names shows the MOST best and MOST worst (by win rate) of those with enough games."""
+
+
+def report_tables(con: Any, files: dict[str, list[str]]) -> dict[str, Any]:
+    """Every preset's tables (:func:`~tablesport.analytics.tables.preset_tables`), with the draft
+    advisor's model where the results carry a draft and a role."""
+    from .draft import draft_model
+
+    out: dict[str, Any] = {}
+    for preset, paths in files.items():
+        load(con, preset, paths)
+        out[preset] = preset_tables(con, preset)
+        if "draft" in out[preset] and "generals" in out[preset]["names"]:
+            # the draft advisor's tables (analytics/draft.py): where the results carry a draft and a role
+            try:
+                model = draft_model(con, preset)
+            except AnalyticsError:
+                continue
+            model["source"] = {"runs": [r for (r,) in con.execute(
+                                   "SELECT DISTINCT run FROM games ORDER BY run").fetchall()],
+                               "bots": sorted({b for (bs,) in con.execute(
+                                   "SELECT DISTINCT bots FROM games").fetchall() for b in bs})}
+            out[preset]["model"] = model
+    return {"presets": out}
 
 
 def _slug(text: str) -> str:

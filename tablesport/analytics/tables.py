@@ -250,24 +250,3 @@ def draft_tables(con: Any, preset: str, picks: dict[str, str], fielded: dict[str
                               {"preset": preset}).fetchone()
         out["first_picker"] = rate(int(wins or 0), int(n))
     return out
-
-
-def report_tables(con: Any, files: dict[str, list[str]]) -> dict[str, Any]:
-    from .draft import draft_model
-
-    out: dict[str, Any] = {}
-    for preset, paths in files.items():
-        load(con, preset, paths)
-        out[preset] = preset_tables(con, preset)
-        if "draft" in out[preset] and "generals" in out[preset]["names"]:
-            # the draft advisor's tables (analytics/draft.py): where the results carry a draft and a role
-            try:
-                model = draft_model(con, preset)
-            except AnalyticsError:
-                continue
-            model["source"] = {"runs": [r for (r,) in con.execute(
-                                   "SELECT DISTINCT run FROM games ORDER BY run").fetchall()],
-                               "bots": sorted({b for (bs,) in con.execute(
-                                   "SELECT DISTINCT bots FROM games").fetchall() for b in bs})}
-            out[preset]["model"] = model
-    return {"presets": out}

@@ -7,15 +7,19 @@ only in some determinizations are judged fairly (UCB1 with availability counts),
 action, finishes the game with random play, and backs the result up.  Rewards come from the
 result's placements: 1 for first, 0 for last, linear in between (ties share).
 
-Options: ``playouts`` (iterations per decision, default 200), ``c`` (exploration, default 0.7),
-``rollout_steps`` (a playout longer than this is scored from the placements of the
-``estimate`` hook if the state has one, else as a draw; default 2,000), ``sample`` (how many
+:class:`ISMCTSSearch` is the search with its hooks (the candidates at a decision, which untried one
+to expand, how a playout is played and scored, when time is up); :class:`ISMCTSBot` fills them in
+for every game, and a game's own search bot (Monopoly Deal's ``ismcts``) fills them in its way.
+
+Options of ``ismcts``: ``playouts`` (iterations per decision, default 200), ``c`` (exploration, default 0.7),
+``rollout_steps`` (a playout longer than this is scored as a draw; default 2,000), ``sample`` (how many
 random candidates to draw where a decision does not list its options, default 12).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import Any
 
 from tablesport.core import Action, Bot, BotOption, Decision, Result, Rng, State, dumps
@@ -27,6 +31,11 @@ def _key(action: Action) -> Any:
         return action
     except TypeError:
         return dumps(action)
+
+
+def _keyed(actions: list[Action]) -> list[tuple[Hashable, Action]]:
+    """Each distinct action (by :func:`_key`) with its key, in first-seen order."""
+    return list({_key(a): a for a in actions}.items())
 
 
 def rewards(result: Result, seats: int) -> list[float]:
@@ -48,7 +57,122 @@ class _Node:
         self.total = 0.0
 
 
-class ISMCTSBot(Bot):
+class ISMCTSSearch(Bot):
+    """Single-observer ISMCTS with hooks; ``act`` runs ``playouts`` iterations (fewer where
+    :meth:`out_of_time` says so) and plays the root child visited most.
+
+    An iteration determinizes the state for the bot's seat, descends the tree choosing among the
+    :meth:`candidates` of each decision by UCB1 with availability counts (exploration ``c``),
+    expands the untried candidate :meth:`pick_untried` names, and backs up the rewards of
+    :meth:`playout` (one per seat) to the nodes it passed."""
+
+    playouts: int
+    c: float
+
+    def candidates(self, state: State, seat: int, decision: Decision) -> list[tuple[Hashable, Action]]:
+        """The actions the search considers for ``seat`` at ``decision``, each with the key of its
+        child node, in the order they are tried."""
+        raise NotImplementedError
+
+    def pick_untried(self, untried: list[tuple[Hashable, Action]]) -> tuple[Hashable, Action]:
+        """The untried candidate to expand (``untried`` in candidate order)."""
+        raise NotImplementedError
+
+    def playout_steps(self) -> int:
+        """How many decisions a playout answers at the most before it is scored."""
+        raise NotImplementedError
+
+    def playout_action(self, sim: State, seat: int, decision: Decision) -> Action:
+        """The answer of ``seat`` to ``decision`` in a playout."""
+        raise NotImplementedError
+
+    def score(self, sim: State) -> list[float]:
+        """Each seat's reward for where a playout ended."""
+        raise NotImplementedError
+
+    def playout(self, sim: State) -> list[float]:
+        """Play ``sim`` on from a new leaf (:meth:`playout_action`, at most :meth:`playout_steps`
+        decisions) and :meth:`score` it."""
+        steps = 0
+        limit = self.playout_steps()
+        while steps < limit:
+            d = sim.pending()
+            if d is None:
+                break
+            actor = d.seats[0]
+            sim.apply(actor, self.playout_action(sim, actor, d))
+            steps += 1
+        return self.score(sim)
+
+    def start_clock(self) -> None:
+        """Called as a decision's search starts."""
+
+    def out_of_time(self) -> bool:
+        """Whether the search stops before its next iteration."""
+        return False
+
+    def act(self, state: State, seat: int, decision: Decision) -> Action:
+        root_opts = self.candidates(state, seat, decision)
+        if len(root_opts) == 1:
+            return root_opts[0][1]
+        return self.search(state, seat, root_opts)
+
+    def search(self, state: State, seat: int, root_opts: list[tuple[Hashable, Action]]) -> Action:
+        """The action of the root child visited most after the iterations (the first candidate if
+        time ran out before the first)."""
+        root = _Node(None, seat, None)
+        self.start_clock()
+        for _ in range(self.playouts):
+            if self.out_of_time():
+                break
+            sim = state.determinize(seat, self.rng)
+            node = root
+            # selection / expansion
+            while True:
+                d = sim.pending()
+                if d is None:
+                    break
+                actor = d.seats[0]
+                opts = root_opts if node is root else self.candidates(sim, actor, d)
+                for k, _a in opts:
+                    child = node.children.get(k)
+                    if child is not None:
+                        child.avail += 1
+                untried = [(k, a) for k, a in opts if k not in node.children]
+                if untried:
+                    k, action = self.pick_untried(untried)
+                    child = _Node(action, actor, node)
+                    child.avail = 1
+                    node.children[k] = child
+                    sim.apply(actor, action)
+                    node = child
+                    break
+                best, best_score = None, -1.0
+                for k, _a in opts:
+                    ch = node.children[k]
+                    score = ch.total / ch.visits + self.c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
+                    if score > best_score:
+                        best, best_score = ch, score
+                assert best is not None
+                sim.apply(actor, best.action)
+                node = best
+            reward = self.playout(sim)
+            # backpropagation
+            up: _Node | None = node
+            while up is not None:
+                up.visits += 1
+                if up.parent is not None:
+                    up.total += reward[up.seat]
+                up = up.parent
+        if not root.children:
+            return root_opts[0][1]
+        return max(root.children.values(), key=lambda ch: ch.visits).action
+
+
+class ISMCTSBot(ISMCTSSearch):
+    """ISMCTS for every game: the decision's options (or a sample of random actions) as candidates,
+    a random untried one expanded, random playouts scored by the result's placements."""
+
     name = "ismcts"
     OPTIONS = {
         "playouts": BotOption(1, 5000, "playouts per decision", integer=True),
@@ -77,62 +201,25 @@ class ISMCTSBot(Bot):
             seen.setdefault(_key(a), a)
         return list(seen.values())
 
+    def candidates(self, state: State, seat: int, decision: Decision) -> list[tuple[Hashable, Action]]:
+        return _keyed(self._options(state, seat, decision))
+
     def act(self, state: State, seat: int, decision: Decision) -> Action:
-        root_opts = self._options(state, seat, decision)
-        if len(root_opts) == 1:
-            return root_opts[0]
-        root = _Node(None, seat, None)
-        seats = state.ruleset.seats
-        for _ in range(self.playouts):
-            sim = state.determinize(seat, self.rng)
-            node = root
-            # selection / expansion
-            while True:
-                d = sim.pending()
-                if d is None:
-                    break
-                actor = d.seats[0]
-                opts = self._options(sim, actor, d) if node is not root else root_opts
-                keyed = {_key(a): a for a in opts}
-                for k in keyed:
-                    child = node.children.get(k)
-                    if child is not None:
-                        child.avail += 1
-                untried = [k for k in keyed if k not in node.children]
-                if untried:
-                    k = untried[self.rng.randrange(len(untried))]
-                    child = _Node(keyed[k], actor, node)
-                    child.avail = 1
-                    node.children[k] = child
-                    sim.apply(actor, keyed[k])
-                    node = child
-                    break
-                best, best_score = None, -1.0
-                for k in keyed:
-                    ch = node.children[k]
-                    score = ch.total / ch.visits + self.c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
-                    if score > best_score:
-                        best, best_score = ch, score
-                assert best is not None
-                sim.apply(actor, best.action)
-                node = best
-            # playout
-            steps = 0
-            while steps < self.rollout_steps:
-                d = sim.pending()
-                if d is None:
-                    break
-                actor = d.seats[0]
-                sim.apply(actor, sim.random_action(actor, self.rng))
-                steps += 1
-            res = sim.result()
-            reward = rewards(res, seats) if res is not None else [0.5] * seats
-            # backpropagation
-            up: _Node | None = node
-            while up is not None:
-                up.visits += 1
-                if up.parent is not None:
-                    up.total += reward[up.seat]
-                up = up.parent
-        best_child = max(root.children.values(), key=lambda ch: ch.visits)
-        return best_child.action
+        opts = self._options(state, seat, decision)
+        if len(opts) == 1:
+            return opts[0]
+        return self.search(state, seat, _keyed(opts))
+
+    def pick_untried(self, untried: list[tuple[Hashable, Action]]) -> tuple[Hashable, Action]:
+        return untried[self.rng.randrange(len(untried))]
+
+    def playout_steps(self) -> int:
+        return self.rollout_steps
+
+    def playout_action(self, sim: State, seat: int, decision: Decision) -> Action:
+        return sim.random_action(seat, self.rng)
+
+    def score(self, sim: State) -> list[float]:
+        res = sim.result()
+        seats = sim.ruleset.seats
+        return rewards(res, seats) if res is not None else [0.5] * seats

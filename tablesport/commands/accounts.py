@@ -12,8 +12,10 @@ import sys
 
 import typer
 
-from .admin import DB, _Session, admin_app
-from .output import echo_json, fail
+from tablesport.cli_output import echo_json, fail
+
+from .admin import admin_app
+from .store_session import DB, StoreSession
 
 
 def read_password() -> str:
@@ -38,7 +40,7 @@ def create_user(
     if role not in ROLES:
         fail(f"unknown role {role!r}; allowed: {', '.join(ROLES)}")
     password = read_password()
-    with _Session(db) as session:
+    with StoreSession(db) as session:
         user = create_user(session, name, role, password, by="admin create-user")
         out = {"id": user.id, "name": user.name, "role": user.role}
     if as_json:
@@ -56,7 +58,7 @@ def assign_referee(
     from tablesport.store.accounts import assign_referee
     from tablesport.store.service import EventStore
 
-    with _Session(db) as session:
+    with StoreSession(db) as session:
         ev = EventStore(session).event(event)
         assign_referee(session, name, ev.id)
     typer.echo(f"{name} referees {event!r}")

@@ -9,7 +9,9 @@ from typing import Any
 
 import typer
 
-from .output import echo_json
+from tablesport.cli_output import echo_json
+
+from .store_session import DB, StoreSession
 
 admin_app = typer.Typer(no_args_is_help=True, help="Administration: organisers' API tokens.")
 token_app = typer.Typer(no_args_is_help=True, help="Organisers' API tokens (scoped to events, revocable).")
@@ -17,33 +19,6 @@ api_app = typer.Typer(
     no_args_is_help=True, help="The HTTP API's contract: its OpenAPI document and reference."
 )
 admin_app.add_typer(token_app, name="token")
-
-DB = typer.Option(None, "--db", help="database URL (default: TABLESPORT_DB or data/tablesport.sqlite3)")
-
-
-class _Session:
-    """A session on a migrated database; commits on success, rolls back on error."""
-
-    def __init__(self, db: str | None) -> None:
-        self.db = db
-
-    def __enter__(self) -> Any:
-        from sqlalchemy.orm import Session
-
-        from tablesport.store.migrate import upgrade
-
-        self.engine = upgrade(self.db)
-        self.session = Session(self.engine)
-        return self.session
-
-    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
-        if kind is None:
-            self.session.commit()
-        else:
-            self.session.rollback()
-        self.session.close()
-        self.engine.dispose()
-
 
 def _line(t: dict[str, Any]) -> str:
     state = "active" if t["active"] else ("revoked" if t["revoked_at"] else "expired")
@@ -70,7 +45,7 @@ def token_create(
     from tablesport.store.tokens import create_token
 
     expires = datetime.now(UTC) + timedelta(days=days) if days else None
-    with _Session(db) as session:
+    with StoreSession(db) as session:
         info, secret = create_token(session, owner, name, event, scope, expires)
         out = {**info.to_json(), "token": secret}
     if as_json:
@@ -90,7 +65,7 @@ def token_list(
     """The tokens (never the secrets), newest first, revoked ones included."""
     from tablesport.store.tokens import list_tokens
 
-    with _Session(db) as session:
+    with StoreSession(db) as session:
         rows = [t.to_json() for t in list_tokens(session, owner)]
     if as_json:
         echo_json(rows)
@@ -111,7 +86,7 @@ def token_revoke(
 
     from tablesport.store.tokens import revoke_token
 
-    with _Session(db) as session:
+    with StoreSession(db) as session:
         info = revoke_token(session, token_id, by or getpass.getuser(), owner)
     typer.echo(f"revoked token {info.id} ({info.name})")
 
@@ -125,7 +100,7 @@ def token_uses(
     """Every use of a token: when, what, the event, allowed or refused and why."""
     from tablesport.store.tokens import uses
 
-    with _Session(db) as session:
+    with StoreSession(db) as session:
         rows = uses(session, token_id)
     if as_json:
         echo_json(rows)

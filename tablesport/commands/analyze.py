@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from .output import echo_json
+from tablesport.cli_output import echo_json
 
 
 def register(app: typer.Typer) -> None:

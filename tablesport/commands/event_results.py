@@ -17,10 +17,12 @@ from typing import Any
 
 import typer
 
+from tablesport.cli_output import echo_json
 from tablesport.tournament.errors import TournamentError
 
-from .output import echo_json
-from .tournament import AT, BY, DB, NOTE, REFEREE, _data, _Open, event_app, facts, whole
+from .event_group import AT, BY, NOTE, REFEREE, EventStoreSession, event_app, facts
+from .inputs import inline_document, whole
+from .store_session import DB
 
 JSON = typer.Option(False, "--json", help="print JSON")
 
@@ -48,8 +50,8 @@ def ev_game(event: str, competition: str, fixture: str,
             db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
     """Enter one game of a series as it ends (Sanguosha). A partial series shows its score and gives no
     points."""
-    with _Open(db) as st:
-        out = st.series.enter_game(st.competition(event, competition), fixture, _data(data),
+    with EventStoreSession(db) as st:
+        out = st.series.enter_game(st.competition(event, competition), fixture, inline_document(data),
                                    facts(by, at, referee, note, source),
                                    whole(number, "--number", 1) if number else None)
     if as_json:
@@ -64,9 +66,9 @@ def ev_correct_game(event: str, competition: str, fixture: str, number: str, dat
                     referee: str | None = REFEREE,
                     db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
     """Correct one game of a series (kept in the audit log with the reason)."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         out = st.series.correct_game(st.competition(event, competition), fixture, whole(number, "NUMBER", 1),
-                                     _data(data), facts(by, at, referee), reason)
+                                     inline_document(data), facts(by, at, referee), reason)
     if as_json:
         echo_json(out.to_json())
     else:
@@ -77,7 +79,7 @@ def ev_correct_game(event: str, competition: str, fixture: str, number: str, dat
 def ev_remove_game(event: str, competition: str, fixture: str, number: str,
                    reason: str = typer.Option(..., "--reason"), db: str | None = DB, by: str = BY) -> None:
     """Remove the last game entered for a series (entered by mistake; kept in the audit log)."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         out = st.series.remove_game(st.competition(event, competition), fixture, whole(number, "NUMBER", 1),
                                     facts(by), reason)
     typer.echo(out.text)
@@ -86,7 +88,7 @@ def ev_remove_game(event: str, competition: str, fixture: str, number: str,
 @event_app.command("series")
 def ev_series(event: str, competition: str, fixture: str, db: str | None = DB, as_json: bool = JSON) -> None:
     """A series as it stands: its games with who entered them, the score, who may command the next game."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         out = st.series.status(st.competition(event, competition), fixture)
     if as_json:
         echo_json(out.to_json())
@@ -129,8 +131,8 @@ def ev_penalty(event: str, competition: str,
 
     if kind not in ("technical", "player"):
         raise TournamentError("--kind must be 'technical' or 'player'")
-    board = _data(winner_board) if winner_board else None
-    with _Open(db) as st:
+    board = inline_document(winner_board) if winner_board else None
+    with EventStoreSession(db) as st:
         f = facts(by, at, note=note)
         out = st.series.penalty(st.competition(event, competition),
                                 Penalty(kind, game, team, whole(points, "points", 1), reason,  # type: ignore[arg-type]
@@ -147,7 +149,7 @@ def ev_penalties(event: str, competition: str, game: str | None = typer.Option(N
                  withdrawn: bool = typer.Option(False, "--withdrawn", help="list withdrawn ones too"),
                  db: str | None = DB, as_json: bool = JSON) -> None:
     """Every foul recorded, with who recorded it, when it happened and why."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         out = st.series.penalties(st.competition(event, competition), game, withdrawn)
     if as_json:
         echo_json(out)
@@ -165,7 +167,7 @@ def ev_withdraw_penalty(event: str, competition: str, penalty: str,
                         reason: str = typer.Option(..., "--reason"), db: str | None = DB,
                         by: str = BY) -> None:
     """Withdraw a foul recorded by mistake (kept in the log, no longer counted)."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         out = st.series.withdraw_penalty(st.competition(event, competition), whole(penalty, "PENALTY", 1),
                                          facts(by), reason)
     typer.echo("; ".join(out))
@@ -185,10 +187,10 @@ def ev_time_up(event: str, competition: str, fixture: str,
                db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
     """Time-up at a physical table: the board adjudicated by the edition's ladder; --enter stores the
     result."""
-    b = _data(boards)
+    b = inline_document(boards)
     ot = whole(overtimes, "--overtimes", 0)
-    cmd = _data(commanders) if commanders else None
-    with _Open(db) as st:
+    cmd = inline_document(commanders) if commanders else None
+    with EventStoreSession(db) as st:
         comp = st.competition(event, competition)
         prop = st.series.propose_time_up(comp, fixture, b, ot, points_winner)
         out = None
@@ -238,7 +240,7 @@ def _hall_out(out: Any, as_json: bool) -> None:
 def hall_tables(event: str, competition: str, count: str, at: str | None = AT, db: str | None = DB,
                 by: str = BY, as_json: bool = JSON) -> None:
     """Set the number of tables in the hall."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         out = st.hall.set_tables(st.competition(event, competition), whole(count, "COUNT", 1), facts(by, at))
     _hall_out(out, as_json)
 
@@ -248,7 +250,7 @@ def hall_arrive(event: str, competition: str,
                 players: list[str] = typer.Argument(..., help="players, in the order they queue"),
                 at: str | None = AT, db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
     """Check in: a score sheet and the queue; a table starts as soon as 4 are free."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         comp = st.competition(event, competition)
         out = None
         for p in players:
@@ -266,9 +268,9 @@ def hall_game(event: str, competition: str, table: str,
               db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
     """The game just finished at a table: sheets filled, full sheets to the desk, else the two with the
     most minus points queue again."""
-    with _Open(db) as st:
-        out = st.hall.game(st.competition(event, competition), whole(table, "TABLE", 1), _data(data),
-                           facts(by, at, referee, note))
+    with EventStoreSession(db) as st:
+        out = st.hall.game(st.competition(event, competition), whole(table, "TABLE", 1),
+                           inline_document(data), facts(by, at, referee, note))
     _hall_out(out, as_json)
 
 
@@ -285,7 +287,7 @@ def hall_hand_in(event: str, competition: str, player: str,
         except ValueError:
             raise TournamentError(f"--scores is a list of numbers such as 34,-10,-5, "
                                   f"not {scores!r}") from None
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         out = st.hall.hand_in(st.competition(event, competition), player, facts(by, at), paper)
     _hall_out(out, as_json)
 
@@ -294,7 +296,7 @@ def hall_hand_in(event: str, competition: str, player: str,
 def hall_lost(event: str, competition: str, player: str, at: str | None = AT, note: str = NOTE,
               db: str | None = DB, by: str = BY, as_json: bool = JSON) -> None:
     """The sheet a player holds is lost: it never counts, and the plus points lose 10 %."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         out = st.hall.lost_sheet(st.competition(event, competition), player, facts(by, at, note=note))
     _hall_out(out, as_json)
 
@@ -303,7 +305,7 @@ def hall_lost(event: str, competition: str, player: str, at: str | None = AT, no
 def hall_leave(event: str, competition: str, player: str, at: str | None = AT, db: str | None = DB,
                by: str = BY, as_json: bool = JSON) -> None:
     """A player leaves the hall (not while playing)."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         out = st.hall.leave(st.competition(event, competition), player, facts(by, at))
     _hall_out(out, as_json)
 
@@ -311,7 +313,7 @@ def hall_leave(event: str, competition: str, player: str, at: str | None = AT, d
 @hall_app.command("status")
 def hall_status(event: str, competition: str, db: str | None = DB, as_json: bool = JSON) -> None:
     """Where everyone is: tables, queue, desk."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         out = st.hall.status(st.competition(event, competition))
     _hall_out(out, as_json)
 

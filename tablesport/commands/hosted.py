@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from .output import fail
+from tablesport.cli_output import fail
 
 hosted_app = typer.Typer(no_args_is_help=True,
                          help="Hosted mode: several server processes on PostgreSQL and Redis behind HAProxy.")

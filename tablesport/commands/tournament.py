@@ -13,46 +13,17 @@ standings, print, export). Bad input ends with one line on stderr and exit code 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import typer
 
+from tablesport.cli_output import echo_json
 from tablesport.tournament.errors import TournamentError
 
-from .output import echo_json
-
-
-def read_document(path: Path) -> Any:
-    """A YAML or JSON file (JSON is YAML); errors become one-line TournamentErrors."""
-    import yaml
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TournamentError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TournamentError(f"{path}: cannot read ({type(exc).__name__})") from None
-    try:
-        if path.suffix.lower() == ".json":
-            return json.loads(text)
-        return yaml.safe_load(text)
-    except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise TournamentError(f"{path}: not valid {'JSON' if path.suffix.lower() == '.json' else 'YAML'}: "
-                              f"{first}") from None
-
-
-def whole(value: str, option: str, least: int) -> int:
-    """A whole-number option (parsed here so bad input gives the one-line error)."""
-    try:
-        n = int(value)
-    except ValueError:
-        raise TournamentError(f"{option} must be a whole number, not {value!r}") from None
-    if n < least:
-        raise TournamentError(f"{option} must be at least {least}, not {n}")
-    return n
+from .event_group import AT, BY, NOTE, REFEREE, EventStoreSession, event_app, facts, who
+from .inputs import inline_document, read_document, whole
+from .store_session import DB
 
 
 def standings_cmd(
@@ -109,70 +80,6 @@ def register(app: typer.Typer) -> None:
 
 # ---- stored events -----------------------------------------------------------------------------------------
 
-event_app = typer.Typer(no_args_is_help=True,
-                        help="Run a stored event: create, register, draw, rounds, results.")
-
-DB = typer.Option(None, "--db", help="database URL (default: TABLESPORT_DB or data/tablesport.sqlite3)")
-BY = typer.Option("", "--by", help="who is doing this (default: the login name)")
-AT = typer.Option(None, "--at",
-                  help="when it happened (HH:MM, or an ISO date-time), for an entry made after the fact")
-REFEREE = typer.Option(None, "--referee", help="the table's referee who reported it")
-NOTE = typer.Option("", "--note", help="a note kept with the entry")
-
-
-def facts(by: str, at: str | None = None, referee: str | None = None, note: str = "",
-          source: str = "typed") -> Any:
-    """The :class:`~tablesport.store.facts.Facts` of a command's entry."""
-    from tablesport.store.facts import Facts
-
-    return Facts(_by(by), at, referee, note, source).checked()  # type: ignore[arg-type]
-
-
-def _by(by: str) -> str:
-    if by:
-        return by
-    import getpass
-
-    return getpass.getuser()
-
-
-class _Open:
-    """An EventStore on a migrated database; commits on success, rolls back on error."""
-
-    def __init__(self, db: str | None) -> None:
-        self.db = db
-
-    def __enter__(self) -> Any:
-        from sqlalchemy.orm import Session
-
-        from tablesport.store.migrate import upgrade
-        from tablesport.store.service import EventStore
-
-        self.engine = upgrade(self.db)
-        self.session = Session(self.engine)
-        return EventStore(self.session)
-
-    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
-        if kind is None:
-            self.session.commit()
-        else:
-            self.session.rollback()
-        self.session.close()
-        self.engine.dispose()
-
-
-def _data(text: str) -> Any:
-    """Inline YAML/JSON, or @FILE."""
-    import yaml
-
-    if text.startswith("@"):
-        return read_document(Path(text[1:]))
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        raise TournamentError("the result is not valid YAML/JSON") from None
-
-
 def _print_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
 
     if as_json:
@@ -213,8 +120,8 @@ def ev_create(file: Path = typer.Argument(..., help="event YAML (docs/tournament
               by: str = BY) -> None:
     """Create an event, its competitions and entrants from a YAML file."""
     doc = read_document(file)
-    with _Open(db) as st:
-        ev = st.create_event(doc, _by(by))
+    with EventStoreSession(db) as st:
+        ev = st.create_event(doc, who(by))
         typer.echo(f"created event {ev.name!r}")
 
 
@@ -233,8 +140,8 @@ def ev_register(event: str, competition: str, entrant: str = typer.Argument(...,
         value["club"] = club
     if seed:
         value["seed"] = whole(seed, "--seed", 1)
-    with _Open(db) as st:
-        st.register(st.competition(event, competition), value, _by(by))
+    with EventStoreSession(db) as st:
+        st.register(st.competition(event, competition), value, who(by))
         typer.echo(f"registered {entrant!r}")
 
 
@@ -258,8 +165,8 @@ def ev_draw(event: str, competition: str, groups: str | None = typer.Option(None
             if not members:
                 raise TournamentError(f"--group is NAME=T1,T2,..., not {g!r}")
             given[name.strip()] = _names(members)
-    with _Open(db) as st:
-        out = st.draw(st.competition(event, competition), _by(by),
+    with EventStoreSession(db) as st:
+        out = st.draw(st.competition(event, competition), who(by),
                       whole(groups, "--groups", 1) if groups else None,
                       method, whole(seed, "--seed", 0) if seed else None, given)
         for g, members in out.items():
@@ -283,8 +190,8 @@ def ev_next(event: str, competition: str, seed: str | None = typer.Option(None, 
         tables = [[str(x) for x in t] for t in doc]
     elif seating:
         tables = [_names(t) for t in seating]
-    with _Open(db) as st:
-        made = st.next_round(st.competition(event, competition), _by(by),
+    with EventStoreSession(db) as st:
+        made = st.next_round(st.competition(event, competition), who(by),
                              whole(seed, "--seed", 0) if seed else None, tables)
         out = [{"fixture": f.key, "stage": f.stage, "round": f.round, "table": f.table,
                 "entrants": f.entrants}
@@ -300,7 +207,7 @@ def ev_next(event: str, competition: str, seed: str | None = typer.Option(None, 
 def ev_fixtures(event: str, competition: str, db: str | None = DB,
                 as_json: bool = typer.Option(False, "--json")) -> None:
     """List fixtures and whether they have a result."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         comp = st.competition(event, competition)
         series = st.preset(comp).kind == "series"
         out = []
@@ -335,9 +242,9 @@ def ev_result(event: str, competition: str,
     may give what the referee sees instead of scores: {seen: ...} (docs/tournament.md)."""
     if source not in ("typed", "referee"):
         raise TournamentError("--source must be 'typed' or 'referee'")
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         rows = st.enter_result(st.competition(event, competition), None if fixture == "-" else fixture,
-                               _data(data), facts(by, at, referee, note, source))
+                               inline_document(data), facts(by, at, referee, note, source))
     _print_rows(rows, as_json)
 
 
@@ -347,8 +254,8 @@ def ev_correct(event: str, competition: str, fixture: str, data: str,
                db: str | None = DB, by: str = BY, at: str | None = AT, referee: str | None = REFEREE,
                as_json: bool = typer.Option(False, "--json")) -> None:
     """Correct an entered result (kept in the audit log with the reason); the standings are recomputed."""
-    with _Open(db) as st:
-        rows = st.correct_result(st.competition(event, competition), fixture, _data(data),
+    with EventStoreSession(db) as st:
+        rows = st.correct_result(st.competition(event, competition), fixture, inline_document(data),
                                  facts(by, at, referee), reason)
     _print_rows(rows, as_json)
 
@@ -360,7 +267,7 @@ def ev_decide(event: str, competition: str,
                                        help="how it was decided (e.g. drawn by lot), shown in the standings"),
               at: str | None = AT, db: str | None = DB, by: str = BY) -> None:
     """Record the organiser's decision on a tie the chain cannot break."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         rows = st.decide(st.competition(event, competition), order, facts(by, at, note=note))
     _print_rows(rows, False)
 
@@ -369,7 +276,7 @@ def ev_decide(event: str, competition: str,
 def ev_standings(event: str, competition: str, group: str | None = typer.Option(None, "--group"),
                  db: str | None = DB, as_json: bool = typer.Option(False, "--json")) -> None:
     """Standings (per group once drawn)."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         comp = st.competition(event, competition)
         groups = [group] if group else st.groups(comp)
         rows = ([{**r, "group": g} for g in groups for r in st.standings(comp, g)] if groups
@@ -381,7 +288,7 @@ def ev_standings(event: str, competition: str, group: str | None = typer.Option(
 def ev_audit(event: str, competition: str, db: str | None = DB, as_json: bool = typer.Option(False, "--json")
              ) -> None:
     """Every entry, correction, decision and penalty with who and when."""
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         out = [{"at": a.at.isoformat(), "who": a.who, "action": a.action, "subject": a.subject,
                 "before": a.before, "after": a.after, "reason": a.reason, "facts": a.facts or {}}
                for a in st.audit(st.competition(event, competition))]
@@ -404,7 +311,7 @@ def ev_print(event: str, competition: str,
     """Printable HTML (A4, print CSS)."""
     from tablesport.store.public import printout
 
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         text = printout(st, event, st.competition(event, competition), what)
     out.write_text(text, encoding="utf-8")
     typer.echo(f"wrote {out}")
@@ -417,7 +324,7 @@ def ev_export(event: str, competition: str, out: Path = typer.Option(..., "--out
     """CSV export of the standings or of every result with who entered it."""
     from tablesport.store import public
 
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         comp = st.competition(event, competition)
         if what == "standings":
             text = public.standings_csv(st, comp)
@@ -438,7 +345,7 @@ def ev_fees(event: str, db: str | None = DB, as_json: bool = typer.Option(False,
     from tablesport.tournament.entrants import fees_summary
     from tablesport.tournament.standings import load
 
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         ev = st.event(event)
         parts = []
         for comp in st.s.scalars(select(TCompetition).where(TCompetition.event_id == ev.id)
@@ -471,8 +378,8 @@ def ev_entrant(event: str, competition: str, entrant: str,
         flags["lost_sheets"] = whole(lost_sheets, "--lost-sheets", 0)
     if not flags:
         raise TournamentError("nothing to change: give --paid, --checked-in, --withdrawn or --lost-sheets")
-    with _Open(db) as st:
-        row = st.update_entrant(st.competition(event, competition), entrant, _by(by), **flags)
+    with EventStoreSession(db) as st:
+        row = st.update_entrant(st.competition(event, competition), entrant, who(by), **flags)
         typer.echo(f"{row.key}: paid {row.paid}, checked in {row.checked_in}, withdrawn {row.withdrawn}")
 
 
@@ -497,7 +404,7 @@ def ev_timetable(event: str, start: str = typer.Option("10:30", "--start", help=
         if not names:
             raise TournamentError(f"--tables is COMP=T1,T2,..., not {t!r}")
         pools[key] = [n for n in names.split(",") if n]
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         tt = plan(st, st.event(event), start, whole(minutes, "--minutes", 1), whole(slots, "--slots", 1),
                   whole(gap, "--gap", 0), pools, referee)
     rows = [{"slot": b["slot"], "table": b["table"], "competition": b["competition"],
@@ -521,7 +428,7 @@ def ev_prizes(event: str, competition: str, db: str | None = DB, as_json: bool =
     """Who receives each prize (places not yet decided are left empty)."""
     from tablesport.tournament.prizes import award
 
-    with _Open(db) as st:
+    with EventStoreSession(db) as st:
         comp = st.competition(event, competition)
         prizes = st.preset(comp).prizes
         rows = [{"group": g or None, "place": pr.place, "prize": pr.title, "description": pr.description,

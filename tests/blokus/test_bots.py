@@ -9,7 +9,7 @@ from tablesport.games.blokus import GAME, BlokusState
 from tablesport.games.blokus.board import PIECE_OF, PLACEMENT_BY_MASK
 from tablesport.games.blokus.bots import GreedyBot, MctsBot, rank_rewards
 from tablesport.games.blokus.pieces import PIECE_SIZES
-from tablesport.sim.runner import simulate
+from tablesport.sim.batch import simulate
 
 from .helpers import play
 

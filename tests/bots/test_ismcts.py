@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tablesport.sim.runner import simulate
+from tablesport.sim.batch import simulate
 
 
 def test_ismcts_beats_random_at_goofspiel() -> None:

@@ -15,7 +15,7 @@ from tablesport.games.sanguosha.bots.heuristic import commander_score, strength,
 from tablesport.games.sanguosha.generals import generals, pool
 from tablesport.games.sanguosha.scenario import build
 from tablesport.games.sanguosha.state import SgsState
-from tablesport.sim.runner import simulate
+from tablesport.sim.batch import simulate
 from tests.conftest import slow_scale
 
 PRESETS_3V3 = ("sgs-3v3-2011", "sgs-3v3-2014", "sgs-3v3-2012")

@@ -11,7 +11,7 @@ import pytest
 ray = pytest.importorskip("ray")
 pytest.importorskip("pyarrow")
 
-from tablesport.sim.runner import simulate  # noqa: E402
+from tablesport.sim.batch import simulate  # noqa: E402
 from tablesport.sim.stream import simulate_to_dataset  # noqa: E402
 
 from .test_dataset import rows_by_index  # noqa: E402

@@ -8,7 +8,7 @@ from typing import Any
 import typer
 
 from tablesport.bots.registry import BotChoice, BotSpecError, bot_factories, parse_value
-from tablesport.commands.output import echo_json, fail, say_error
+from tablesport.cli_output import echo_json, fail, say_error
 from tablesport.core import Bot, Rng
 
 from .game import GAME

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Hashable
 from typing import Any
 
+from tablesport.bots.ismcts import ISMCTSSearch
 from tablesport.core import Action, Bot, BotOption, Decision, RandomBot, Rng, State
 
 from .cards import CARD_COLOURS, KIND, MULTI_WILD, SIZE, VALUE
@@ -278,26 +280,9 @@ class HeuristicBot(Bot):
         return heuristic_action(state, seat, decision)
 
 
-class _Node:
-    __slots__ = ("action", "seat", "parent", "children", "visits", "avail", "total")
-
-    def __init__(self, action: Action, seat: int, parent: _Node | None) -> None:
-        self.action = action
-        self.seat = seat
-        self.parent = parent
-        self.children: dict[Any, _Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = 0.0
-
-
-def _key(a: Action) -> Any:
-    return a
-
-
-class SearchBot(Bot):
-    """Single-observer ISMCTS over the heuristic's best options, heuristic playouts, :func:`evaluate` at the
-    horizon."""
+class SearchBot(ISMCTSSearch):
+    """Single-observer ISMCTS (:class:`~tablesport.bots.ismcts.ISMCTSSearch`) over the heuristic's best
+    options, tried in the heuristic's order, heuristic playouts, :func:`evaluate` at the horizon."""
 
     name = "ismcts"
     OPTIONS = {
@@ -316,69 +301,31 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.c = c
         self.seconds = seconds
+        self._deadline: float | None = None
 
-    def act(self, state: State, seat: int, decision: Decision) -> Action:
+    def candidates(self, state: State, seat: int, decision: Decision) -> list[tuple[Hashable, Action]]:
         assert isinstance(state, MonopolyDealState)
-        root_opts = ranked_options(state, seat, decision, self.width)
-        if len(root_opts) == 1:
-            return root_opts[0]
-        root = _Node(None, seat, None)
-        n = state.n
-        deadline = None if self.seconds is None else time.process_time() + self.seconds
-        for _ in range(self.playouts):
-            if deadline is not None and time.process_time() > deadline:
-                break
-            sim = state.determinize(seat, self.rng)
-            node = root
-            depth = 0
-            while True:
-                d = sim.pending()
-                if d is None:
-                    break
-                actor = d.seats[0]
-                opts = root_opts if node is root else ranked_options(sim, actor, d, self.width)
-                for a in opts:
-                    ch = node.children.get(_key(a))
-                    if ch is not None:
-                        ch.avail += 1
-                untried = [a for a in opts if _key(a) not in node.children]
-                if untried:
-                    a = untried[0]   # in the heuristic's order
-                    child = _Node(a, actor, node)
-                    child.avail = 1
-                    node.children[_key(a)] = child
-                    sim.apply(actor, a)
-                    node = child
-                    break
-                best, best_s = None, -1.0
-                for a in opts:
-                    ch = node.children[_key(a)]
-                    s = ch.total / ch.visits + self.c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
-                    if s > best_s:
-                        best, best_s = ch, s
-                assert best is not None
-                sim.apply(actor, best.action)
-                node = best
-                depth += 1
-            steps = 0
-            while steps < self.horizon:
-                d = sim.pending()
-                if d is None:
-                    break
-                actor = d.seats[0]
-                sim.apply(actor, heuristic_action(sim, actor, d))
-                steps += 1
-            rewards = [evaluate(sim, s) for s in range(n)]
-            up: _Node | None = node
-            while up is not None:
-                up.visits += 1
-                if up.parent is not None:
-                    up.total += rewards[up.seat]
-                up = up.parent
-        if not root.children:
-            return root_opts[0]
-        return max(root.children.values(), key=lambda ch: ch.visits).action
+        return [(a, a) for a in ranked_options(state, seat, decision, self.width)]
 
+    def pick_untried(self, untried: list[tuple[Hashable, Action]]) -> tuple[Hashable, Action]:
+        return untried[0]   # in the heuristic's order
+
+    def playout_steps(self) -> int:
+        return self.horizon
+
+    def playout_action(self, sim: State, seat: int, decision: Decision) -> Action:
+        assert isinstance(sim, MonopolyDealState)
+        return heuristic_action(sim, seat, decision)
+
+    def score(self, sim: State) -> list[float]:
+        assert isinstance(sim, MonopolyDealState)
+        return [evaluate(sim, s) for s in range(sim.n)]
+
+    def start_clock(self) -> None:
+        self._deadline = None if self.seconds is None else time.process_time() + self.seconds
+
+    def out_of_time(self) -> bool:
+        return self._deadline is not None and time.process_time() > self._deadline
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "ismcts": SearchBot}

@@ -8,15 +8,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 
-from tablesport.commands.output import echo_json, fail
+from tablesport.cli_output import echo_json, fail
+from tablesport.cli_scenarios import scenario_command
 
 from .cards import CARDS, COLOURS, deck
 from .game import PRESETS
-from .scenario import ScenarioError, run_scenario
+from .scenario import run_scenario
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Monopoly Deal referee tools.")
 
@@ -41,24 +40,5 @@ def cards(as_json: bool = typer.Option(False, "--json", help="print JSON"),
         typer.echo(f"{r['id']:<28} {r['kind']:<15} {r['value']:>2}M  {r['name']:<40} {colours}")
 
 
-@app.command()
-def scenario(files: list[Path] = typer.Argument(..., help="scenario YAML file(s)"),
-             as_json: bool = typer.Option(False, "--json", help="print each report as JSON")) -> None:
-    """Run ruling scenario file(s): set up, play the scripted steps, check the expectations."""
-    bad = 0
-    for path in files:
-        if not path.is_file():
-            fail(f"no such file {path}")
-        try:
-            rep = run_scenario(path)
-        except ScenarioError as exc:
-            fail(f"{path}: {exc}")
-        bad += not rep.ok
-        if as_json:
-            echo_json({"file": str(path), **rep.to_json()})
-        else:
-            typer.echo(f"{'ok  ' if rep.ok else 'FAIL'} {path}: {rep.name} [{rep.rule}]")
-            for f in rep.failures:
-                typer.echo(f"       {f}")
-    if bad:
-        raise typer.Exit(1)
+app.command("scenario")(scenario_command(
+    run_scenario, "Run ruling scenario file(s): set up, play the scripted steps, check the expectations."))

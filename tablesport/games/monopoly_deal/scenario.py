@@ -4,13 +4,13 @@ ones included), timeouts and the game clock, and states what must happen. Format
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from tablesport.core import Event, RuleError, canon, to_json
+from tablesport.core.scenario import Report, ScenarioError
 
 from .game import GAME
 from .position import build
@@ -26,24 +26,6 @@ EXPECT = {"events", "no_events", "pending", "players", "draw_top", "draw_bottom"
 EXPECT_PLAYER = {"hand", "hand_count", "bank", "sets", "value"}
 PENDING = {"seat", "kind", "includes", "excludes", "data"}
 RESULT = {"reason", "placements", "scores", "values", "claimed_by"}
-
-
-class ScenarioError(ValueError):
-    """A scenario file that cannot be run (bad YAML, unknown keys, an impossible position)."""
-
-
-@dataclass
-class Report:
-    name: str
-    rule: str
-    ok: bool
-    failures: list[str] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
-    state: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "rule": self.rule, "ok": self.ok, "failures": self.failures,
-                "events": self.events, "state": self.state}
 
 
 def _keys(obj: Any, allowed: set[str], where: str) -> dict[str, Any]:
@@ -260,7 +242,7 @@ def run_spec(spec: dict[str, Any]) -> Report:
     res = st.result()
     if res is not None:
         state["result"] = res.to_json()
-    return Report(spec["name"], spec["rule"], not failures, failures, events, state)
+    return Report(spec["name"], spec["rule"], not failures, failures, events, state=state)
 
 
 def run_scenario(path: Path) -> Report:

@@ -21,7 +21,7 @@ from typing import Any
 
 import typer
 
-from tablesport.commands.output import fail, read_json_items
+from tablesport.cli_output import fail, read_json_items
 
 from .match import LANGS, MatchInputError, match
 from .words import WordListError, parse_csv

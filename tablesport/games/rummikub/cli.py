@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from tablesport.commands.output import echo_json, fail, read_json_items
+from tablesport.cli_output import echo_json, fail, read_json_items
 
 from .sets import SetError, check_set
 from .solver import OBJECTIVES, PositionError, solve

@@ -8,36 +8,15 @@ from pathlib import Path
 
 import typer
 
-from .scenario import ScenarioError, run_scenario
+from tablesport.cli_scenarios import scenario_command
+
+from .scenario import run_scenario
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Sanguosha (三国杀) referee tools.")
 
 
-@app.command()
-def scenario(files: list[Path] = typer.Argument(..., help="scenario YAML file(s)"),
-             as_json: bool = typer.Option(False, "--json",
-                                          help="print the events and final state as JSON")) -> None:
-    """Run ruling scenario file(s): set up, play the scripted answers, check the expectations."""
-    bad = 0
-    for path in files:
-        if not path.exists():
-            typer.echo(f"error: no such file {path}", err=True)
-            raise typer.Exit(2)
-        try:
-            rep = run_scenario(path)
-        except ScenarioError as exc:
-            typer.echo(f"error: {path}: {exc}", err=True)
-            raise typer.Exit(2) from None
-        bad += not rep.ok
-        if as_json:
-            typer.echo(json.dumps({"file": str(path), **rep.to_json()}, ensure_ascii=False))
-        else:
-            mark = "ok  " if rep.ok else "FAIL"
-            typer.echo(f"{mark} {path}: {rep.name} [{rep.rule}]")
-            for f in rep.failures:
-                typer.echo(f"       {f}")
-    if bad:
-        raise typer.Exit(1)
+app.command("scenario")(scenario_command(
+    run_scenario, "Run ruling scenario file(s): set up, play the scripted answers, check the expectations."))
 
 
 @app.command()

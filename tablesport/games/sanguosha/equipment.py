@@ -6,6 +6,8 @@ the Slash resolution (``slash_hit``); Eight Diagrams is offered by every Dodge r
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from tablesport.compiled_build import python_class
 
 from . import cards as C
@@ -15,6 +17,9 @@ from .families import Ctx, OnSlash, TriggerSkill
 from .skill import Skill, register
 from .state import Frame, SgsState
 from .timing import CARDS_DISCARDED, DAMAGE_INFLICT, SLASH_DODGED, DamageCtx, SlashCtx
+
+if TYPE_CHECKING:
+    from .bots.reading import Ctx as BotView
 
 TOKEN, NAME = C.TOKEN, C.NAME
 
@@ -106,6 +111,12 @@ class DoubleSwords(OnSlash, Weapon):
         else:
             g.draw(f.d["seat"], 1)
 
+    def ai_choose(self, view: BotView, opts: list[Any]) -> Any:
+        disc = [o for o in opts if o[0] == "discard"]
+        if disc and len(view.hand) >= 3:
+            return view.least_kept(disc)
+        return ("let_draw",) if ("let_draw",) in opts else opts[0]
+
 
 @register
 class IceSword(WeaponTrigger[DamageCtx]):
@@ -124,6 +135,9 @@ class IceSword(WeaponTrigger[DamageCtx]):
         g.emit("prevented", seat=t, why=self.id)
         for _ in range(2):
             g.push("choose_card", "ask", chooser=seat, owner=t, areas="he", act="discard", why=self.id)
+
+    def ai_accept(self, view: BotView) -> bool:
+        return False    # does not help by default
 
 
 @register
@@ -183,6 +197,9 @@ class StoneAxe(OnSlash, Weapon):
     def step_got(self, g: SgsState, f: Frame) -> None:
         f.d["chosen"].append(C.card_id(f.d.pop("answer")[1]))
         f.step = "pick"
+
+    def ai_accept(self, view: BotView) -> bool:
+        return len(view.hand) >= 3
 
 
 @register

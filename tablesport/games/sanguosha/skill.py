@@ -38,6 +38,7 @@ from tablesport.compiled_build import python_class
 from .timing import Timing
 
 if TYPE_CHECKING:
+    from .bots.reading import Ctx
     from .state import Frame, SgsState
 
 PRIO_COMPULSORY, PRIO_GENERAL, PRIO_EQUIPMENT = 0, 1, 2
@@ -152,6 +153,25 @@ class Skill:
     def run(self, g: SgsState, f: Frame) -> None:
         """Dispatch a frame pushed with ``g.push_skill(self.id, step, ...)`` to ``step_<step>``."""
         getattr(self, "step_" + f.step)(g, f)
+
+    # -- the heuristic bot's hooks (bots/heuristic.py; ``view`` is what the bot knows) ----------
+    def ai_play_value(self, view: Ctx, payload: Any) -> float:
+        """The bot's score for using this active skill with ``payload``; below 0: not worth it."""
+        return -1.0
+
+    def ai_accept(self, view: Ctx) -> bool:
+        """Does the bot invoke this optional trigger (asked "invoke?" with no arguments)?"""
+        return True
+
+    def ai_invoke_value(self, view: Ctx, args: tuple[Any, ...]) -> float:
+        """The bot's score for invoking with ``args`` (targets, cards); the best above 0 is taken,
+        else the bot declines."""
+        return -1.0
+
+    def ai_choose(self, view: Ctx, opts: list[Any]) -> Any:
+        """The bot's answer to this skill's ``choose`` decision; None: the bot's default (the cheapest
+        discard where every option is one, else the first)."""
+        return None
 
 
 SKILLS: dict[str, Skill] = {}

@@ -18,7 +18,7 @@ import sys
 
 import typer
 
-from tablesport.commands.output import echo_json, fail
+from tablesport.cli_output import echo_json, fail
 
 from .board import board
 from .claims import InputError, score

@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 from tablesport.core import BotOption
 
 from ..advisor import AdvisorError, Request, Tables, advise, best_field, load_tables
-from .heuristic import Ctx, HeuristicBot
+from .heuristic import HeuristicBot
+from .reading import Ctx
 
 
 def preset_tables(preset: str, mode: str) -> Tables | None:

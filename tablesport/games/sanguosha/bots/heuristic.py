@@ -26,30 +26,16 @@ import yaml
 from tablesport.core import Action, Bot, BotOption, Decision, State
 
 from .. import cards as C
+from ..skill import Skill, load_all
 from ..skills._retrial import favours_judged
+from .reading import EQUIP_VALUE, SLOTS, Ctx, ctx_value_of, name_of
 
 STRENGTH_FILE = Path(__file__).with_name("strength.yaml")
 
-# what holding a card is worth (higher = keep it longer); equipment in hand is valued separately
-KEEP = {
-    "peach": 10, "ex_nihilo": 9, "nullification": 7, "dodge": 6, "snatch": 6, "indulgence": 6, "slash": 5,
-    "dismantle": 5, "duel": 5, "supply_shortage": 5, "barbarian_invasion": 5, "arrow_barrage": 5,
-    "collateral": 3, "amazing_grace": 3, "peach_garden": 3, "lightning": 1,
-}
-# what an equipped card is worth
-EQUIP_VALUE = {
-    "qinggang_sword": 6, "zhuge_crossbow": 5, "double_swords": 4, "ice_sword": 4, "green_dragon_blade": 5,
-    "serpent_spear": 4, "stone_axe": 5, "sky_halberd": 4, "kirin_bow": 5,
-    "eight_diagrams": 8, "renwang_shield": 8,
-    "jueying": 6, "dilu": 6, "zhuahuang_feidian": 6, "chitu": 5, "dayuan": 5, "zixing": 5,
-}
-SLOTS = C.EQUIP_SLOTS
 HARMFUL_TRICKS = frozenset({"duel", "snatch", "dismantle", "collateral", "barbarian_invasion",
                             "arrow_barrage", "indulgence", "supply_shortage", "lightning"})
 LORD_REQUESTS = frozenset({"jijiang", "hujia"})   # the lord's claim that another of his kingdom supplies it
 HELPFUL_TRICKS = frozenset({"ex_nihilo", "peach_garden", "amazing_grace"})
-# optional triggers that do not help by default
-DECLINE = frozenset({"ice_sword"})
 NAME = C.NAME
 BY_TOKEN = C.BY_TOKEN
 
@@ -95,75 +81,6 @@ def judged_suit(ctx: Ctx, seat: int, card: int) -> str:
     for sid in gen.skill_ids if gen is not None else ():
         suit = JUDGE_SUIT_AS.get(sid, {}).get(suit, suit)
     return suit
-
-
-def name_of(token: str) -> str:
-    return NAME[BY_TOKEN[token]]
-
-
-class Ctx:
-    """What the bot knows for one decision: its view, sides, its hand by name."""
-
-    __slots__ = ("seat", "view", "players", "me", "side", "hand", "names", "allies", "enemies", "commanders")
-
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
-        self.seat = seat
-        self.view = view
-        self.players: list[dict[str, Any]] = view["players"]
-        self.me = self.players[seat]
-        self.side = self.me["side"]
-        self.hand: list[str] = self.me.get("hand", [])
-        self.names = [name_of(t) for t in self.hand]
-        self.commanders = set((view.get("mode") or {}).get("commanders", {}).values())
-
-    def ally(self, s: int) -> bool:
-        """Same side (or itself)."""
-        if s == self.seat:
-            return True
-        other = self.players[s]["side"]
-        return self.side is not None and other == self.side
-
-    def enemy(self, s: int) -> bool:
-        return not self.ally(s)
-
-    def count(self, name: str) -> int:
-        return self.names.count(name)
-
-    def wounded(self, s: int) -> int:
-        p = self.players[s]
-        return int(p["max_hp"] - p["hp"])
-
-    def equip_name(self, s: int, slot: str) -> str | None:
-        t = self.players[s]["equipment"].get(slot)
-        return name_of(t) if t else None
-
-    def priority(self, s: int) -> float:
-        """How much hurting enemy ``s`` is worth: low HP and commanders first."""
-        p = self.players[s]
-        v = 12.0 - 3.0 * p["hp"]
-        if p["hp"] <= 1:
-            v += 8
-        if s in self.commanders:
-            v += 6
-        return float(v)
-
-    def keep(self, token: str) -> float:
-        """What keeping this hand (or equipped) card is worth."""
-        n = name_of(token)
-        if n in EQUIP_VALUE:
-            slot = SLOTS[C.SLOT_OF[BY_TOKEN[token]]]
-            cur = self.me["equipment"].get(slot)
-            if cur == token:
-                return EQUIP_VALUE[n] + 2.0
-            if cur is None:
-                return EQUIP_VALUE[n] * 0.8
-            return 1.5
-        v = float(KEEP.get(n, 3))
-        if n in ("dodge", "slash") and self.names.count(n) > 1:
-            v -= 1.5
-        if n == "peach" and self.me["hp"] >= self.me["max_hp"] and self.names.count("peach") > 2:
-            v -= 2
-        return v
 
 
 class HeuristicBot(Bot):
@@ -401,36 +318,9 @@ class HeuristicBot(Bot):
         return -1.0
 
     def skill_value(self, ctx: Ctx, sid: str, payload: Any) -> float:
-        me = ctx.me
-        if sid == "zhiheng":
-            return 25.0 if ctx.keep(payload) <= 3.0 else -1.0
-        if sid == "rende":
-            tok, s = payload
-            if not ctx.ally(s) or s == ctx.seat:
-                return -1.0
-            if len(ctx.hand) > me["hp"] or ctx.keep(tok) <= 4.0:
-                return float(20.0 - ctx.keep(tok) - 0.5 * ctx.players[s]["hand_count"])
-            return -1.0
-        if sid == "kurou":
-            return 22.0 if me["hp"] >= 3 else -1.0
-        if sid == "lijian":
-            tok, a, b = payload
-            if ctx.enemy(a) and ctx.enemy(b):
-                return 40.0 + ctx.priority(b) - 2.0 * ctx.keep(tok)
-            return -1.0
-        if sid == "qingnang":
-            tok, s = payload
-            if not ctx.ally(s):
-                return -1.0
-            return float(35.0 + 5.0 * (3 - ctx.players[s]["hp"]) - 2.0 * ctx.keep(tok))
-        if sid == "fanjian":
-            return 20.0 + 0.5 * ctx.priority(payload) if ctx.enemy(payload) else -1.0
-        if sid == "jieyin":
-            a, b, s = payload
-            if not ctx.ally(s):
-                return -1.0
-            return 35.0 - ctx.keep(a) - ctx.keep(b)
-        return -1.0
+        """An active skill's use: its own hook (:meth:`Skill.ai_play_value`), -1 for an unknown one."""
+        skill = _skill(sid)
+        return skill.ai_play_value(ctx, payload) if skill is not None else -1.0
 
     # ------------------------------------------------------------------ answers
     def on_respond(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
@@ -521,71 +411,21 @@ class HeuristicBot(Bot):
         return min(fixes, key=lambda o: ctx.keep(o[2])) if fixes else ("decline",)
 
     def accept(self, ctx: Ctx, sid: str) -> bool:
-        if sid in DECLINE:
-            return False
-        if sid == "luoyi":
-            return ctx.count("slash") + ctx.count("duel") >= 1
-        if sid == "zaiqi":
-            return ctx.wounded(ctx.seat) >= 2
-        if sid == "stone_axe":
-            return len(ctx.hand) >= 3
-        if sid == "hongyuan":
-            return any(ctx.ally(s) and s != ctx.seat and p["alive"] for s, p in enumerate(ctx.players))
-        return True
+        """Invoke an optional trigger? Its own hook (:meth:`Skill.ai_accept`); yes for an unknown one."""
+        skill = _skill(sid)
+        return skill.ai_accept(ctx) if skill is not None else True
 
     def invoke_value(self, ctx: Ctx, sid: str, args: tuple[Any, ...]) -> float:
-        seats = [a for a in args if isinstance(a, int)]
-        toks = [a for a in args if isinstance(a, str) and a in BY_TOKEN]
-        if sid in ("leiji", "fanjian"):
-            return 10.0 + ctx.priority(seats[0]) if seats and ctx.enemy(seats[0]) else -1.0
-        if sid in ("liuli", "tianxiang"):
-            if not seats or not ctx.enemy(seats[0]):
-                return -1.0
-            return 20.0 + ctx.priority(seats[0]) - 2.0 * sum(ctx.keep(t) for t in toks)
-        if sid == "tuxi":
-            group = args[0] if args and isinstance(args[0], tuple) else ()
-            if not group or any(not ctx.enemy(s) or ctx.players[s]["hand_count"] == 0 for s in group):
-                return -1.0
-            return 10.0 * len(group)
-        if sid == "yinghun":
-            s, mode = args[0], args[1]
-            x = ctx.wounded(ctx.seat)
-            if ctx.ally(s):
-                return 10.0 + x if mode == "draw_x" else -1.0
-            return 10.0 + x if mode == "draw_1" and x >= 2 else -1.0
-        if sid == "shensu":
-            if not seats or not ctx.enemy(seats[-1]):
-                return -1.0
-            if toks:            # skip the play phase: only with little else to do
-                if len(ctx.hand) > 2:
-                    return -1.0
-                return 15.0 + ctx.priority(seats[-1]) - 2.0 * ctx.keep(toks[0])
-            return -1.0
-        return -1.0            # retrials and unknown sub-choices: keep out of it
+        """An invocation with arguments: its own hook (:meth:`Skill.ai_invoke_value`); retrials and
+        unknown sub-choices -1 (keep out of it)."""
+        skill = _skill(sid)
+        return skill.ai_invoke_value(ctx, args) if skill is not None else -1.0
 
     def on_choose(self, ctx: Ctx, opts: list[Any], data: dict[str, Any]) -> Any:
-        sid = data.get("skill", "")
-        if sid == "ganglie":
-            pairs = [o for o in opts if o[0] == "discard"]
-            if pairs and (ctx.me["hp"] <= 2 or len(ctx.hand) >= 4):
-                return min(pairs, key=lambda o: ctx.keep(o[1]) + ctx.keep(o[2]))
-            return ("damage",) if ("damage",) in opts else opts[0]
-        if sid == "guanxing":
-            return max(opts, key=lambda o: ctx_value_of(o[1]) if o[0] == "top" else 6.0 - ctx_value_of(o[1]))
-        if sid == "yiji":
-            return max(opts, key=lambda o: (ctx.ally(o[2]), -ctx.players[o[2]]["hand_count"]))
-        if sid == "zhiheng":
-            junk = [o for o in opts if o[0] == "discard" and ctx.keep(o[1]) <= 3.0]
-            if junk:
-                return min(junk, key=lambda o: ctx.keep(o[1]))
-            return ("done",) if ("done",) in opts else opts[0]
-        if sid == "double_swords":
-            disc = [o for o in opts if o[0] == "discard"]
-            if disc and len(ctx.hand) >= 3:
-                return min(disc, key=lambda o: ctx.keep(o[1]))
-            return ("let_draw",) if ("let_draw",) in opts else opts[0]
-        if sid == "fanjian":
-            return ("suit", "heart") if ("suit", "heart") in opts else opts[0]
+        skill = _skill(data.get("skill", ""))
+        choice = skill.ai_choose(ctx, opts) if skill is not None else None
+        if choice is not None:
+            return choice
         disc = [o for o in opts
                 if o[0] == "discard" and len(o) == 2 and isinstance(o[1], str) and o[1] in BY_TOKEN]
         if disc and len(disc) == len(opts):
@@ -624,6 +464,6 @@ class HeuristicBot(Bot):
         return next((o for o in opts if o[0] == "card"), opts[0])
 
 
-def ctx_value_of(token: str) -> float:
-    n = name_of(token)
-    return float(EQUIP_VALUE.get(n, KEEP.get(n, 3)))
+def _skill(sid: str) -> Skill | None:
+    """The skill (or equipment effect) ``sid``, whose ``ai_*`` hooks the bot asks."""
+    return load_all().get(sid)

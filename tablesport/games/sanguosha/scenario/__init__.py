@@ -2,8 +2,10 @@
 scripts every seat's answers, timeouts, the clock and the referee, and states what must happen — at the
 end and after any step. Format: docs/sanguosha-scenarios.md."""
 
-from .cardspec import Cards, ScenarioError
-from .runner import Report, run_scenario, run_spec
+from tablesport.core.scenario import Report, ScenarioError
+
+from .cardspec import Cards
+from .runner import run_scenario, run_spec
 from .setup import build
 from .spec import load
 from .steps import resolve, resolve_action

@@ -9,6 +9,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tablesport.core.scenario import ScenarioError
+
 from .. import cards as C
 
 SUIT_LETTERS = {"S": "spade", "H": "heart", "C": "club", "D": "diamond"}
@@ -17,10 +19,6 @@ RANK_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 LETTER_OF_RANK = {v: k for k, v in RANK_LETTERS.items()}
 SPEC = re.compile(r"^([a-z_]+)(?:\s+([SHCD])(A|J|Q|K|10|[2-9]))?$")
 TOKEN = re.compile(r"c\d+")
-
-
-class ScenarioError(Exception):
-    """A scenario file that cannot be run: a bad key, value or card spec (the CLI exits 2)."""
 
 
 @dataclass(frozen=True)

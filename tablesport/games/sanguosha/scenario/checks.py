@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from tablesport.core import Decision, canon, to_json
+from tablesport.core.scenario import ScenarioError
 
 from .. import cards as C
 from ..state import SgsState
-from .cardspec import SPEC, TOKEN, Cards, ScenarioError, label, match_cards, parse
+from .cardspec import SPEC, TOKEN, Cards, label, match_cards, parse
 from .steps import resolve_action
 
 

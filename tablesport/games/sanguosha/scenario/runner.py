@@ -4,38 +4,18 @@ block where it stands, and report. ``run_spec(spec)`` / ``run_scenario(path)`` r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tablesport.core import Event, RuleError, to_json
+from tablesport.core.scenario import Report, ScenarioError
 
 from ..state import SgsState
-from .cardspec import Cards, ScenarioError
+from .cardspec import Cards
 from .checks import check_counts, check_events, check_pending, check_state, decision_record
 from .setup import build
 from .spec import load, runs
 from .steps import perform
-
-
-@dataclass
-class Report:
-    name: str
-    rule: str
-    ok: bool
-    failures: list[str] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
-    decisions: list[dict[str, Any]] = field(default_factory=list)
-    state: dict[str, Any] = field(default_factory=dict)
-    parts: list[Report] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "rule": self.rule, "ok": self.ok, "failures": self.failures}
-        if self.parts:
-            out["parts"] = [p.to_json() for p in self.parts]
-        else:
-            out.update(events=self.events, decisions=self.decisions, state=self.state)
-        return out
 
 
 class Log:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablesport.core.scenario import ScenarioError
+
 from .. import cards as C
 from ..game import PRESETS
 from ..generals import generals
@@ -12,7 +14,7 @@ from ..modes import seat_general
 from ..modes.three import TEAM
 from ..state import SgsState
 from ..timing import PHASES
-from .cardspec import Cards, ScenarioError
+from .cardspec import Cards
 
 DEFAULT_PRESET = {"free": "sgs-3v3-2011", "3v3": "sgs-3v3-2011", "1v1": "sgs-1v1-2014"}
 SEATS = {"3v3": 6, "1v1": 2}

@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from .cardspec import ScenarioError
+from tablesport.core.scenario import ScenarioError
 
 SETUP_KEYS = {"preset", "params", "players", "commanders", "mode", "current", "start", "skip", "slashes_used",
               "draw_pile", "draw_pile_only", "discard_pile"}

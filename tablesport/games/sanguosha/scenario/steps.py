@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from tablesport.core import Event, canon
+from tablesport.core.scenario import ScenarioError
 
 from .. import cards as C
 from ..state import SgsState
-from .cardspec import Cards, ScenarioError
+from .cardspec import Cards
 
 SKILL_FIRST = ("invoke", "as", "use_as", "skill")
 

@@ -4,11 +4,14 @@ damage. They keep the card. Reference §3.3 #19."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -40,3 +43,13 @@ class Fanjian(Skill):
         g.give(c, t, public=True)
         if suit != named and g.players[t].alive:
             g.push("damage", "start", source=seat, target=t, n=1, nature="", via=self.id, cards=(), ci=-1)
+
+    def ai_play_value(self, view: Ctx, payload: Any) -> float:
+        return 20.0 + 0.5 * view.priority(payload) if view.enemy(payload) else -1.0
+
+    def ai_invoke_value(self, view: Ctx, args: tuple[Any, ...]) -> float:
+        seats = view.seats_in(args)
+        return 10.0 + view.priority(seats[0]) if seats and view.enemy(seats[0]) else -1.0
+
+    def ai_choose(self, view: Ctx, opts: list[Any]) -> Any:
+        return ("suit", "heart") if ("suit", "heart") in opts else opts[0]

@@ -5,6 +5,7 @@ take the damage). Needs a living source. Reference §3.3 #3."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..families import OnDamaged
@@ -12,6 +13,9 @@ from ..skill import register
 from ..state import Frame, SgsState
 from ..timing import DamageCtx
 from ._util import TOKEN, discard_own
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -50,3 +54,9 @@ class Ganglie(OnDamaged):
 
     def _hit(self, g: SgsState, seat: int, src: int) -> None:
         g.push("damage", "start", source=seat, target=src, n=1, nature="", via=self.id, cards=(), ci=-1)
+
+    def ai_choose(self, view: Ctx, opts: list[Any]) -> Any:
+        pairs = [o for o in opts if o[0] == "discard"]
+        if pairs and (view.me["hp"] <= 2 or len(view.hand) >= 4):
+            return view.least_kept_pair(pairs)
+        return ("damage",) if ("damage",) in opts else opts[0]

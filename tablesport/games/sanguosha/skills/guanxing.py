@@ -6,12 +6,17 @@ chosen (the first chosen is the new bottom card). Only Zhuge Liang sees the card
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .. import cards as C
 from ..families import OnPhase
 from ..skill import register
 from ..state import Frame, SgsState
 from ..timing import START_PHASE, PhaseCtx
 from ._util import TOKEN
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -50,3 +55,11 @@ class Guanxing(OnPhase):
         where, tok = f.d.pop("answer")
         f.d[where].append(C.card_id(tok))
         f.step = "ask"
+
+    def ai_choose(self, view: Ctx, opts: list[Any]) -> Any:
+        best, best_v = None, 0.0
+        for o in opts:     # the first of the best: useful cards on top, others at the bottom
+            v = view.value_of(o[1]) if o[0] == "top" else 6.0 - view.value_of(o[1])
+            if best is None or v > best_v:
+                best, best_v = o, v
+        return best

@@ -3,13 +3,16 @@ fewer; if you do, every other character on your side (己方: the 3v3 team) draw
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..families import DrawInstead
 from ..skill import register
 from ..state import SgsState
 from ..timing import AFTER_DRAW, DrawCtx
 from ._util import allies
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -31,3 +34,6 @@ class Hongyuan(DrawInstead):
         del g.turn[self.id]
         for s in allies(g, seat):
             g.draw(s, 1)
+
+    def ai_accept(self, view: Ctx) -> bool:
+        return any(view.ally(s) and s != view.seat and p["alive"] for s, p in enumerate(view.players))

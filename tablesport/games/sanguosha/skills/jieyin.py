@@ -4,12 +4,15 @@ character: you and he each recover 1 HP (you need not be wounded). Reference §3
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import SgsState
 from ._util import TOKEN
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -28,3 +31,9 @@ class Jieyin(Skill):
         g.discard([a, b], seat, self.id)
         g.push("recover", "start", seat=seat, n=1, source=seat)
         g.push("recover", "start", seat=t, n=1, source=seat)
+
+    def ai_play_value(self, view: Ctx, payload: Any) -> float:
+        a, b, s = payload
+        if not view.ally(s):
+            return -1.0
+        return 35.0 - view.keep(a) - view.keep(b)

@@ -4,10 +4,13 @@ not damage. Reference §3.3 #18."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..skill import Skill, register
 from ..state import Frame, SgsState
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -25,3 +28,6 @@ class Kurou(Skill):
         g.pop()
         if g.players[f.d["seat"]].alive:
             g.draw(f.d["seat"], 2)
+
+    def ai_play_value(self, view: Ctx, payload: Any) -> float:
+        return 22.0 if view.me["hp"] >= 3 else -1.0

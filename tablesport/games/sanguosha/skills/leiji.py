@@ -4,12 +4,15 @@ damage. Reference §3.3 #32."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..families import Offered
 from ..skill import Option, register
 from ..state import Frame, SgsState
 from ..timing import CARD_PLAYED, PlayedCtx
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -41,3 +44,7 @@ class Leiji(Offered[PlayedCtx]):
         if f.d.get("judge_suit") == "spade" and g.players[t].alive:
             g.push("damage", "start", source=f.d["seat"], target=t, n=2, nature="thunder", via=self.id,
                    cards=(), ci=-1)
+
+    def ai_invoke_value(self, view: Ctx, args: tuple[Any, ...]) -> float:
+        seats = view.seats_in(args)
+        return 10.0 + view.priority(seats[0]) if seats and view.enemy(seats[0]) else -1.0

@@ -5,13 +5,16 @@ choice; a character who may not be a Duel's target (Empty City without hand card
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..card_use import push_use
 from ..skill import Skill, register
 from ..state import SgsState
 from ._util import TOKEN
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -28,3 +31,9 @@ class Lijian(Skill):
         c, a, b = C.card_id(payload[0]), payload[1], payload[2]
         g.discard([c], seat, self.id)
         push_use(g, a, "duel", (), (b,), via=self.id, nonull=True)
+
+    def ai_play_value(self, view: Ctx, payload: Any) -> float:
+        tok, a, b = payload
+        if view.enemy(a) and view.enemy(b):
+            return 40.0 + view.priority(b) - 2.0 * view.keep(tok)
+        return -1.0

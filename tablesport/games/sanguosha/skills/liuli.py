@@ -5,7 +5,7 @@ QSanguosha); the new target must be one the user could target (Empty City)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..families import Offered
@@ -13,6 +13,9 @@ from ..skill import Option, register
 from ..state import Frame, SgsState
 from ..timing import SLASH_TARGETED, SlashCtx
 from ._util import TOKEN
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -45,3 +48,6 @@ class Liuli(Offered[SlashCtx]):
         if top.kind == "trigger" and top.d["t"] == SLASH_TARGETED:
             top.d["q"] = []            # the rest of the old target's window is replaced by the new one
         g.fire(SLASH_TARGETED, ci=f.d["ci"])
+
+    def ai_invoke_value(self, view: Ctx, args: tuple[Any, ...]) -> float:
+        return view.redirect_value(args)

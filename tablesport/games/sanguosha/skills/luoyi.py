@@ -4,12 +4,15 @@ turn each Slash or Duel you use deals 1 more damage when it damages someone with
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..families import DrawInstead
 from ..skill import register
 from ..state import SgsState
 from ..timing import DAMAGE_INFLICT, DamageCtx, DrawCtx
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -33,3 +36,6 @@ class Luoyi(DrawInstead):
     def later_act(self, g: SgsState, seat: int, ctx: dict[str, Any]) -> None:
         ctx["n"] += 1
         g.emit("effect", seat=seat, skill=self.id, result="+1 damage")
+
+    def ai_accept(self, view: Ctx) -> bool:
+        return view.count("slash") + view.count("duel") >= 1

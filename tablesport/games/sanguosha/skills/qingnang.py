@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import SgsState
 from ._util import TOKEN
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -23,3 +26,9 @@ class Qingnang(Skill):
     def on_active(self, g: SgsState, seat: int, payload: Any) -> None:
         g.discard([C.card_id(payload[0])], seat, self.id)
         g.push("recover", "start", seat=payload[1], n=1, source=seat)
+
+    def ai_play_value(self, view: Ctx, payload: Any) -> float:
+        tok, s = payload
+        if not view.ally(s):
+            return -1.0
+        return float(35.0 + 5.0 * (3 - view.players[s]["hp"]) - 2.0 * view.keep(tok))

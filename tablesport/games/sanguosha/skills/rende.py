@@ -4,12 +4,15 @@ given in this play phase first reach 2, you recover 1 HP — once per play phase
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import SgsState
 from ._util import TOKEN
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -27,3 +30,11 @@ class Rende(Skill):
         g.bump(key)
         if g.count(key) == 2:
             g.push("recover", "start", seat=seat, n=1, source=seat)
+
+    def ai_play_value(self, view: Ctx, payload: Any) -> float:
+        tok, s = payload
+        if not view.ally(s) or s == view.seat:
+            return -1.0
+        if len(view.hand) > view.me["hp"] or view.keep(tok) <= 4.0:
+            return float(20.0 - view.keep(tok) - 0.5 * view.players[s]["hand_count"])
+        return -1.0

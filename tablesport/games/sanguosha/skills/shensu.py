@@ -6,7 +6,7 @@ play phase (reference §3.3 #26; the 2014 1v1 window list names exactly these tw
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..card_use import push_use
@@ -15,6 +15,9 @@ from ..skill import Option, register
 from ..state import Frame, SgsState
 from ..timing import BEFORE_JUDGE, BEFORE_PLAY, PhaseCtx
 from ._util import TOKEN, discard_own
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 def _targets(g: SgsState, seat: int) -> list[int]:
@@ -54,3 +57,13 @@ class Shensu(Offered[PhaseCtx], OnPhase):
         push_use(g, seat, "slash", (), (target,), via=self.id, counted=False, ignore_distance=True)
         if len(answer) == 4:
             discard_own(g, seat, [C.card_id(answer[2])], self.id)
+
+    def ai_invoke_value(self, view: Ctx, args: tuple[Any, ...]) -> float:
+        seats, toks = view.seats_in(args), view.cards_in(args)
+        if not seats or not view.enemy(seats[-1]):
+            return -1.0
+        if toks:            # skip the play phase: only with little else to do
+            if len(view.hand) > 2:
+                return -1.0
+            return 15.0 + view.priority(seats[-1]) - 2.0 * view.keep(toks[0])
+        return -1.0

@@ -4,7 +4,7 @@ their lost HP. The damage keeps its source (reference §3.3 #30, ⚠ reading as 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..families import Offered
@@ -12,6 +12,9 @@ from ..skill import Option, register
 from ..state import Frame, SgsState
 from ..timing import DAMAGE_TAKE, DamageCtx
 from ._util import TOKEN
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -49,3 +52,6 @@ class Tianxiang(Offered[DamageCtx]):
         p = g.players[f.d["target"]]
         if p.alive and p.max_hp > p.hp:
             g.draw(p.seat, p.max_hp - max(p.hp, 0))
+
+    def ai_invoke_value(self, view: Ctx, args: tuple[Any, ...]) -> float:
+        return view.redirect_value(args)

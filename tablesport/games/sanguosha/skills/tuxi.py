@@ -5,12 +5,15 @@ declaration in every seed's window list."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..families import DrawInstead
 from ..skill import Option, register
 from ..state import Frame, SgsState
 from ..timing import DrawCtx
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -34,3 +37,9 @@ class Tuxi(DrawInstead):
             hand = g.players[t].hand
             if hand:
                 g.give(hand[g.rng.randrange(len(hand))], seat, public=False)
+
+    def ai_invoke_value(self, view: Ctx, args: tuple[Any, ...]) -> float:
+        group = args[0] if args and isinstance(args[0], tuple) else ()
+        if not group or any(not view.enemy(s) or view.players[s]["hand_count"] == 0 for s in group):
+            return -1.0
+        return 10.0 * len(group)

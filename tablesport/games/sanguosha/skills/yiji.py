@@ -5,7 +5,7 @@ then he hands each one on."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..families import Offered, OnDamaged
@@ -13,6 +13,9 @@ from ..skill import Option, register
 from ..state import Frame, SgsState
 from ..timing import DamageCtx
 from ._util import TOKEN
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -57,3 +60,11 @@ class Yiji(Offered[DamageCtx], OnDamaged):
         if s != f.d["seat"]:
             g.give(c, s, public=False)
         f.step = "give"
+
+    def ai_choose(self, view: Ctx, opts: list[Any]) -> Any:
+        best, best_v = None, (False, 0)
+        for o in opts:     # the first of the best: a teammate, the fewest cards
+            v = (view.ally(o[2]), -view.players[o[2]]["hand_count"])
+            if best is None or v > best_v:
+                best, best_v = o, v
+        return best

@@ -5,7 +5,7 @@ The 2012 seed lists it among the start-phase declarations (§3.3.2)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..families import Offered, OnPhase
@@ -13,6 +13,9 @@ from ..skill import Option, register
 from ..state import Frame, SgsState
 from ..timing import START_PHASE, PhaseCtx
 from ._util import TOKEN, discard_own
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 def _lost(g: SgsState, seat: int) -> int:
@@ -64,3 +67,10 @@ class Yinghun(Offered[PhaseCtx], OnPhase):
         discard_own(g, f.d["target"], [C.card_id(f.d.pop("answer")[1])], self.id)
         f.d["left"] -= 1
         f.step = "discard"
+
+    def ai_invoke_value(self, view: Ctx, args: tuple[Any, ...]) -> float:
+        s, mode = args[0], args[1]
+        x = view.wounded(view.seat)
+        if view.ally(s):
+            return 10.0 + x if mode == "draw_x" else -1.0
+        return 10.0 + x if mode == "draw_1" and x >= 2 else -1.0

@@ -4,11 +4,16 @@ hearts, and take the rest into your hand."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..families import DrawInstead
 from ..skill import Option, register
 from ..state import Frame, SgsState
 from ..timing import DrawCtx
 from ._util import TOKEN
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -37,3 +42,6 @@ class Zaiqi(DrawInstead):
         if hearts:
             g.push("discard_processing", "start", cards=tuple(hearts), seat=seat)
             g.push("recover", "start", seat=seat, n=len(hearts), source=seat)
+
+    def ai_accept(self, view: Ctx) -> bool:
+        return view.wounded(view.seat) >= 2

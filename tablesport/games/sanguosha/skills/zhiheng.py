@@ -4,12 +4,15 @@ by one, then ``done``. Reference §3.3 #15."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cards as C
 from ..skill import Skill, register
 from ..state import Frame, SgsState
 from ._util import TOKEN
+
+if TYPE_CHECKING:
+    from ..bots.reading import Ctx
 
 
 @register
@@ -48,3 +51,12 @@ class Zhiheng(Skill):
         seat, chosen = f.d["seat"], f.d["chosen"]
         g.discard(chosen, seat, self.id)
         g.draw(seat, len(chosen))
+
+    def ai_play_value(self, view: Ctx, payload: Any) -> float:
+        return 25.0 if view.keep(payload) <= 3.0 else -1.0
+
+    def ai_choose(self, view: Ctx, opts: list[Any]) -> Any:
+        junk = [o for o in opts if o[0] == "discard" and view.keep(o[1]) <= 3.0]
+        if junk:
+            return view.least_kept(junk)
+        return ("done",) if ("done",) in opts else opts[0]

@@ -1,4 +1,6 @@
-"""What every command prints: JSON on stdout, one-line errors on stderr (then exit code 2)."""
+"""What every command prints: JSON on stdout, one-line errors on stderr (then exit code 2).
+
+Shared by the commands of `tablesport.commands` and the games' own `cli.py` modules, so it sits below both."""
 
 from __future__ import annotations
 
