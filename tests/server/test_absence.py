@@ -13,12 +13,12 @@ from typing import Any
 from tablesport.core import Decision, Rng, canon
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
-from tablesport.server.absence import end_by_concession, policy
-from tablesport.server.autopass import PASSES, only_pass, thinking_time
-from tablesport.server.clock import ManualClock
-from tablesport.server.hall import Client, Hall, LiveTable
-from tablesport.server.writer import InlineWriter
+from tablesport.server.live.absence import end_by_concession, policy
+from tablesport.server.live.autopass import PASSES, only_pass, thinking_time
+from tablesport.server.live.clock import ManualClock
+from tablesport.server.live.table import Client, Hall, LiveTable
 from tablesport.store.db import make_engine, make_sessionmaker
+from tablesport.store.live.writer import InlineWriter
 from tablesport.store.migrate import upgrade
 
 from .helpers import run_loop

@@ -7,8 +7,8 @@ import gc
 
 import pytest
 
-from tablesport.server import probe as probe_module
-from tablesport.server.probe import MIN_GARBAGE, Probe, live_objects
+from tablesport.server.web import collector as probe_module
+from tablesport.server.web.collector import MIN_GARBAGE, Probe, live_objects
 
 
 class Table:

@@ -4,7 +4,7 @@ is in the OpenAPI document."""
 
 from fastapi import APIRouter
 
-from .. import chat, quickplay
+from ..live import chat, quickplay
 from . import (
     account_pages,
     api,

@@ -22,11 +22,11 @@ from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.formats import FORMATS
 from tablesport.tournament.registration_csv import parse
 
-from .. import auth
-from ..auth import OrganiserDep
-from ..deps import LangDep, SessionsDep
+from ..web import auth
+from ..web.auth import OrganiserDep
+from ..web.deps import LangDep, SessionsDep
+from ..web.render import render
 from .organiser import in_session
-from .render import render
 
 router = APIRouter(prefix="/organiser/events", dependencies=[Depends(auth.csrf_protect)])
 

@@ -11,12 +11,14 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from .. import auth, i18n
-from ..archive import replay_frames
-from ..deps import LangDep, SessionsDep, TableDep
-from ..hall import LiveTable
-from ..texts import event_text, result_text, step_text
-from .render import render
+from tablesport.store.live.archive import replay_frames
+
+from ..content import i18n
+from ..content.texts import event_text, result_text, step_text
+from ..live.table import LiveTable
+from ..web import auth
+from ..web.deps import LangDep, SessionsDep, TableDep
+from ..web.render import render
 
 router = APIRouter()
 

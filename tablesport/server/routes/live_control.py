@@ -1,4 +1,4 @@
-"""A referee's controls at a fixture's live table (:mod:`..table_control`): pause, resume, concession,
+"""A referee's controls at a fixture's live table (:mod:`..live.table_control`): pause, resume, concession,
 penalty points, technical points, disqualification. Only a referee of the fixture's event (or an organiser)
 may give them, with the page's form token; each is kept in the competition's audit log with who and why.
 The table clock page of a physical table logs its moments (start, pause, time up, overtime) the same way."""
@@ -16,9 +16,10 @@ from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
-from .. import auth, table_control
-from ..auth import RefereeDep
-from ..deps import HallDep, LangDep, SessionsDep
+from ..live import table_control
+from ..web import auth
+from ..web.auth import RefereeDep
+from ..web.deps import HallDep, LangDep, SessionsDep
 from .organiser import in_session
 from .referee import CompKey, EventId, FixtureKey, fixture_page, retry_locked
 

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from tablesport.store import public
 from tablesport.store.service import EventStore
 
-from ..deps import SessionsDep
+from ..web.deps import SessionsDep
 from .organiser import in_session
 from .public_pages import EventId, event_of
 

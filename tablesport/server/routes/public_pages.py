@@ -22,10 +22,10 @@ from tablesport.store.models import TAudit, TCompetition, TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
-from ..auth import AccountOrNone
-from ..deps import LangDep, SessionsDep
+from ..web.auth import AccountOrNone
+from ..web.deps import LangDep, SessionsDep
+from ..web.render import render
 from .organiser import in_session
-from .render import render
 
 router = APIRouter()
 

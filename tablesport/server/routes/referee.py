@@ -22,12 +22,13 @@ from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty, game_key
 from tablesport.tournament.series import HOW
 
-from .. import auth, table_control
-from ..auth import AccountDep, RefereeDep
-from ..deps import HallDep, LangDep, SessionsDep
-from ..hall import LiveTable, SetupError
+from ..live import table_control
+from ..live.table import LiveTable, SetupError
+from ..web import auth
+from ..web.auth import AccountDep, RefereeDep
+from ..web.deps import HallDep, LangDep, SessionsDep
+from ..web.render import render
 from .organiser import in_session
-from .render import render
 
 router = APIRouter(prefix="/referee", dependencies=[Depends(auth.csrf_protect)])
 

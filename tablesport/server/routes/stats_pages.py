@@ -19,13 +19,13 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from tablesport.games import all_presets
 
-from .. import auth
-from ..auth import AccountOrNone
-from ..deps import LangDep
-from ..gamedata import names
-from ..rules import title_of
+from ..content.gamedata import names
+from ..content.rules_pages import title_of
+from ..web import auth
+from ..web.auth import AccountOrNone
+from ..web.deps import LangDep
+from ..web.render import render
 from .flow_pages import error_page
-from .render import render
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 

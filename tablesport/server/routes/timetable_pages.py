@@ -14,9 +14,9 @@ from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
-from .. import auth
-from ..auth import OrganiserDep
-from ..deps import LangDep, SessionsDep
+from ..web import auth
+from ..web.auth import OrganiserDep
+from ..web.deps import LangDep, SessionsDep
 from .event_pages import organiser_event_page
 from .organiser import in_session
 from .referee import whole

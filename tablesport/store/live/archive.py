@@ -11,9 +11,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from tablesport.core import State, dumps
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
+from tablesport.server.web.errors import refuse
 from tablesport.store.tables import FINISHED, WebTable, record_lines
-
-from .errors import refuse
 
 
 def finished_tables(sessions: sessionmaker[Session], limit: int = 30) -> list[dict[str, Any]]:

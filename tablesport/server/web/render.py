@@ -13,8 +13,9 @@ from fastapi.templating import Jinja2Templates
 
 from tablesport.store.accounts import Account
 
-from .. import auth, i18n
+from ..content import i18n
 from ..models.common import error_body
+from . import auth
 
 templates = Jinja2Templates(directory=Path(__file__).parent.parent / "templates")
 
@@ -45,7 +46,7 @@ async def render(request: Request, lang: str, template: str, /, account: Account
 
 
 async def refused_page(request: Request, exc: Exception) -> Response:
-    """401/403/429 from :mod:`..auth`: the API's error shape under ``/api``, else a page in the visitor's
+    """401/403/429 from :mod:`.auth`: the API's error shape under ``/api``, else a page in the visitor's
     language (with a sign-in link when no one is signed in)."""
     assert isinstance(exc, auth.AuthRefused)
     headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None

@@ -21,13 +21,13 @@ from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tablesport.store.live.writer import NotSaved
 from tablesport.store.tokens import TokenError
 from tablesport.tournament.errors import TournamentError
 
-from .hall import SetupError
-from .hosted.errors import Unavailable
-from .models.common import MAX_BODY, error_body
-from .writer import NotSaved
+from ..hosted.errors import Unavailable
+from ..live.table import SetupError
+from ..models.common import MAX_BODY, error_body
 
 log = logging.getLogger("tablesport.server")
 
@@ -233,7 +233,7 @@ async def on_validation(request: Request, exc: RequestValidationError) -> JSONRe
 async def on_http(request: Request, exc: StarletteHTTPException) -> Response:
     status = exc.status_code
     headers = dict(exc.headers or {})
-    from .routes.flow_pages import error_page, wants_page
+    from ..routes.flow_pages import error_page, wants_page
 
     if wants_page(request) and 400 <= status < 500:  # a browser gets a page with a way back
         page = await error_page(request, status, exc.detail)

@@ -6,7 +6,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .hall import LiveTable
+    from .table import LiveTable
 
 
 class TablePart:

@@ -42,10 +42,10 @@ from starlette.requests import HTTPConnection
 from tablesport.store import players
 from tablesport.store.accounts import Account
 
-from . import guard
-from .auth import Window, address
-from .hall import Client, LiveTable, error, frame
-from .seating import account_of
+from ..web.auth import Window, address
+from . import socket_limits
+from .seat_accounts import account_of
+from .table import Client, LiveTable, error, frame
 
 CHAT_MAX = 300
 REASON_MAX = players.REPORT_REASON_MAX
@@ -299,13 +299,13 @@ async def lobby_socket(ws: WebSocket) -> None:
     hub.join(client, acc.name if acc else None, acc.id if acc else None, address(ws))
     hub.lobby.add(client)
     client.put(hub.history(client, LOBBY, None))
-    throttle = guard.Throttle()
+    throttle = socket_limits.Throttle()
     try:
         while True:
             msg = await ws.receive()
             if msg["type"] == "websocket.disconnect":
                 break
-            if throttle.take() is not guard.Verdict.ACCEPT:
+            if throttle.take() is not socket_limits.Verdict.ACCEPT:
                 continue
             raw = msg.get("text")
             if raw is None or len(raw) > FRAME_MAX:

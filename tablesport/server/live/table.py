@@ -48,17 +48,17 @@ from tablesport.core import (
 )
 from tablesport.core.records import Recorder, apply_step
 from tablesport.games import get_game
+from tablesport.store.live.jsontext import compact
+from tablesport.store.live.writer import InlineWriter, StepSave, Writer
 from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote, WebSeat, WebStep, WebTable
 
+from ..content.hints import hint_for
+from ..content.texts import add_texts, event_text
+from ..hosted.errors import Unavailable, store_reads
 from .absence import Absence
 from .autopass import DEFAULT_DELAY, AutoPass
 from .clock import Clock, Timer
-from .guard import MAX_BACKLOG, Malformed, read_message
-from .hints import hint_for
-from .hosted.errors import Unavailable, store_reads
-from .jsontext import compact
-from .texts import add_texts, event_text
-from .writer import InlineWriter, StepSave, Writer
+from .socket_limits import MAX_BACKLOG, Malformed, read_message
 
 log = logging.getLogger("tablesport.server")
 
@@ -207,7 +207,7 @@ def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
 
 
 def frame(obj: dict[str, Any]) -> str:
-    """A frame's text (:func:`.jsontext.compact`: frames are most of a table's work)."""
+    """A frame's text (:func:`tablesport.store.live.jsontext.compact`: frames are most of a table's work)."""
     return compact(obj)
 
 
@@ -860,7 +860,7 @@ class Hall:
     absence_grace: float | None = None
     """Seconds before a bot stands in for an absent player; ``None``: each game's own (absence.yaml)."""
     hosted: Any = None
-    """Hosted mode: the :class:`.hosted.node.Node` that holds this process's table leases (else ``None``)."""
+    """Hosted mode: the :class:`..hosted.node.Node` that holds this process's table leases (else ``None``)."""
     reloading: set[str] = field(default_factory=set)
     """Tables let go after a step the store did not save, until they are rebuilt from it (one process)."""
     on_finish: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = field(default_factory=list)
