@@ -34,7 +34,7 @@ from tablesport.store.migrate import upgrade
 from .content.gamedata import games_catalogue
 from .live import chat, ratings, socket_limits
 from .live.clock import Clock
-from .live.table import Hall
+from .live.tables import Hall
 from .routes import ROUTERS
 from .routes.referee import enter_from_table
 from .web import errors
@@ -114,7 +114,7 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
         log.info("hosted mode: process %s on %s", node.name, engine.url.render_as_string(hide_password=True))
     else:
         resumed = await hall.resume_all()
-    # The collector's policy (see probe.py): what start-up loaded and every table that lives on
+    # The collector's policy (see web/collector.py): what start-up loaded and every table that lives on
     # is kept out of its full passes, which otherwise stall every table (bench.server_load's p99).
     probe = app.state.probe = Probe(live=lambda: live_objects(hall.tables.values()))
     probe.start()

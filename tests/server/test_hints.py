@@ -20,7 +20,7 @@ from tablesport.server.app import create_app
 from tablesport.server.content.hints import PARTS, Hint, game_hints, hint_for, learnable
 from tablesport.server.content.i18n import LANGS
 from tablesport.server.live import ratings
-from tablesport.server.live.table import Hall
+from tablesport.server.live.tables import Hall
 from tablesport.store.players import RatedTable
 
 from .helpers import form_token

@@ -1,5 +1,6 @@
-"""The collector's policy (probe.py): a complete collection is due when the garbage kept frozen may be as
-large as what is alive, what is alive estimated from the last complete collection and the live tables."""
+"""The collector's policy (web/collector.py): a complete collection is due when the garbage kept frozen may
+be as large as what is alive, what is alive estimated from the last complete collection and the
+live tables."""
 
 from __future__ import annotations
 

@@ -18,9 +18,11 @@ from tablesport.core.records import replay
 from tablesport.games import start_for_record
 from tablesport.server.content import profiles
 from tablesport.server.live import table_control
+from tablesport.server.live.client import Client
 from tablesport.server.live.clock import ManualClock
-from tablesport.server.live.table import Client, Hall, LiveTable
+from tablesport.server.live.table import LiveTable
 from tablesport.server.live.table_control import Control, ControlError, apply, parse
+from tablesport.server.live.tables import Hall
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.live.writer import InlineWriter
 from tablesport.store.migrate import upgrade

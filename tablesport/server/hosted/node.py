@@ -45,7 +45,8 @@ from .errors import Unavailable, store_reads
 from .lease import Lease, Leases
 
 if TYPE_CHECKING:
-    from ..live.table import Hall, LiveTable
+    from ..live.table import LiveTable
+    from ..live.tables import Hall
 
 log = logging.getLogger("tablesport.server.hosted")
 

@@ -44,8 +44,10 @@ from tablesport.store.accounts import Account
 
 from ..web.auth import Window, address
 from . import socket_limits
+from .client import Client
+from .frames import error, frame
 from .seat_accounts import account_of
-from .table import Client, LiveTable, error, frame
+from .table import LiveTable
 
 CHAT_MAX = 300
 REASON_MAX = players.REPORT_REASON_MAX

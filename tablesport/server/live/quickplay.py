@@ -33,7 +33,9 @@ from tablesport.core import TablesportError
 
 from ..models.players import MAX_WAIT
 from .clock import Timer
-from .table import Hall, SetupError, error, frame
+from .frames import error, frame
+from .setup import SetupError
+from .tables import Hall
 
 STALE = 30.0
 KEEP_SEATED = 600.0

@@ -13,7 +13,7 @@ from tablesport.store.live.archive import finished_tables, replay_frames
 from ..content import i18n, profiles
 from ..content.lobby import tiles
 from ..content.texts import lobby_catalogue
-from ..live.table import SetupError
+from ..live.setup import SetupError
 from ..web import auth
 from ..web.auth import AccountOrNone
 from ..web.deps import HallDep, LangDep, SessionsDep, TableDep

@@ -23,7 +23,8 @@ from tablesport.tournament.penalties import Penalty, game_key
 from tablesport.tournament.series import HOW
 
 from ..live import table_control
-from ..live.table import LiveTable, SetupError
+from ..live.setup import SetupError
+from ..live.table import LiveTable
 from ..web import auth
 from ..web.auth import AccountDep, RefereeDep
 from ..web.deps import HallDep, LangDep, SessionsDep

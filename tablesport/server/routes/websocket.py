@@ -12,7 +12,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from ..content.i18n import LANGS
 from ..hosted.errors import Unavailable
 from ..live import chat, seat_accounts, socket_limits
-from ..live.table import Client, error, frame
+from ..live.client import Client
+from ..live.frames import error, frame
 from ..web.deps import HallDep
 
 router = APIRouter()

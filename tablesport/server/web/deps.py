@@ -10,7 +10,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from starlette.requests import HTTPConnection
 
 from ..content import i18n
-from ..live.table import Hall, LiveTable
+from ..live.table import LiveTable
+from ..live.tables import Hall
 from .collector import Probe
 
 

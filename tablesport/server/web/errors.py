@@ -26,7 +26,7 @@ from tablesport.store.tokens import TokenError
 from tablesport.tournament.errors import TournamentError
 
 from ..hosted.errors import Unavailable
-from ..live.table import SetupError
+from ..live.setup import SetupError
 from ..models.common import MAX_BODY, error_body
 
 log = logging.getLogger("tablesport.server")
