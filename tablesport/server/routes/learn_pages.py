@@ -14,8 +14,7 @@ from ..content.rules_pages import rules_index, rules_page, title_of
 from ..web import auth
 from ..web.auth import AccountOrNone
 from ..web.deps import HallDep, LangDep
-from ..web.render import render
-from .flow_pages import error_page
+from ..web.render import error_page, render
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 
