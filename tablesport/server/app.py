@@ -29,6 +29,7 @@ from tablesport.server.content.lobby import warm as warm_lobby
 from tablesport.server.content.texts import warm as warm_texts
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.live.writer import SWITCH_INTERVAL, InlineWriter, Writer
+from tablesport.store.live_fixtures import enter_from_table
 from tablesport.store.migrate import upgrade
 
 from .content.gamedata import games_catalogue
@@ -36,7 +37,6 @@ from .live import chat, ratings, socket_limits
 from .live.clock import Clock
 from .live.tables import Hall
 from .routes import ROUTERS
-from .routes.referee import enter_from_table
 from .web import errors
 from .web.auth import AuthRefused
 from .web.collector import Probe, live_objects

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from tablesport.store import live_fixtures
+from tablesport.store.db import retry_locked
 from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
@@ -21,7 +22,7 @@ from ..web import auth
 from ..web.auth import RefereeDep
 from ..web.deps import HallDep, LangDep, SessionsDep
 from .organiser import in_session
-from .referee import CompKey, EventId, FixtureKey, fixture_page, retry_locked
+from .referee import CompKey, EventId, FixtureKey, fixture_page
 
 router = APIRouter(prefix="/referee", dependencies=[Depends(auth.csrf_protect)])
 

@@ -4,13 +4,12 @@ that event (:data:`..auth.RefereeDep`); every form carries its CSRF token."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
 from tablesport.store import live_fixtures, public
 from tablesport.store.accounts import Account
@@ -24,7 +23,6 @@ from tablesport.tournament.series import HOW
 
 from ..live import table_control
 from ..live.setup import SetupError
-from ..live.table import LiveTable
 from ..web import auth
 from ..web.auth import AccountDep, RefereeDep
 from ..web.deps import HallDep, LangDep, SessionsDep
@@ -351,32 +349,6 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
                   for i, p in enumerate(table.seats) if p.token]
     return await fixture_page(request, lang, acc, sessions, event_id, competition, fixture, status=201,
                               seat_links=seat_links)
-
-
-async def enter_from_table(sessions: sessionmaker[Session], table: LiveTable) -> None:
-    """The hall's listener: a finished table's result entered for the fixture it plays (if any)."""
-    result = table.state.result()
-
-    def work() -> None:
-        with sessions() as s:
-            live_fixtures.table_finished(s, table.id, result)
-            s.commit()
-
-    await retry_locked(lambda: asyncio.to_thread(work))
-
-
-async def retry_locked(run: Any, tries: int = 6) -> Any:
-    """``await run()``, again after a moment when SQLite reports the store busy (another writer committed
-    after this one read: a live table's result must not be lost to a referee's write at the same time)."""
-    from sqlalchemy.exc import OperationalError
-
-    for k in range(tries):
-        try:
-            return await run()
-        except OperationalError as exc:
-            if "locked" not in str(exc) or k == tries - 1:
-                raise
-            await asyncio.sleep(0.05 * (k + 1))
 
 
 # ---- the Rummikub hall ----------------------------------------------------------------------------------
