@@ -13,7 +13,6 @@ from sqlalchemy.orm import Session
 
 from tablesport.store import live_fixtures
 from tablesport.store.db import retry_locked
-from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
@@ -38,10 +37,7 @@ async def control(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
 
     def linked(s: Session) -> None:
         st = EventStore(s)
-        ev = s.get(TEvent, event_id)
-        if ev is None:
-            raise TournamentError(f"no event {event_id}")
-        comp = st.competition(ev.name, competition)
+        _, comp = st.competition_by_id(event_id, competition)
         if not any(x.table_id == table and x.status == "playing"
                    for x in live_fixtures.links(s, comp, fixture)):
             raise TournamentError(f"table {table} is not playing {fixture} now", field="table")
@@ -59,9 +55,7 @@ async def control(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
 
         def log(s: Session) -> None:
             st = EventStore(s)
-            ev = s.get(TEvent, event_id)
-            assert ev is not None
-            comp = st.competition(ev.name, competition)
+            _, comp = st.competition_by_id(event_id, competition)
             live_fixtures.log_control(st, comp, fixture, done, acc.name, c.why)
 
         await retry_locked(lambda: in_session(sessions, log))
@@ -86,10 +80,7 @@ async def clock_log(request: Request, acc: RefereeDep, sessions: SessionsDep, ev
 
     def work(s: Session) -> dict[str, Any]:
         st = EventStore(s)
-        ev = s.get(TEvent, event_id)
-        if ev is None:
-            raise TournamentError(f"no event {event_id}")
-        comp = st.competition(ev.name, competition)
+        _, comp = st.competition_by_id(event_id, competition)
         if not any(f.key == fixture for f in st.fixtures(comp)):
             raise TournamentError(f"no fixture {fixture!r} in {competition!r}", field="fixture")
         if what not in CLOCK_EVENTS:
