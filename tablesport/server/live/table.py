@@ -1,3 +1,4 @@
+# Over 500 lines: one class, LiveTable, whose changes all run under its lock; its parts are split out.
 """One live table: a game in play, its seats' clients, timers and bots (the :class:`LiveTable`).
 
 A live table owns the game state.  Every change goes through its asyncio lock: a seat's
