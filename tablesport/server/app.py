@@ -33,10 +33,10 @@ from tablesport.store.live_fixtures import enter_from_table
 from tablesport.store.migrate import upgrade
 
 from .content.gamedata import games_catalogue
-from .live import chat, ratings, socket_limits
+from .live import ratings, socket_limits
 from .live.clock import Clock
 from .live.tables import Hall
-from .routes import ROUTERS
+from .routes import ROUTERS, chat
 from .web import errors
 from .web.auth import AuthRefused
 from .web.collector import Probe, live_objects

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from tablesport.server.app import create_app
-from tablesport.server.live import chat
+from tablesport.server.routes import chat
 from tablesport.server.web import auth
 from tablesport.store import accounts, players
 from tablesport.store.players import ChatReport, PlayerRating, PlayerSeat, RatedTable, RatingChange

@@ -4,11 +4,12 @@ is in the OpenAPI document."""
 
 from fastapi import APIRouter
 
-from ..live import chat, quickplay
+from ..live import quickplay
 from . import (
     account_pages,
     api,
     captains,
+    chat,
     event_pages,
     flow_pages,
     learn_pages,

@@ -11,10 +11,12 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..content.i18n import LANGS
 from ..hosted.errors import Unavailable
-from ..live import chat, seat_accounts, socket_limits
+from ..live import socket_limits
 from ..live.client import Client
 from ..live.frames import error, frame
+from ..web import seat_accounts
 from ..web.deps import HallDep
+from . import chat
 
 router = APIRouter()
 log = logging.getLogger("tablesport.server")

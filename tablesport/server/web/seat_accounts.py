@@ -11,7 +11,7 @@ from starlette.requests import HTTPConnection
 from tablesport.store import accounts, players
 from tablesport.store.accounts import Account
 
-from ..web import auth
+from . import auth
 
 
 async def account_of(conn: HTTPConnection) -> Account | None:

@@ -42,12 +42,12 @@ from starlette.requests import HTTPConnection
 from tablesport.store import players
 from tablesport.store.accounts import Account
 
+from ..live import socket_limits
+from ..live.client import Client
+from ..live.frames import error, frame
+from ..live.table import LiveTable
 from ..web.auth import Window, address
-from . import socket_limits
-from .client import Client
-from .frames import error, frame
-from .seat_accounts import account_of
-from .table import LiveTable
+from ..web.seat_accounts import account_of
 
 CHAT_MAX = 300
 REASON_MAX = players.REPORT_REASON_MAX
