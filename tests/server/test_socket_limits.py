@@ -15,7 +15,7 @@ import websockets
 
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
-from tablesport.server.live import socket_limits
+from tablesport.server.live import socket_limits as guard
 from tablesport.server.live.client import Client
 from tablesport.server.process import ServerProcess
 
@@ -33,33 +33,32 @@ class FakeClock:
 
 def test_throttle_lets_a_burst_through_then_the_rate() -> None:
     clock = FakeClock()
-    t = socket_limits.Throttle(rate=10, burst=5, clock=clock)
-    assert [t.take() for _ in range(5)] == [socket_limits.Verdict.ACCEPT] * 5
-    assert t.take() is socket_limits.Verdict.WARN  # the first one over the limit is answered
-    assert t.take() is socket_limits.Verdict.DROP  # the next ones are dropped quietly
+    t = guard.Throttle(rate=10, burst=5, clock=clock)
+    assert [t.take() for _ in range(5)] == [guard.Verdict.ACCEPT] * 5
+    assert t.take() is guard.Verdict.WARN  # the first one over the limit is answered
+    assert t.take() is guard.Verdict.DROP  # the next ones are dropped quietly
     clock.now += 0.1  # one message's worth of time
-    assert t.take() is socket_limits.Verdict.ACCEPT
-    assert t.take() is socket_limits.Verdict.DROP  # still the same episode: told once
+    assert t.take() is guard.Verdict.ACCEPT
+    assert t.take() is guard.Verdict.DROP  # still the same episode: told once
     clock.now += 10.0  # quiet: the bucket refills to the burst, not beyond, and the episode is over
-    assert [t.take() for _ in range(6)] == [socket_limits.Verdict.ACCEPT] * 5 + [socket_limits.Verdict.WARN]
+    assert [t.take() for _ in range(6)] == [guard.Verdict.ACCEPT] * 5 + [guard.Verdict.WARN]
 
 
 def test_throttle_closes_a_client_that_keeps_flooding_after_the_warning() -> None:
     clock = FakeClock()
-    t = socket_limits.Throttle(rate=10, burst=3, clock=clock)
+    t = guard.Throttle(rate=10, burst=3, clock=clock)
     verdicts = [t.take() for _ in range(3 + 1 + 2)]
-    assert verdicts == ([socket_limits.Verdict.ACCEPT] * 3 + [socket_limits.Verdict.WARN]
-                        + [socket_limits.Verdict.DROP] * 2)
+    assert verdicts == [guard.Verdict.ACCEPT] * 3 + [guard.Verdict.WARN] + [guard.Verdict.DROP] * 2
     clock.now += 0.1  # a message at the rate now and then does not end the episode
-    assert t.take() is socket_limits.Verdict.ACCEPT
-    assert t.take() is socket_limits.Verdict.CLOSE  # the fourth dropped since the warning's episode began
+    assert t.take() is guard.Verdict.ACCEPT
+    assert t.take() is guard.Verdict.CLOSE  # the fourth dropped since the warning's episode began
 
 
 def test_throttle_refuses_a_bad_setting() -> None:
     with pytest.raises(ValueError, match="rate must be positive"):
-        socket_limits.Throttle(rate=0, burst=1)
+        guard.Throttle(rate=0, burst=1)
     with pytest.raises(ValueError, match="burst at least 1"):
-        socket_limits.Throttle(rate=1, burst=0)
+        guard.Throttle(rate=1, burst=0)
 
 
 def test_a_client_that_never_reads_is_cut_off() -> None:
@@ -72,7 +71,7 @@ def test_a_client_that_never_reads_is_cut_off() -> None:
 
         c = Client(0, send, lambda: cut.append(True))
         c.start()
-        for n in range(socket_limits.MAX_BACKLOG + 50):
+        for n in range(guard.MAX_BACKLOG + 50):
             c.put(f"frame {n}")
             await asyncio.sleep(0)
         queued = c.queue.qsize()
@@ -81,7 +80,7 @@ def test_a_client_that_never_reads_is_cut_off() -> None:
 
     calls, was_cut, queued = run_loop(main())
     assert calls == 1 and was_cut
-    assert queued <= socket_limits.MAX_BACKLOG
+    assert queued <= guard.MAX_BACKLOG
 
 
 async def _closed_code(ws: Any, timeout: float = 10.0) -> tuple[list[dict[str, Any]], int | None]:
@@ -122,7 +121,7 @@ def test_a_flood_is_throttled_then_closed_while_other_tables_play_on(server: Ser
     errors = [f for f in frames if f["type"] == "error"]
     assert [e["code"] for e in errors] == ["rate_limited", "flood"], errors  # told once, then closed
     assert all(e["message"] for e in errors)
-    assert code == socket_limits.CLOSE_POLICY
+    assert code == guard.CLOSE_POLICY
     pongs = sum(f["type"] == "pong" for f in frames)
     assert 0 < pongs < sent
     # the other table played to its end, and its record replays
@@ -149,21 +148,21 @@ def test_an_oversized_message_gets_an_error_and_the_socket_closes(server: Server
 
     async def main() -> tuple[list[dict[str, Any]], int | None, int | None]:
         ws = await websockets.connect(url)
-        await ws.send("x" * (socket_limits.MAX_MESSAGE + 1))
+        await ws.send("x" * (guard.MAX_MESSAGE + 1))
         frames, code = await _closed_code(ws)
         # past the WebSocket layer's own limit the frame is not even read
         huge = await websockets.connect(url, max_size=None)
         with contextlib.suppress(websockets.ConnectionClosed):
-            await huge.send("y" * (socket_limits.WS_MAX_SIZE + 1))
+            await huge.send("y" * (guard.WS_MAX_SIZE + 1))
         _, huge_code = await _closed_code(huge)
         return frames, code, huge_code
 
     frames, code, huge_code = run_loop(main())
     errors = [f for f in frames if f["type"] == "error"]
     assert [e["code"] for e in errors] == ["too_large"]
-    assert str(socket_limits.MAX_MESSAGE) in errors[0]["message"]
-    assert code == socket_limits.CLOSE_TOO_BIG
-    assert huge_code == socket_limits.CLOSE_TOO_BIG
+    assert str(guard.MAX_MESSAGE) in errors[0]["message"]
+    assert code == guard.CLOSE_TOO_BIG
+    assert huge_code == guard.CLOSE_TOO_BIG
 
 
 def test_a_binary_frame_gets_an_error_and_changes_nothing(server: ServerProcess) -> None:
@@ -194,16 +193,15 @@ def test_a_binary_frame_gets_an_error_and_changes_nothing(server: ServerProcess)
     ('{"\\udfff":1}', "lone surrogate"),
 ])
 def test_a_message_that_is_not_plain_json_is_refused_with_what_is_wrong(raw: str, says: str) -> None:
-    with pytest.raises(socket_limits.Malformed, match=says):
-        socket_limits.read_message(raw)
+    with pytest.raises(guard.Malformed, match=says):
+        guard.read_message(raw)
 
 
 def test_plain_json_is_read() -> None:
-    deep = "[" * socket_limits.MAX_DEPTH + "]" * socket_limits.MAX_DEPTH
-    said = '{"type":"act","seq":3,"action":["say","\\u00e9t\\u00e9 \\ud83d\\ude00"]}'
-    assert socket_limits.read_message(said) == {
+    deep = "[" * guard.MAX_DEPTH + "]" * guard.MAX_DEPTH
+    assert guard.read_message('{"type":"act","seq":3,"action":["say","\\u00e9t\\u00e9 \\ud83d\\ude00"]}') == {
         "type": "act", "seq": 3, "action": ["say", "été 😀"]}
-    assert socket_limits.read_message(deep) is not None
+    assert guard.read_message(deep) is not None
 
 
 def test_a_closed_client_goes_with_its_last_reference_not_with_the_collector() -> None:

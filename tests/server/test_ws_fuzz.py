@@ -30,7 +30,7 @@ import websockets
 
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
-from tablesport.server.live import socket_limits
+from tablesport.server.live import socket_limits as guard
 from tablesport.server.process import ServerProcess
 
 from .helpers import run_loop
@@ -178,10 +178,10 @@ class FuzzClient:
         if roll < 0.93:
             return "random_json", json.dumps(rng.choice(ODD_VALUES))
         if roll < 0.955:
-            big = "x" * (socket_limits.MAX_MESSAGE + 10)
+            big = "x" * (guard.MAX_MESSAGE + 10)
             return "oversized", json.dumps({"type": "act", "seq": seq, "action": big})
         if roll < 0.97:
-            return "oversized_frame", "y" * (socket_limits.WS_MAX_SIZE + 10)
+            return "oversized_frame", "y" * (guard.WS_MAX_SIZE + 10)
         return "legal", json.dumps({"type": "act", "seq": seq, "action": option})
 
     async def exchange(self, kind: str, raw: str | bytes) -> None:
@@ -211,7 +211,7 @@ class FuzzClient:
             code = exc.rcvd.code if exc.rcvd is not None else -1
             tally.closes[code] += 1
             tally.codes.update(a["code"] for a in answers)
-            if kind not in ("oversized", "oversized_frame") or code != socket_limits.CLOSE_TOO_BIG:
+            if kind not in ("oversized", "oversized_frame") or code != guard.CLOSE_TOO_BIG:
                 raise Unanswered(f"{kind} {str(raw)[:120]!r}: socket closed with {code}") from exc
             await self.connect()
             return
