@@ -25,8 +25,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from bench.machine import machine, save_results
-from tablesport.server import ratings
-from tablesport.server.chat import may_be_chat
+from tablesport.server.live import ratings
+from tablesport.server.routes.chat import may_be_chat
 from tablesport.store import accounts, players
 from tablesport.store.migrate import upgrade
 from tablesport.store.tables import FINISHED, WebTable

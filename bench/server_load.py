@@ -43,9 +43,9 @@ import orjson
 import websockets
 
 from bench.machine import machine
-from tablesport.server.jsontext import compact
 from tablesport.server.process import ServerProcess
 from tablesport.sim.batch import simulate
+from tablesport.store.live.jsontext import compact
 
 RESULTS = Path(__file__).parent / "results" / "server_load.json"
 WARMUP = 5.0

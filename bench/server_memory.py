@@ -8,12 +8,13 @@ all people, in two kinds:
   answering: a table of people thinking.
 
 Then every player leaves: what the closed connections left as cyclic garbage (found only by a complete
-collection once frozen, see ``tablesport/server/probe.py``), per connection.  Last, ``--played`` tables are
-played to their end (random listed options) and left: the cyclic garbage per finished table, its creation
-over HTTP and its two connections included.
+collection once frozen, see ``tablesport/server/web/collector.py``), per connection.  Last, ``--played``
+tables are played to their end (random listed options) and left: the cyclic garbage per finished table,
+its creation over HTTP and its two connections included.
 
 Before and after each batch the server collects completely and counts what is alive (``SIGUSR2`` with
-``TABLESPORT_CENSUS``, see ``tablesport/server/probe.py``): objects tracked by the collector, by type; the
+``TABLESPORT_CENSUS``, see
+``tablesport/server/web/collector.py``): objects tracked by the collector, by type; the
 CPU time of that complete collection (the pause a whole-heap collection costs); the resident memory.  Per
 table = the difference over the batch / its tables.  CPU time and counts, not wall time, so the figures
 hold on a busy machine.

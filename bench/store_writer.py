@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from bench.machine import machine, save_results
-from tablesport.server.writer import PlainSteps, StepSave, write_saves
 from tablesport.store.db import make_sessionmaker
+from tablesport.store.live.writer import PlainSteps, StepSave, write_saves
 from tablesport.store.migrate import upgrade
 from tablesport.store.tables import WebTable
 

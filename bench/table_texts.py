@@ -20,7 +20,7 @@ from bench.machine import machine, save_results
 from tablesport.core import RuleError
 from tablesport.core.rng import Rng
 from tablesport.games import find_preset
-from tablesport.server.texts import decision_text, event_text, warm
+from tablesport.server.content.texts import decision_text, event_text, warm
 
 
 def main() -> None:

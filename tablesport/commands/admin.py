@@ -129,7 +129,7 @@ def api_reference(
     out: Path | None = typer.Option(None, "--out", help="write it here (default: print it)"),
 ) -> None:
     """The API's reference page, written from its OpenAPI document (the committed copy is docs/api.md)."""
-    from tablesport.server.openapi import reference
+    from tablesport.server.web.openapi import reference
 
     text = reference(_document())
     if out is None:
@@ -144,13 +144,13 @@ def _document() -> dict[str, Any]:
 
     extras.require("server", "the API's document")
     from tablesport.server.app import create_app
-    from tablesport.server.openapi import document
+    from tablesport.server.web.openapi import document
 
     return document(create_app("sqlite://"))
 
 
 def _document_text() -> str:
-    from tablesport.server.openapi import text
+    from tablesport.server.web.openapi import text
 
     return text(_document())
 

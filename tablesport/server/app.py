@@ -4,7 +4,7 @@
 embedded SQLite file); ``serve(host, port)`` runs it with uvicorn.  Pages are rendered on the
 server (Jinja2); the table page's scripts are plain JavaScript modules under ``static/``.  The
 routes are in :mod:`.routes` (pages, JSON API, WebSocket, game screens); what they depend on
-(the hall, the store's sessions, the language) in :mod:`.deps`.
+(the hall, the store's sessions, the language) in :mod:`.web.deps`.
 """
 
 from __future__ import annotations
@@ -25,22 +25,23 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import event
 
 from tablesport.games import warm_games
-from tablesport.server.lobby import warm as warm_lobby
-from tablesport.server.texts import warm as warm_texts
+from tablesport.server.content.lobby import warm as warm_lobby
+from tablesport.server.content.texts import warm as warm_texts
 from tablesport.store.db import make_engine, make_sessionmaker
+from tablesport.store.live.writer import SWITCH_INTERVAL, InlineWriter, Writer
+from tablesport.store.live_fixtures import enter_from_table
 from tablesport.store.migrate import upgrade
 
-from . import chat, errors, guard, ratings
-from .auth import AuthRefused
-from .clock import Clock
-from .gamedata import games_catalogue
-from .hall import Hall
-from .openapi import API_VERSION, document, operation_id
-from .probe import Probe, live_objects
-from .routes import ROUTERS
-from .routes.referee import enter_from_table
-from .routes.render import refused_page
-from .writer import SWITCH_INTERVAL, InlineWriter, Writer
+from .content.gamedata import games_catalogue
+from .live import ratings, socket_limits
+from .live.clock import Clock
+from .live.tables import Hall
+from .routes import ROUTERS, chat
+from .web import errors
+from .web.auth import AuthRefused
+from .web.collector import Probe, live_objects
+from .web.openapi import API_VERSION, document, operation_id
+from .web.render import refused_page
 
 HERE = Path(__file__).parent
 log = logging.getLogger("tablesport.server")
@@ -51,7 +52,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock |
     """The web app on the store at ``db_url``; bots wait ``bot_delay`` seconds before acting; ``clock``
     times the decisions and game clocks (the real one by default; a test may pass a ManualClock);
     ``tables_per_minute``: new tables one address may open a minute (default
-    :func:`.auth.tables_per_minute`; 0: no limit); ``redis_url`` (default ``TABLESPORT_REDIS``): hosted
+    :func:`.web.auth.tables_per_minute`; 0: no limit); ``redis_url`` (default ``TABLESPORT_REDIS``): hosted
     mode, one of several processes sharing the store at ``db_url``, coordinated through that Redis
     (docs/hosted.md); without it the process referees every table of its store alone."""
     redis_url = redis_url or os.environ.get("TABLESPORT_REDIS") or None
@@ -74,7 +75,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock |
 async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clock,
                   redis_url: str | None = None) -> AsyncIterator[None]:
     """The server's life: the store brought up to date, the hall with every table resumed, the
-    probe; what the routes depend on is kept in ``app.state`` (see :mod:`.deps`)."""
+    probe; what the routes depend on is kept in ``app.state`` (see :mod:`.web.deps`)."""
     engine = make_engine(db_url)
     sqlite = engine.dialect.name == "sqlite"
     if sqlite:
@@ -104,8 +105,8 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
 
         node = app.state.hosted = Node(redis_url, hall)
         await node.start()
-        from .auth import tables_per_minute
         from .hosted.limits import shared_limits
+        from .web.auth import tables_per_minute
 
         limit = app.state.tables_per_minute
         shared_limits(app.state, redis_url, node.prefix, tables_per_minute() if limit is None else limit)
@@ -113,7 +114,7 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
         log.info("hosted mode: process %s on %s", node.name, engine.url.render_as_string(hide_password=True))
     else:
         resumed = await hall.resume_all()
-    # The collector's policy (see probe.py): what start-up loaded and every table that lives on
+    # The collector's policy (see web/collector.py): what start-up loaded and every table that lives on
     # is kept out of its full passes, which otherwise stall every table (bench.server_load's p99).
     probe = app.state.probe = Probe(live=lambda: live_objects(hall.tables.values()))
     probe.start()
@@ -184,7 +185,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     # bench.server_load), and frames are small next to what a page loads.
     def run() -> None:
         uvicorn.run(create_app(db_url, bot_delay, redis_url=redis_url), host=host, port=port,
-                    log_level="warning", ws_max_size=guard.WS_MAX_SIZE, ws_per_message_deflate=False)
+                    log_level="warning", ws_max_size=socket_limits.WS_MAX_SIZE, ws_per_message_deflate=False)
 
     profile_to = os.environ.get("TABLESPORT_PROFILE")
     if not profile_to:

@@ -107,7 +107,7 @@ class ServerProcess:
 
 class ServerThread:
     """The web app served by uvicorn in a thread of this process, optionally on a
-    :class:`~tablesport.server.clock.ManualClock` that the test moves with :meth:`advance`."""
+    :class:`~tablesport.server.live.clock.ManualClock` that the test moves with :meth:`advance`."""
 
     def __init__(self, db: Path, bot_delay: float = 0.0, clock: object | None = None,
                  port: int | None = None) -> None:
@@ -130,8 +130,8 @@ class ServerThread:
         import uvicorn
 
         from .app import create_app
-        from .clock import Clock
-        from .guard import WS_MAX_SIZE
+        from .live.clock import Clock
+        from .live.socket_limits import WS_MAX_SIZE
 
         clock = self.clock if isinstance(self.clock, Clock) else None
         config = uvicorn.Config(create_app(f"sqlite:///{self.db}", self.bot_delay, clock), host="127.0.0.1",
@@ -154,7 +154,7 @@ class ServerThread:
 
     def advance(self, seconds: float) -> int:
         """Move the server's ManualClock ``seconds`` forward (its due timers fire on the server's loop)."""
-        from .clock import ManualClock
+        from .live.clock import ManualClock
 
         assert isinstance(self.clock, ManualClock) and self.loop is not None
         return self.clock.advance_from_thread(self.loop, seconds)  # type: ignore[arg-type]

@@ -7,10 +7,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, sessionmaker
 
 
@@ -52,3 +56,19 @@ def make_engine(url: str | None = None) -> Engine:
 
 def make_sessionmaker(engine: Engine) -> sessionmaker:  # type: ignore[type-arg]
     return sessionmaker(engine, expire_on_commit=False, future=True)
+
+
+T = TypeVar("T")
+
+
+async def retry_locked(run: Callable[[], Awaitable[T]], tries: int = 6) -> T:
+    """``await run()``, again after a moment when SQLite reports the store busy (another writer committed
+    after this one read: a live table's result must not be lost to a referee's write at the same time)."""
+    for k in range(tries):
+        try:
+            return await run()
+        except OperationalError as exc:
+            if "locked" not in str(exc) or k == tries - 1:
+                raise
+            await asyncio.sleep(0.05 * (k + 1))
+    raise AssertionError("unreachable: the last try returns or raises")

@@ -16,18 +16,19 @@ and team B at 3–5; the final plays to Finish (``pictionary-final``).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, select
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
-from tablesport.core import Result
+from tablesport.core import Result, State
 from tablesport.tournament import digital
 from tablesport.tournament.errors import TournamentError
 
-from .db import Base
+from .db import Base, retry_locked
 from .facts import Facts, now
 from .models import TCompetition, TFixture
 from .service import EventStore
@@ -165,6 +166,26 @@ def table_finished(s: Session, table_id: str, result: Result | None) -> LiveFixt
         row.status, row.detail = "refused", str(exc)[:2000]
     s.flush()
     return row
+
+
+
+class FinishedTable(Protocol):
+    """What :func:`enter_from_table` reads of a finished live table (the server's ``LiveTable``)."""
+
+    id: str
+    state: State
+
+
+async def enter_from_table(sessions: sessionmaker[Session], table: FinishedTable) -> None:
+    """The hall's listener: a finished table's result entered for the fixture it plays (if any)."""
+    result = table.state.result()
+
+    def work() -> None:
+        with sessions() as s:
+            table_finished(s, table.id, result)
+            s.commit()
+
+    await retry_locked(lambda: asyncio.to_thread(work))
 
 
 def log_control(st: EventStore, comp: TCompetition, fixture: str, done: dict[str, Any], who: str,

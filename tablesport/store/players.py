@@ -4,7 +4,7 @@ the organisers.
 
 A seat is bound to an account when a signed-in player opens its link (:func:`bind_seat`); the seat link
 keeps working for anyone who has it, with or without an account. The rating rules are in
-:mod:`tablesport.server.ratings`.
+:mod:`tablesport.server.live.ratings`.
 """
 
 from __future__ import annotations

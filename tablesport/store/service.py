@@ -105,6 +105,19 @@ class EventStore:
             raise TournamentError(f"no event {name!r}; events: {', '.join(names) or 'none'}")
         return ev
 
+    def event_by_id(self, event_id: int) -> TEvent:
+        """The event numbered ``event_id`` (a page's path names it so); TournamentError listing the events."""
+        ev = self.s.get(TEvent, event_id)
+        if ev is None:
+            names = [f"{e.id}: {e.name}" for e in self.s.scalars(select(TEvent).order_by(TEvent.id))]
+            raise TournamentError(f"no event {event_id}", allowed=names, field="event")
+        return ev
+
+    def competition_by_id(self, event_id: int, key: str) -> tuple[TEvent, TCompetition]:
+        """The event numbered ``event_id`` and its competition ``key`` (TournamentError if one is missing)."""
+        ev = self.event_by_id(event_id)
+        return ev, self.competition(ev.name, key)
+
     def competition(self, event: str, key: str) -> TCompetition:
         ev = self.event(event)
         comp = self.s.scalar(select(TCompetition)

@@ -7,7 +7,7 @@ import pytest
 from tablesport.bots.registry import bot_factories
 from tablesport.core import Game, UnknownParameter
 from tablesport.games import all_games, start
-from tablesport.server import i18n
+from tablesport.server.content import i18n
 
 
 @pytest.mark.parametrize("name", sorted(all_games()))

@@ -15,10 +15,11 @@ from typing import Any
 
 from sqlalchemy import Engine, func, select
 
-from tablesport.server.hall import Client, Hall
 from tablesport.server.hosted.node import ADOPT_POLL_MAX, QUIET_SWEEPS, Node, home_of
-from tablesport.server.writer import InlineWriter
+from tablesport.server.live.client import Client
+from tablesport.server.live.tables import Hall
 from tablesport.store.db import make_sessionmaker
+from tablesport.store.live.writer import InlineWriter
 from tablesport.store.migrate import upgrade
 from tablesport.store.tables import WebStep
 

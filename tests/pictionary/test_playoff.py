@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 from tablesport.core import Result
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
-from tablesport.server.clock import ManualClock
+from tablesport.server.live.clock import ManualClock
 from tablesport.server.process import ServerThread
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.migrate import upgrade

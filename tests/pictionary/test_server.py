@@ -14,7 +14,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from tablesport.server.clock import ManualClock
+from tablesport.server.live.clock import ManualClock
 from tablesport.server.process import ServerThread
 
 

@@ -70,7 +70,7 @@ def test_registered_with_a_name_in_every_language() -> None:
     assert out.returncode == 0, out.stderr
     games = {g["game"]: g for g in json.loads(out.stdout)}
     assert "rollout" in games["sanguosha"]["bots"]
-    texts = Path(tablesport.__file__).parent / "server/texts/flow.yaml"
+    texts = Path(tablesport.__file__).parent / "server/content/texts/flow.yaml"
     flow = yaml.safe_load(texts.read_text(encoding="utf-8"))
     assert set(flow["botname.rollout"]) == {"en", "zh-Hans", "zh-Hant"}
 

@@ -13,12 +13,14 @@ from typing import Any
 from tablesport.core import Decision, Rng, canon
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
-from tablesport.server.absence import end_by_concession, policy
-from tablesport.server.autopass import PASSES, only_pass, thinking_time
-from tablesport.server.clock import ManualClock
-from tablesport.server.hall import Client, Hall, LiveTable
-from tablesport.server.writer import InlineWriter
+from tablesport.server.live.absence import end_by_concession, policy
+from tablesport.server.live.autopass import PASSES, only_pass, thinking_time
+from tablesport.server.live.client import Client
+from tablesport.server.live.clock import ManualClock
+from tablesport.server.live.table import LiveTable
+from tablesport.server.live.tables import Hall
 from tablesport.store.db import make_engine, make_sessionmaker
+from tablesport.store.live.writer import InlineWriter
 from tablesport.store.migrate import upgrade
 
 from .helpers import run_loop
@@ -348,8 +350,9 @@ def test_under_the_2011_rules_only_a_commander_may_concede_and_the_page_knows(tm
 
 
 def test_a_finished_table_the_hall_lets_go_is_freed_by_its_last_reference(tmp_path: Path) -> None:
-    """Its absences and server passes reach it by a weak reference (tablepart.py): a strong one made a cycle
-    that kept a finished table (state, events, record: ~300 objects) for a collection of the whole heap."""
+    """Its absences and server passes reach it by a weak reference (live/table_ref.py): a strong one made a
+    cycle that kept a finished table (state, events, record: ~300 objects)
+    for a collection of the whole heap."""
     import gc
     import weakref
 

@@ -16,8 +16,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from tablesport.server import auth
 from tablesport.server.app import create_app
+from tablesport.server.web import auth
 from tablesport.store import accounts
 from tablesport.store.db import Base
 from tablesport.store.service import EventStore

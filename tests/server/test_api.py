@@ -14,7 +14,15 @@ from typer.testing import CliRunner
 
 from tablesport.cli import app as cli
 from tablesport.server.app import create_app
-from tablesport.server.openapi import API_VERSION, REFERENCE, SNAPSHOT, breaking, document, reference, text
+from tablesport.server.web.openapi import (
+    API_VERSION,
+    REFERENCE,
+    SNAPSHOT,
+    breaking,
+    document,
+    reference,
+    text,
+)
 from tablesport.store.service import EventStore
 from tablesport.store.tokens import TokenError, create_token, list_tokens, revoke_token, uses
 
@@ -35,7 +43,7 @@ def test_the_document_is_the_committed_contract_and_changes_only_with_a_version_
     old, new = committed["info"]["version"], doc["info"]["version"]
     assert new != old, (
         f"the API's document changed but its version is still {old}: bump API_VERSION "
-        "(tablesport/server/openapi.py) and refresh docs/openapi.json with "
+        "(tablesport/server/web/openapi.py) and refresh docs/openapi.json with "
         "`tablesport api schema --out docs/openapi.json`"
     )
     broken = breaking(committed, doc)

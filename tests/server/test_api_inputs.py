@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tablesport.server.app import create_app
-from tablesport.server.openapi import document
+from tablesport.server.web.openapi import document
 
 from .api_fixtures import Api, is_error
 

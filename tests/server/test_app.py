@@ -182,7 +182,7 @@ def test_table_setup_refuses_bad_seats_and_seeds_with_a_clear_error(client: Test
 @pytest.mark.parametrize(("accept", "lang"),
                          [("zh-TW", "zh-Hant"), ("zh-CN", "zh-Hans"), ("en-GB", "en"), ("", "en")])
 def test_language_choice(accept: str, lang: str) -> None:
-    from tablesport.server.i18n import pick_lang
+    from tablesport.server.content.i18n import pick_lang
 
     assert pick_lang(None, None, accept) == lang
     assert pick_lang("zh-Hant", "en", accept) == "zh-Hant"
@@ -192,7 +192,7 @@ def test_traditional_names_are_converted_whole() -> None:
     """繁體 names are derived from the game data's name_zh (OpenCC, word by word): every name of every game
     converts back to itself, keeps no simplified-only character, and the pages' table knows each name."""
     from tablesport.games.pictionary.match import to_simplified
-    from tablesport.server.i18n import hant_table, to_hant
+    from tablesport.server.content.i18n import hant_table, to_hant
 
     assert to_hant("顺手牵羊") == "順手牽羊"
     assert to_hant("诸葛亮") == "諸葛亮"

@@ -11,12 +11,12 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tablesport.games.pictionary.state import FOULS
-from tablesport.server import i18n
 from tablesport.server.app import create_app
-from tablesport.server.hints import game_hints, learnable
-from tablesport.server.ratings import REASONS
-from tablesport.server.rules import SECTIONS
-from tablesport.server.table_control import CONTROLS
+from tablesport.server.content import i18n
+from tablesport.server.content.hints import game_hints, learnable
+from tablesport.server.content.rules_pages import SECTIONS
+from tablesport.server.live.ratings import REASONS
+from tablesport.server.live.table_control import CONTROLS
 from tablesport.store import accounts
 from tablesport.store.accounts import ROLES
 from tablesport.store.double_entry import OPEN

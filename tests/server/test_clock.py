@@ -8,7 +8,7 @@ from pathlib import Path
 
 from websockets.sync.client import connect
 
-from tablesport.server.clock import ManualClock
+from tablesport.server.live.clock import ManualClock
 from tablesport.server.process import ServerThread
 
 

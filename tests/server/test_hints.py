@@ -16,11 +16,11 @@ from fastapi.testclient import TestClient
 from tablesport.bots.registry import bot_factories
 from tablesport.core import Rng
 from tablesport.games import all_games, all_presets
-from tablesport.server import ratings
 from tablesport.server.app import create_app
-from tablesport.server.hall import Hall
-from tablesport.server.hints import PARTS, Hint, game_hints, hint_for, learnable
-from tablesport.server.i18n import LANGS
+from tablesport.server.content.hints import PARTS, Hint, game_hints, hint_for, learnable
+from tablesport.server.content.i18n import LANGS
+from tablesport.server.live import ratings
+from tablesport.server.live.tables import Hall
 from tablesport.store.players import RatedTable
 
 from .helpers import form_token

@@ -1,6 +1,6 @@
-"""The lobby as a game site (server/lobby.py, templates/lobby.html): a tile per game with a picture drawn from
-the game's data, what the game is in each language, players and length, and links that answer; the form
-and quick play preselected from a tile; a returning player's way back to their seats and profile."""
+"""The lobby as a game site (server/content/lobby.py, templates/lobby.html): a tile per game with a picture
+drawn from the game's data, what the game is in each language, players and length, and links that answer;
+the form and quick play preselected from a tile; a returning player's way back to their seats and profile."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tablesport.games import all_games
-from tablesport.server import auth
 from tablesport.server.app import create_app
-from tablesport.server.i18n import LANGS
-from tablesport.server.lobby import DRAW, TileError, tile_data, tiles
+from tablesport.server.content.i18n import LANGS
+from tablesport.server.content.lobby import DRAW, TileError, tile_data, tiles
+from tablesport.server.web import auth
 from tablesport.store import accounts
 
 from .test_catalogue import english_ui_in
@@ -155,7 +155,7 @@ def test_a_returning_player_finds_their_seats_and_profile(client: TestClient) ->
 def test_a_tile_section_that_is_missing_or_wrong_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     from types import SimpleNamespace
 
-    from tablesport.server import lobby
+    from tablesport.server.content import lobby
 
     good = dict(tile_data("blokus"))
     for section, why in (({}, "missing (every game has a lobby tile)"),

@@ -15,8 +15,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from tablesport.server import auth, chat
 from tablesport.server.app import create_app
+from tablesport.server.routes import chat
+from tablesport.server.web import auth
 from tablesport.store import accounts, players
 from tablesport.store.players import ChatReport, PlayerRating, PlayerSeat, RatedTable, RatingChange
 
@@ -187,7 +188,7 @@ def test_a_rated_game_updates_both_ratings_profiles_and_the_leaderboard(web: Tes
         assert rows[winner].mu > 25 > rows[loser].mu
     assert all(r.sigma < 25 / 3 for r in rows.values())
     # the same table is never rated twice
-    from tablesport.server import ratings
+    from tablesport.server.live import ratings
 
     with sessions() as s:
         assert not ratings.rate(s, tid, "goofspiel", "goofspiel-2p", ["person", "person"], last["result"])
@@ -234,7 +235,7 @@ def test_a_game_with_a_bot_or_an_anonymous_seat_is_not_rated(web: TestClient) ->
 
 def test_rating_rules_teams_free_for_all_and_refusals(web: TestClient) -> None:
     """Team games rate side against side; games without sides rate every seat by its place."""
-    from tablesport.server import ratings
+    from tablesport.server.live import ratings
 
     sessions = web.app.state.sessions  # type: ignore[attr-defined]
     for i in range(6):
@@ -471,7 +472,7 @@ def test_the_catalogue_defines_each_key_once() -> None:
     """YAML keeps the last of two equal keys silently: a second definition would hide the first."""
     import collections
 
-    from tablesport.server import i18n
+    from tablesport.server.content import i18n
 
     text = (Path(i18n.__file__).parent / "catalogue.yaml").read_text(encoding="utf-8")
     keys = [re.match(r"^(.+?):\s", line).group(1)  # type: ignore[union-attr]
@@ -480,8 +481,8 @@ def test_the_catalogue_defines_each_key_once() -> None:
 
 
 def test_quick_play_drops_a_ticket_nobody_asks_about_and_fills_on_time(tmp_path: Path) -> None:
-    from tablesport.server.clock import ManualClock
-    from tablesport.server.quickplay import STALE
+    from tablesport.server.live.clock import ManualClock
+    from tablesport.server.live.quickplay import STALE
 
     clock = ManualClock()
     app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0, clock=clock)

@@ -9,9 +9,9 @@ from pathlib import Path
 import httpx
 from fastapi.testclient import TestClient
 
-from tablesport.server import auth
 from tablesport.server.app import create_app
 from tablesport.server.process import ServerProcess
+from tablesport.server.web import auth
 
 from .api_fixtures import is_error
 from .test_accounts import PASSWORD, csrf_of, make_user

@@ -16,9 +16,9 @@ from fastapi.testclient import TestClient
 
 from tablesport.games import all_games, all_presets
 from tablesport.server.app import create_app
-from tablesport.server.i18n import LANGS
-from tablesport.server.rules import PROSE, SECTIONS, game_rules, rules_page, timer_params
-from tablesport.server.texts import game_texts
+from tablesport.server.content.i18n import LANGS
+from tablesport.server.content.rules_pages import PROSE, SECTIONS, game_rules, rules_page, timer_params
+from tablesport.server.content.texts import game_texts
 
 from .test_catalogue import english_ui_in
 

@@ -1,4 +1,4 @@
-"""A referee's controls at a live table (tablesport.server.table_control), on a hall with a manual clock:
+"""A referee's controls at a live table (tablesport.server.live.table_control), on a hall with a manual clock:
 pause and resume, and the rulings of the 2014 3v3 rules (seed 001 §一.1.2 technical points, §二.3.3(B)
 penalty points and disqualification, §二.4.3 concession)."""
 
@@ -16,12 +16,15 @@ from sqlalchemy import select
 from tablesport.core import Rng, to_json
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
-from tablesport.server import profiles, table_control
-from tablesport.server.clock import ManualClock
-from tablesport.server.hall import Client, Hall, LiveTable
-from tablesport.server.table_control import Control, ControlError, apply, parse
-from tablesport.server.writer import InlineWriter
+from tablesport.server.content import profiles
+from tablesport.server.live import table_control
+from tablesport.server.live.client import Client
+from tablesport.server.live.clock import ManualClock
+from tablesport.server.live.table import LiveTable
+from tablesport.server.live.table_control import Control, ControlError, apply, parse
+from tablesport.server.live.tables import Hall
 from tablesport.store.db import make_engine, make_sessionmaker
+from tablesport.store.live.writer import InlineWriter
 from tablesport.store.migrate import upgrade
 from tablesport.store.tables import WebNote
 

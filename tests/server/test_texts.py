@@ -12,8 +12,8 @@ import pytest
 
 from tablesport.core import Rng
 from tablesport.games import all_games, all_presets
-from tablesport.server.i18n import LANGS
-from tablesport.server.texts import (
+from tablesport.server.content.i18n import LANGS
+from tablesport.server.content.texts import (
     UNTRANSLATED,
     decision_text,
     event_text,
@@ -152,7 +152,7 @@ def test_every_game_and_preset_has_a_title_in_every_language_and_the_lobby_shows
 
 
 def test_a_referee_control_is_a_sentence_in_every_language() -> None:
-    """A ruling at a live table (server/table_control.py) reaches the log in words, not as a record."""
+    """A ruling at a live table (server/live/table_control.py) reaches the log in words, not as a record."""
     ruling = {"kind": "referee", "data": {"control": "penalty", "by": "ann", "why": "moved early", "seat": 0,
                                          "points": 1}}
     en = event_text("sanguosha", ruling, "en")

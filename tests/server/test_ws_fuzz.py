@@ -30,7 +30,7 @@ import websockets
 
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
-from tablesport.server import guard
+from tablesport.server.live import socket_limits as guard
 from tablesport.server.process import ServerProcess
 
 from .helpers import run_loop

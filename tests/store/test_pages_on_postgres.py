@@ -11,8 +11,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tablesport.server.app import create_app
-from tablesport.server.writer import SWITCH_INTERVAL
 from tablesport.store import accounts
+from tablesport.store.live.writer import SWITCH_INTERVAL
 from tablesport.store.service import EventStore
 
 PASSWORD = "a long enough password"

@@ -1,4 +1,4 @@
-"""tablesport/server/pgloop.py, the hosted writer's statements straight through libpq on the event loop:
+"""tablesport/store/live/pgloop.py, the hosted writer's statements straight through libpq on the event loop:
 rows written by a statement prepared once; a statement the store refuses raises with the store's own
 message and leaves the connection usable; a statement larger than the socket's buffer waits for it to
 drain; a connection the server ends while idle makes the next statement raise at once (no busy loop
@@ -13,7 +13,7 @@ import psycopg
 import pytest
 from sqlalchemy import create_engine, text
 
-from tablesport.server.pgloop import LoopStatements
+from tablesport.store.live.pgloop import LoopStatements
 
 from ..hosted.conftest import run_async
 

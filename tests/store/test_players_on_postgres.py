@@ -8,8 +8,8 @@ import secrets
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from tablesport.server import auth
 from tablesport.server.app import create_app
+from tablesport.server.web import auth
 from tablesport.store import players
 from tablesport.store.players import PlayerRating, RatedTable
 from tests.server.test_players import play_goofspiel, register, wait_for

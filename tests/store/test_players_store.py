@@ -9,7 +9,7 @@ import time
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from tablesport.server import ratings
+from tablesport.server.live import ratings
 from tablesport.store import accounts, players
 from tablesport.store.players import PlayerRating, RatingChange
 from tablesport.store.tables import FINISHED, WebTable

@@ -1,4 +1,4 @@
-"""The writers' hot path (tablesport/server/writer.py): plain steps go straight through the driver on a
+"""The writers' hot path (tablesport/store/live/writer.py): plain steps go straight through the driver on a
 connection of the writer's own (``PlainSteps``; on PostgreSQL the threaded writer's is the event loop's,
 ``LoopSteps``); when the store drops that connection (PostgreSQL restarting) the batch is saved another
 way (the thread, a session) and the next one opens a fresh connection; a step already stored is
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, select, text
 
-from tablesport.server.writer import InlineWriter, StepSave, Writer
 from tablesport.store.db import make_sessionmaker
+from tablesport.store.live.writer import InlineWriter, StepSave, Writer
 from tablesport.store.tables import WebStep, WebTable
 
 from ..hosted.conftest import run_async

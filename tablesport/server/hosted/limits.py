@@ -1,4 +1,4 @@
-"""Rate limits shared by the hosted processes: the same sliding windows as :class:`..auth.Window` (table
+"""Rate limits shared by the hosted processes: the same sliding windows as :class:`..web.auth.Window` (table
 creation and registration per address, failed sign-ins per address and per account), counted in Redis so
 that an address gets the limit once, not once per process behind HAProxy.
 
@@ -16,7 +16,7 @@ import secrets
 import time
 from typing import Any
 
-from ..auth import LoginGuard, Window
+from ..web.auth import LoginGuard, Window
 
 log = logging.getLogger("tablesport.server.hosted")
 
@@ -70,8 +70,8 @@ def shared_limits(app_state: Any, url: str, prefix: str, tables_per_minute: int)
     from redis.backoff import NoBackoff
     from redis.retry import Retry
 
-    from .. import auth
     from ..routes import player_pages
+    from ..web import auth
 
     # no retries: with Redis out of reach a check falls back at once instead of holding the event loop
     client = redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5,

@@ -38,14 +38,15 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from sqlalchemy import select
 
+from tablesport.store.live.jsontext import compact
 from tablesport.store.tables import OPEN, RUNNING, WebTable
 
-from ..jsontext import compact
 from .errors import Unavailable, store_reads
 from .lease import Lease, Leases
 
 if TYPE_CHECKING:
-    from ..hall import Hall, LiveTable
+    from ..live.table import LiveTable
+    from ..live.tables import Hall
 
 log = logging.getLogger("tablesport.server.hosted")
 

@@ -1,14 +1,15 @@
-"""The web app's routes, one router each: pages, the JSON API, the table WebSocket, what a game's screen
-loads (its script, strings and names), signing in, and the organiser's and referees' pages. Only the API
-is in the OpenAPI document."""
+"""The web app's routes, one router each: pages, the JSON API, the table WebSocket and chat, what a game's
+screen loads (its script, strings and names), signing in, and the organiser's and referees' pages. Only the
+API is in the OpenAPI document."""
 
 from fastapi import APIRouter
 
-from .. import chat, quickplay
+from ..live import quickplay
 from . import (
     account_pages,
     api,
     captains,
+    chat,
     event_pages,
     flow_pages,
     learn_pages,

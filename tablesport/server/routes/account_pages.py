@@ -1,5 +1,5 @@
 """Signing in and out, and the first-run page that makes the first organiser (it exists only while no
-organiser does). Every form here carries the page's CSRF token (:func:`..auth.csrf_protect`)."""
+organiser does). Every form here carries the page's CSRF token (:func:`..web.auth.csrf_protect`)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from tablesport.store import accounts, public
 from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
 
-from .. import auth
-from ..auth import AccountOrNone
-from ..deps import LangDep, SessionsDep
-from .render import render
+from ..web import auth
+from ..web.auth import AccountOrNone
+from ..web.deps import LangDep, SessionsDep
+from ..web.render import render
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 

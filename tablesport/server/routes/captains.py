@@ -18,11 +18,11 @@ from tablesport.store.models import TCompetition, TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
-from .. import auth
-from ..auth import AccountDep
-from ..deps import LangDep, SessionsDep
+from ..web import auth
+from ..web.auth import AccountDep
+from ..web.deps import LangDep, SessionsDep
+from ..web.render import render
 from .organiser import in_session
-from .render import render
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from tablesport.store import accounts, public
 from tablesport.store.double_entry import DoubleEntry, entry_json
-from tablesport.store.models import TCompetition, TEvent
+from tablesport.store.models import TCompetition
 from tablesport.store.service import EventStore
 from tablesport.tournament.days import DAYS
 from tablesport.tournament.entrants import entrant_from, fees_summary
@@ -22,25 +22,17 @@ from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.formats import FORMATS
 from tablesport.tournament.registration_csv import parse
 
-from .. import auth
-from ..auth import OrganiserDep
-from ..deps import LangDep, SessionsDep
+from ..web import auth
+from ..web.auth import OrganiserDep
+from ..web.deps import LangDep, SessionsDep
+from ..web.render import render
 from .organiser import in_session
-from .render import render
 
 router = APIRouter(prefix="/organiser/events", dependencies=[Depends(auth.csrf_protect)])
 
 EventId = Path(ge=1, le=2**31 - 1)
 CompKey = Path(min_length=1, max_length=64)
 OPTIONS = ("groups", "draw", "seed", "tables", "rounds", "advance", "cutoff")
-
-
-def event_and_comp(st: EventStore, event_id: int,
-                   key: str | None = None) -> tuple[TEvent, TCompetition | None]:
-    ev = st.s.get(TEvent, event_id)
-    if ev is None:
-        raise TournamentError(f"no event {event_id}")
-    return ev, (st.competition(ev.name, key) if key is not None else None)
 
 
 # ---- creating an event --------------------------------------------------------------------------------
@@ -111,7 +103,7 @@ async def organiser_event_page(request: Request, lang: str, acc: accounts.Accoun
         from tablesport.store import timetable
 
         st = EventStore(s)
-        ev, _ = event_and_comp(st, event_id)
+        ev = st.event_by_id(event_id)
         comps = public.competitions(st, ev)
         lines = fees_summary([(c.key, st.preset(c).fee, [entrant_from(_doc(e)) for e in st.entrants(c)])
                               for c in comps])
@@ -133,8 +125,7 @@ def _doc(e: Any) -> dict[str, Any]:
 
 # ---- a competition's desk ----------------------------------------------------------------------
 def desk_data(st: EventStore, event_id: int, key: str) -> dict[str, Any]:
-    ev, comp = event_and_comp(st, event_id, key)
-    assert comp is not None
+    ev, comp = st.competition_by_id(event_id, key)
     p = st.preset(comp)
     de = DoubleEntry(st)
     fixtures = public.fixtures(st, comp)
@@ -173,7 +164,7 @@ async def _write(request: Request, lang: str, acc: accounts.Account, sessions: S
 
     def run(s: Session) -> Any:
         st = EventStore(s)
-        _, comp = event_and_comp(st, event_id, key)
+        _, comp = st.competition_by_id(event_id, key)
         return work(st, comp)
 
     try:
@@ -224,8 +215,7 @@ async def import_csv(request: Request, lang: LangDep, acc: OrganiserDep, session
 
     def work(s: Session) -> list[str]:
         st = EventStore(s)
-        _, comp = event_and_comp(st, event_id, competition)
-        assert comp is not None
+        _, comp = st.competition_by_id(event_id, competition)
         errors = [r.error for r in rows if r.error]
         good = [r for r in rows if r.entrant is not None]
         trial = s.begin_nested()  # every row tried against the competition, then nothing kept

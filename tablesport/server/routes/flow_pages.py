@@ -1,22 +1,21 @@
 """Getting back to a table: the "table created" page as a page of its own (so that switching the language
-or reloading keeps it), shown only to the browser that made the table; friendly error pages for browsers
-(the JSON API keeps its JSON errors)."""
+or reloading keeps it), shown only to the browser that made the table; the replay's frames in words."""
 
 from __future__ import annotations
 
 import hmac
-import re
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from .. import auth, i18n
-from ..archive import replay_frames
-from ..deps import LangDep, SessionsDep, TableDep
-from ..hall import LiveTable
-from ..texts import event_text, result_text, step_text
-from .render import render
+from tablesport.store.live.archive import replay_frames
+
+from ..content.texts import event_text, result_text, step_text
+from ..live.table import LiveTable
+from ..web import auth
+from ..web.deps import LangDep, SessionsDep, TableDep
+from ..web.render import error_page, render
 
 router = APIRouter()
 
@@ -45,39 +44,6 @@ async def created_page(request: Request, lang: LangDep, table: TableDep) -> Resp
         return await error_page(request, 403, "", key="errpage.not_your_table")
     links = [{"seat": i, "url": f"/play/{table.id}/{p.token}"} for i, p in enumerate(table.seats) if p.token]
     return await render(request, lang, "created.html", table=table.summary(), links=links)
-
-
-def wants_page(request: Request) -> bool:
-    """A browser asking for a page (not the API, not a script or an image)."""
-    return (not request.url.path.startswith("/api/") and request.scope.get("type") == "http"
-            and "text/html" in request.headers.get("accept", ""))
-
-
-_TABLE_PATH = re.compile(r"^/(?:play|watch|replay|tables)/([0-9a-f]{6,32})(?:/|$)")
-
-
-async def error_page(request: Request, status: int, detail: Any, key: str | None = None) -> HTMLResponse:
-    """A refusal as a page in the visitor's language, with the way back: the lobby (where "my tables"
-    lists this browser's seats) and, for a table's path, the table as a spectator."""
-    lang = i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
-                          request.headers.get("accept-language"))
-    path = request.url.path
-    if key is None:
-        if status == 403 and path.startswith("/play/"):
-            key = "errpage.bad_seat_link"
-        elif status == 404 and detail == "no such table":
-            key = "errpage.no_table"
-        else:
-            key = f"errpage.{status}" if f"errpage.{status}" in i18n.strings(lang) else "errpage.other"
-    message = detail.get("message") if isinstance(detail, dict) else (detail or "")
-    table = _TABLE_PATH.match(path)
-    watch = f"/watch/{table.group(1)}" if table and key not in ("errpage.no_table",) else None
-    try:
-        account = await auth.current_account(request, request.app.state.sessions)
-    except Exception:  # a page about an error must not fail on the account
-        account = None
-    return await render(request, lang, "error.html", account=account, status=status, key=key,
-                        message=str(message), watch=watch)
 
 
 @router.get("/replay/{tid}/frames.json")

@@ -9,13 +9,12 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from tablesport.core import UnknownPreset
 from tablesport.games import all_games, all_presets
 
-from .. import auth
-from ..auth import AccountOrNone
-from ..deps import HallDep, LangDep
-from ..hints import game_hints, learnable
-from ..rules import rules_index, rules_page, title_of
-from .flow_pages import error_page
-from .render import render
+from ..content.hints import game_hints, learnable
+from ..content.rules_pages import rules_index, rules_page, title_of
+from ..web import auth
+from ..web.auth import AccountOrNone
+from ..web.deps import HallDep, LangDep
+from ..web.render import error_page, render
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 

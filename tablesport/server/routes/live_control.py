@@ -1,4 +1,4 @@
-"""A referee's controls at a fixture's live table (:mod:`..table_control`): pause, resume, concession,
+"""A referee's controls at a fixture's live table (:mod:`..live.table_control`): pause, resume, concession,
 penalty points, technical points, disqualification. Only a referee of the fixture's event (or an organiser)
 may give them, with the page's form token; each is kept in the competition's audit log with who and why.
 The table clock page of a physical table logs its moments (start, pause, time up, overtime) the same way."""
@@ -12,15 +12,16 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from tablesport.store import live_fixtures
-from tablesport.store.models import TEvent
+from tablesport.store.db import retry_locked
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
-from .. import auth, table_control
-from ..auth import RefereeDep
-from ..deps import HallDep, LangDep, SessionsDep
+from ..live import table_control
+from ..web import auth
+from ..web.auth import RefereeDep
+from ..web.deps import HallDep, LangDep, SessionsDep
 from .organiser import in_session
-from .referee import CompKey, EventId, FixtureKey, fixture_page, retry_locked
+from .referee import CompKey, EventId, FixtureKey, fixture_page
 
 router = APIRouter(prefix="/referee", dependencies=[Depends(auth.csrf_protect)])
 
@@ -36,10 +37,7 @@ async def control(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
 
     def linked(s: Session) -> None:
         st = EventStore(s)
-        ev = s.get(TEvent, event_id)
-        if ev is None:
-            raise TournamentError(f"no event {event_id}")
-        comp = st.competition(ev.name, competition)
+        _, comp = st.competition_by_id(event_id, competition)
         if not any(x.table_id == table and x.status == "playing"
                    for x in live_fixtures.links(s, comp, fixture)):
             raise TournamentError(f"table {table} is not playing {fixture} now", field="table")
@@ -57,9 +55,7 @@ async def control(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
 
         def log(s: Session) -> None:
             st = EventStore(s)
-            ev = s.get(TEvent, event_id)
-            assert ev is not None
-            comp = st.competition(ev.name, competition)
+            _, comp = st.competition_by_id(event_id, competition)
             live_fixtures.log_control(st, comp, fixture, done, acc.name, c.why)
 
         await retry_locked(lambda: in_session(sessions, log))
@@ -84,10 +80,7 @@ async def clock_log(request: Request, acc: RefereeDep, sessions: SessionsDep, ev
 
     def work(s: Session) -> dict[str, Any]:
         st = EventStore(s)
-        ev = s.get(TEvent, event_id)
-        if ev is None:
-            raise TournamentError(f"no event {event_id}")
-        comp = st.competition(ev.name, competition)
+        _, comp = st.competition_by_id(event_id, competition)
         if not any(f.key == fixture for f in st.fixtures(comp)):
             raise TournamentError(f"no fixture {fixture!r} in {competition!r}", field="fixture")
         if what not in CLOCK_EVENTS:

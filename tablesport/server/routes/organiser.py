@@ -1,6 +1,6 @@
 """The organiser's pages: the events of this server, accounts (organisers, referees, players), which
 referees work which event, and the organiser's API tokens. Every route needs an organiser's session
-(:data:`..auth.OrganiserDep`) and every form its CSRF token (:func:`..auth.csrf_protect`)."""
+(:data:`..web.auth.OrganiserDep`) and every form its CSRF token (:func:`..web.auth.csrf_protect`)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from tablesport.store import tokens as token_store
 from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
 
-from .. import auth
-from ..auth import OrganiserDep
-from ..deps import LangDep, SessionsDep
-from .render import render
+from ..web import auth
+from ..web.auth import OrganiserDep
+from ..web.deps import LangDep, SessionsDep
+from ..web.render import render
 
 router = APIRouter(prefix="/organiser", dependencies=[Depends(auth.csrf_protect)])
 

@@ -8,15 +8,17 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from .. import auth, i18n, profiles
-from ..archive import finished_tables, replay_frames
-from ..auth import AccountOrNone
-from ..deps import HallDep, LangDep, SessionsDep, TableDep
-from ..hall import SetupError
-from ..lobby import tiles
-from ..texts import lobby_catalogue
+from tablesport.store.live.archive import finished_tables, replay_frames
+
+from ..content import i18n, profiles
+from ..content.lobby import tiles
+from ..content.texts import lobby_catalogue
+from ..live.setup import SetupError
+from ..web import auth
+from ..web.auth import AccountOrNone
+from ..web.deps import HallDep, LangDep, SessionsDep, TableDep
+from ..web.render import page, render
 from .flow_pages import created_redirect
-from .render import page, render
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 
@@ -24,8 +26,8 @@ router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: SessionsDep,
                 acc: AccountOrNone) -> HTMLResponse:
-    """The games as tiles (:mod:`..lobby`), "my tables", the new-table form (``?preset=`` chooses its preset:
-    a tile's "new table" link), the open, running and finished tables."""
+    """The games as tiles (:mod:`..content.lobby`), "my tables", the new-table form (``?preset=`` chooses its
+    preset: a tile's "new table" link), the open, running and finished tables."""
     live = hall.lobby()
     live.sort(key=lambda s: -s["created"])
     finished = await asyncio.to_thread(finished_tables, sessions)

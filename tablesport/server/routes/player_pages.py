@@ -14,13 +14,14 @@ from fastapi.responses import HTMLResponse, Response
 
 from tablesport.store import accounts, players
 
-from .. import auth, profiles
-from ..auth import AccountOrNone, OrganiserDep, Window
-from ..deps import LangDep, SessionsDep
-from ..quickplay import default_bot
-from ..texts import lobby_catalogue
+from ..content import profiles
+from ..content.texts import lobby_catalogue
+from ..live.quickplay import default_bot
+from ..web import auth
+from ..web.auth import AccountOrNone, OrganiserDep, Window
+from ..web.deps import LangDep, SessionsDep
+from ..web.render import render
 from .account_pages import safe_next, signed_in_response
-from .render import render
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 

@@ -11,9 +11,9 @@ from sqlalchemy.orm import Session
 from tablesport.store import public
 from tablesport.store.service import EventStore
 
-from ..deps import SessionsDep
+from ..web.deps import SessionsDep
 from .organiser import in_session
-from .public_pages import EventId, event_of
+from .public_pages import EventId
 
 router = APIRouter()
 
@@ -24,7 +24,7 @@ async def printable(sessions: SessionsDep, event_id: int = EventId,
                     what: str = Path(min_length=1, max_length=16)) -> HTMLResponse:
     def read(s: Session) -> str:
         st = EventStore(s)
-        ev = event_of(st, event_id)
-        return public.printout(st, ev.name, st.competition(ev.name, competition), what)
+        ev, comp = st.competition_by_id(event_id, competition)
+        return public.printout(st, ev.name, comp, what)
 
     return HTMLResponse(await in_session(sessions, read))

@@ -22,24 +22,16 @@ from tablesport.store.models import TAudit, TCompetition, TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
-from ..auth import AccountOrNone
-from ..deps import LangDep, SessionsDep
+from ..web.auth import AccountOrNone
+from ..web.deps import LangDep, SessionsDep
+from ..web.render import render
 from .organiser import in_session
-from .render import render
 
 router = APIRouter()
 
 EventId = Path(ge=1, le=2**31 - 1)
 POLL_SECONDS = 0.5
 """How often the projector's socket looks for a change (a change shows within 2 s: poll + fetch)."""
-
-
-def event_of(st: EventStore, event_id: int) -> TEvent:
-    ev = st.s.get(TEvent, event_id)
-    if ev is None:
-        names = [f"{e.id}: {e.name}" for e in st.s.scalars(select(TEvent).order_by(TEvent.id))]
-        raise TournamentError(f"no event {event_id}", allowed=names, field="event")
-    return ev
 
 
 def competition_view(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str, Any]:
@@ -70,7 +62,7 @@ def competition_view(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str
 
 
 def event_view(st: EventStore, event_id: int, only: str | None = None) -> dict[str, Any]:
-    ev = event_of(st, event_id)
+    ev = st.event_by_id(event_id)
     comps = public.competitions(st, ev)
     if only is not None:
         comps = [c for c in comps if c.key == only]

@@ -4,30 +4,29 @@ that event (:data:`..auth.RefereeDep`); every form carries its CSRF token."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
 from tablesport.store import live_fixtures, public
 from tablesport.store.accounts import Account
 from tablesport.store.double_entry import DoubleEntry, entry_json
 from tablesport.store.facts import Facts
-from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty, game_key
 from tablesport.tournament.series import HOW
 
-from .. import auth, table_control
-from ..auth import AccountDep, RefereeDep
-from ..deps import HallDep, LangDep, SessionsDep
-from ..hall import LiveTable, SetupError
+from ..live import table_control
+from ..live.setup import SetupError
+from ..web import auth
+from ..web.auth import AccountDep, RefereeDep
+from ..web.deps import HallDep, LangDep, SessionsDep
+from ..web.render import render
 from .organiser import in_session
-from .render import render
 
 router = APIRouter(prefix="/referee", dependencies=[Depends(auth.csrf_protect)])
 
@@ -88,10 +87,7 @@ def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[
 
 
 def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[str, Any]:
-    ev = st.s.get(TEvent, event_id)
-    if ev is None:
-        raise TournamentError(f"no event {event_id}")
-    comp = st.competition(ev.name, key)
+    ev, comp = st.competition_by_id(event_id, key)
     p = st.preset(comp)
     fx = next((f for f in public.fixtures(st, comp) if f["key"] == fixture), None)
     if fx is None:
@@ -138,10 +134,7 @@ async def fixtures(request: Request, lang: LangDep, acc: RefereeDep, sessions: S
                    event_id: int = EventId, competition: str = CompKey) -> HTMLResponse:
     def read(s: Session) -> dict[str, Any]:
         st = EventStore(s)
-        ev = s.get(TEvent, event_id)
-        if ev is None:
-            raise TournamentError(f"no event {event_id}")
-        comp = st.competition(ev.name, competition)
+        ev, comp = st.competition_by_id(event_id, competition)
         open_by_fixture: dict[str, list[str]] = {}
         for e in DoubleEntry(st).open_entries(comp):
             open_by_fixture.setdefault(e.fixture, []).append(e.status)
@@ -163,10 +156,7 @@ async def _fixture_write(request: Request, lang: str, acc: Account, sessions: Se
                          key: str, fixture: str, work: Any, form: Mapping[str, str]) -> Response:
     def run(s: Session) -> Any:
         st = EventStore(s)
-        ev = s.get(TEvent, event_id)
-        if ev is None:
-            raise TournamentError(f"no event {event_id}")
-        comp = st.competition(ev.name, key)
+        _, comp = st.competition_by_id(event_id, key)
         entrants = next(f.entrants for f in st.fixtures(comp) if f.key == fixture) \
             if any(f.key == fixture for f in st.fixtures(comp)) else []
         return work(st, comp, list(entrants))
@@ -275,9 +265,7 @@ async def time_up(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
     def work(s: Session) -> dict[str, Any]:
         st = EventStore(s)
         data = clock_data(st, event_id, competition, fixture)
-        ev = s.get(TEvent, event_id)
-        assert ev is not None
-        comp = st.competition(ev.name, competition)
+        _, comp = st.competition_by_id(event_id, competition)
         boards = {e: {f: whole(form, f"{f}_{i}", 0, 99) for f in data["figures"]}
                   for i, e in enumerate(data["fixture"]["entrants"])}
         overtimes = whole(form, "overtimes", 0, 20, 0)
@@ -308,10 +296,7 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
 
     def check(s: Session) -> tuple[str, list[str]]:
         st = EventStore(s)
-        ev = s.get(TEvent, event_id)
-        if ev is None:
-            raise TournamentError(f"no event {event_id}")
-        comp = st.competition(ev.name, competition)
+        _, comp = st.competition_by_id(event_id, competition)
         fx = live_fixtures.check_playable(st, comp, fixture)
         preset = live_fixtures.game_preset(st, comp, fx)
         commanders = {e: form.get(f"commander_{i}", "").strip() for i, e in enumerate(fx.entrants)}
@@ -336,9 +321,7 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
 
         def keep(s: Session) -> None:
             st = EventStore(s)
-            ev = s.get(TEvent, event_id)
-            assert ev is not None
-            comp = st.competition(ev.name, competition)
+            _, comp = st.competition_by_id(event_id, competition)
             live_fixtures.link(st, comp, fixture, table.id, acc.name, entrants)
 
         await in_session(sessions, keep)
@@ -351,41 +334,12 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
                               seat_links=seat_links)
 
 
-async def enter_from_table(sessions: sessionmaker[Session], table: LiveTable) -> None:
-    """The hall's listener: a finished table's result entered for the fixture it plays (if any)."""
-    result = table.state.result()
-
-    def work() -> None:
-        with sessions() as s:
-            live_fixtures.table_finished(s, table.id, result)
-            s.commit()
-
-    await retry_locked(lambda: asyncio.to_thread(work))
-
-
-async def retry_locked(run: Any, tries: int = 6) -> Any:
-    """``await run()``, again after a moment when SQLite reports the store busy (another writer committed
-    after this one read: a live table's result must not be lost to a referee's write at the same time)."""
-    from sqlalchemy.exc import OperationalError
-
-    for k in range(tries):
-        try:
-            return await run()
-        except OperationalError as exc:
-            if "locked" not in str(exc) or k == tries - 1:
-                raise
-            await asyncio.sleep(0.05 * (k + 1))
-
-
 # ---- the Rummikub hall ----------------------------------------------------------------------------------
 HALL_OPS = ("arrive", "game", "hand-in", "lost-sheet", "leave")
 
 
 def hall_data(st: EventStore, event_id: int, key: str) -> dict[str, Any]:
-    ev = st.s.get(TEvent, event_id)
-    if ev is None:
-        raise TournamentError(f"no event {event_id}")
-    comp = st.competition(ev.name, key)
+    ev, comp = st.competition_by_id(event_id, key)
     if st.preset(comp).kind != "rummikub":
         raise TournamentError(f"{comp.title} has no hall: its results are score sheets", field="competition")
     status = st.hall.status(comp).to_json()
@@ -423,10 +377,7 @@ async def hall_op(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
 
     def work(s: Session) -> Any:
         st = EventStore(s)
-        ev = s.get(TEvent, event_id)
-        if ev is None:
-            raise TournamentError(f"no event {event_id}")
-        comp = st.competition(ev.name, competition)
+        _, comp = st.competition_by_id(event_id, competition)
         facts = Facts(acc.name, form.get("at", "").strip() or None)
         player = form.get("player", "")
         if op == "arrive":

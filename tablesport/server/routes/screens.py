@@ -10,7 +10,7 @@ from fastapi.responses import FileResponse
 
 from tablesport.games import all_games
 
-from .. import i18n
+from ..content import i18n
 
 router = APIRouter()
 

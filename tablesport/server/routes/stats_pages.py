@@ -19,13 +19,12 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from tablesport.games import all_presets
 
-from .. import auth
-from ..auth import AccountOrNone
-from ..deps import LangDep
-from ..gamedata import names
-from ..rules import title_of
-from .flow_pages import error_page
-from .render import render
+from ..content.gamedata import names
+from ..content.rules_pages import title_of
+from ..web import auth
+from ..web.auth import AccountOrNone
+from ..web.deps import LangDep
+from ..web.render import error_page, render
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 

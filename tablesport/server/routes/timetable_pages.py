@@ -10,13 +10,12 @@ from fastapi.responses import RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from tablesport.store import accounts, timetable
-from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
-from .. import auth
-from ..auth import OrganiserDep
-from ..deps import LangDep, SessionsDep
+from ..web import auth
+from ..web.auth import OrganiserDep
+from ..web.deps import LangDep, SessionsDep
 from .event_pages import organiser_event_page
 from .organiser import in_session
 from .referee import whole
@@ -31,9 +30,7 @@ async def make_timetable(request: Request, lang: LangDep, acc: OrganiserDep, ses
 
     def work(s: Session) -> Any:
         st = EventStore(s)
-        ev = s.get(TEvent, event_id)
-        if ev is None:
-            raise TournamentError(f"no event {event_id}", field="event")
+        ev = st.event_by_id(event_id)
         tables = {k.removeprefix("tables_"): [t.strip() for t in v.replace(";", ",").split(",") if t.strip()]
                   for k, v in form.items() if k.startswith("tables_")}
         referees = accounts.referees_of(s, ev.id) if form.get("referees") == "on" else []

@@ -1,5 +1,5 @@
 """The table's WebSocket, ``/ws/<table>?token=<token>`` (no token: a spectator): frames out,
-actions in, each message checked by :mod:`..guard` before the table sees it."""
+actions in, each message checked by :mod:`..live.socket_limits` before the table sees it."""
 
 from __future__ import annotations
 
@@ -9,11 +9,14 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from .. import chat, guard, seating
-from ..deps import HallDep
-from ..hall import Client, error, frame
+from ..content.i18n import LANGS
 from ..hosted.errors import Unavailable
-from ..i18n import LANGS
+from ..live import socket_limits
+from ..live.client import Client
+from ..live.frames import error, frame
+from ..web import seat_accounts
+from ..web.deps import HallDep
+from . import chat
 
 router = APIRouter()
 log = logging.getLogger("tablesport.server")
@@ -44,7 +47,7 @@ async def table_socket(ws: WebSocket, tid: str, hall: HallDep) -> None:
             return
 
     def cut_off() -> None:  # the client does not read its frames
-        hall.spawn(ws.close(code=guard.CLOSE_POLICY, reason="too many unread frames"))
+        hall.spawn(ws.close(code=socket_limits.CLOSE_POLICY, reason="too many unread frames"))
 
     lang = ws.query_params.get("lang")
     client = Client(seat, ws.send_text, cut_off, lang if lang in LANGS else None)
@@ -53,35 +56,38 @@ async def table_socket(ws: WebSocket, tid: str, hall: HallDep) -> None:
         hall.spawn(ws.close(code=CLOSE_TRY_AGAIN, reason="table moved; reconnect"))
 
     client.on_kick = kick
-    acc = await seating.bind(ws, table.id, seat)  # a signed-in player's seat is theirs (profile, ratings)
+    # a signed-in player's seat is theirs (profile, ratings)
+    acc = await seat_accounts.bind(ws, table.id, seat)
     await table.connect(client)
     await chat.join_table(ws, table, client, acc)
-    throttle = guard.Throttle()
+    throttle = socket_limits.Throttle()
     try:
         while True:
             msg = await ws.receive()
             if msg["type"] == "websocket.disconnect":
                 break
             verdict = throttle.take()
-            if verdict is guard.Verdict.DROP:
+            if verdict is socket_limits.Verdict.DROP:
                 continue
-            if verdict is guard.Verdict.WARN:
+            if verdict is socket_limits.Verdict.WARN:
                 client.put(frame(error(
-                    "rate_limited", f"more than {guard.RATE:g} messages a second ({guard.BURST} at once); "
+                    "rate_limited",
+                    f"more than {socket_limits.RATE:g} messages a second ({socket_limits.BURST} at once); "
                     "this message was dropped: wait for the table's answer before sending more")))
                 continue
-            if verdict is guard.Verdict.CLOSE:
-                await refuse(client, ws, guard.CLOSE_POLICY, error(
-                    "flood", f"still more than {guard.RATE:g} messages a second after the warning; "
+            if verdict is socket_limits.Verdict.CLOSE:
+                await refuse(client, ws, socket_limits.CLOSE_POLICY, error(
+                    "flood", f"still more than {socket_limits.RATE:g} messages a second after the warning; "
                     "this connection is closed"))
                 break
             raw = msg.get("text")
             if raw is None:
                 client.put(frame(error("malformed", "send text frames holding JSON, not binary frames")))
                 continue
-            if len(raw) > guard.MAX_MESSAGE:
-                await refuse(client, ws, guard.CLOSE_TOO_BIG, error(
-                    "too_large", f"message too long ({len(raw)} characters; at most {guard.MAX_MESSAGE}); "
+            if len(raw) > socket_limits.MAX_MESSAGE:
+                await refuse(client, ws, socket_limits.CLOSE_TOO_BIG, error(
+                    "too_large",
+                    f"message too long ({len(raw)} characters; at most {socket_limits.MAX_MESSAGE}); "
                     "this connection is closed"))
                 break
             said = await chat.on_table_message(ws, table, client, raw)

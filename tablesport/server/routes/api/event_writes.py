@@ -14,7 +14,6 @@ from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty
 
-from ...deps import SessionsDep
 from ...models.common import PRINTABLE
 from ...models.events import (
     Correction,
@@ -28,7 +27,8 @@ from ...models.events import (
     StandingRow,
 )
 from ...models.events import Entrant as EntrantOut
-from ...tokens import TokenUse, require_token
+from ...web.api_tokens import TokenUse, require_token
+from ...web.deps import SessionsDep
 from .events import COMP, CompKey
 from .store import competition_of, writing
 

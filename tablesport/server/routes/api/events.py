@@ -11,8 +11,6 @@ from fastapi.responses import PlainTextResponse, Response
 from tablesport.store import public
 from tablesport.store.service import EventStore
 
-from ...deps import SessionsDep
-from ...errors import refuse
 from ...models.common import MAX_ID, PRINTABLE
 from ...models.events import (
     Bracket,
@@ -25,6 +23,8 @@ from ...models.events import (
     PrizeRow,
     StandingRow,
 )
+from ...web.deps import SessionsDep
+from ...web.errors import refuse
 from .store import competition_of, event_of, reading
 
 router = APIRouter(tags=["events"])

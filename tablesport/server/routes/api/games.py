@@ -11,9 +11,9 @@ from tablesport.bots.registry import bot_factories
 from tablesport.core import Game, Ruleset
 from tablesport.games import all_games
 
-from ...errors import refuse
-from ...gamedata import names
+from ...content.gamedata import names
 from ...models.tables import GameInfo, PresetInfo
+from ...web.errors import refuse
 
 router = APIRouter(tags=["games"])
 

@@ -8,14 +8,14 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Request
 
-from ... import profiles
-from ...auth import table_rate
-from ...deps import HallDep, SessionsDep
-from ...errors import refuse
+from ...content import profiles
+from ...live.quickplay import quickplay_of
 from ...models.common import ApiError, Name
 from ...models.players import Leaderboard, PlayerProfile, QuickPlayJoin, QuickPlayTicket
 from ...models.tables import PresetName
-from ...quickplay import quickplay_of
+from ...web.auth import table_rate
+from ...web.deps import HallDep, SessionsDep
+from ...web.errors import refuse
 
 router = APIRouter(tags=["players"])
 

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from tablesport.store.models import TCompetition, TEvent
 from tablesport.store.service import EventStore
 
-from ...errors import refuse
+from ...web.errors import refuse
 
 T = TypeVar("T")
 

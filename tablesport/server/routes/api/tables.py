@@ -10,14 +10,14 @@ from fastapi import APIRouter, Depends, Path
 from fastapi.responses import PlainTextResponse, Response
 
 from tablesport.core.records import jsonl
+from tablesport.store.live.archive import finished_record, finished_tables, replay_frames
 
-from ...archive import finished_record, finished_tables, replay_frames
-from ...auth import table_rate
-from ...deps import HallDep, ProbeDep, SessionsDep
-from ...errors import refuse
-from ...hall import LiveTable
+from ...live.table import LiveTable
 from ...models.common import ApiError
 from ...models.tables import Joined, Replay, ServerStats, TableCreate, TableCreated, TableList, TableState
+from ...web.auth import table_rate
+from ...web.deps import HallDep, ProbeDep, SessionsDep
+from ...web.errors import refuse
 
 router = APIRouter(tags=["tables"])
 

@@ -1,5 +1,6 @@
-"""The collector's policy (probe.py): a complete collection is due when the garbage kept frozen may be as
-large as what is alive, what is alive estimated from the last complete collection and the live tables."""
+"""The collector's policy (web/collector.py): a complete collection is due when the garbage kept frozen may
+be as large as what is alive, what is alive estimated from the last complete collection and the
+live tables."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import gc
 
 import pytest
 
-from tablesport.server import probe as probe_module
-from tablesport.server.probe import MIN_GARBAGE, Probe, live_objects
+from tablesport.server.web import collector as probe_module
+from tablesport.server.web.collector import MIN_GARBAGE, Probe, live_objects
 
 
 class Table:

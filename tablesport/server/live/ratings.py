@@ -27,7 +27,7 @@ from tablesport.store import players
 from tablesport.store.players import PlayerRating, RatedTable, RatingChange
 
 if TYPE_CHECKING:
-    from .hall import LiveTable
+    from .table import LiveTable
 
 log = logging.getLogger("tablesport.server")
 _LOCK = asyncio.Lock()

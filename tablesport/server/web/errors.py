@@ -21,13 +21,15 @@ from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tablesport.store.live.archive import NoRecord
+from tablesport.store.live.writer import NotSaved
 from tablesport.store.tokens import TokenError
 from tablesport.tournament.errors import TournamentError
 
-from .hall import SetupError
-from .hosted.errors import Unavailable
-from .models.common import MAX_BODY, error_body
-from .writer import NotSaved
+from ..hosted.errors import Unavailable
+from ..live.setup import SetupError
+from ..models.common import MAX_BODY, error_body
+from .render import error_page, wants_page
 
 log = logging.getLogger("tablesport.server")
 
@@ -233,8 +235,6 @@ async def on_validation(request: Request, exc: RequestValidationError) -> JSONRe
 async def on_http(request: Request, exc: StarletteHTTPException) -> Response:
     status = exc.status_code
     headers = dict(exc.headers or {})
-    from .routes.flow_pages import error_page, wants_page
-
     if wants_page(request) and 400 <= status < 500:  # a browser gets a page with a way back
         page = await error_page(request, status, exc.detail)
         page.headers.update({k: v for k, v in headers.items() if k.lower() != "allow"})
@@ -269,6 +269,12 @@ def _methods_for(request: Request, header: str) -> list[str]:
 async def on_setup(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, SetupError)
     return JSONResponse(error_body("setup", str(exc), exc.field, exc.allowed), status_code=400)
+
+
+async def on_no_record(request: Request, exc: Exception) -> Response:
+    """A finished table's record asked for that cannot be given: refused as :func:`on_http` refuses."""
+    assert isinstance(exc, NoRecord)
+    return await on_http(request, refuse(exc.status, str(exc), "tid"))
 
 
 async def on_tournament(request: Request, exc: Exception) -> JSONResponse:
@@ -360,6 +366,7 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, on_validation)  # type: ignore[arg-type]
     app.add_exception_handler(StarletteHTTPException, on_http)  # type: ignore[arg-type]
     app.add_exception_handler(SetupError, on_setup)
+    app.add_exception_handler(NoRecord, on_no_record)
     app.add_exception_handler(TournamentError, on_tournament)
     app.add_exception_handler(TokenError, on_token)
     app.add_exception_handler(Unavailable, on_unavailable)

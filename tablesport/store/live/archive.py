@@ -13,7 +13,14 @@ from tablesport.core.records import replay
 from tablesport.games import start_for_record
 from tablesport.store.tables import FINISHED, WebTable, record_lines
 
-from .errors import refuse
+
+class NoRecord(LookupError):
+    """A finished table's record that cannot be given: no such table (``status`` 404) or a table still in
+    play (409). The web app answers it as it answers a refusal (``tablesport.server.web.errors``)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def finished_tables(sessions: sessionmaker[Session], limit: int = 30) -> list[dict[str, Any]]:
@@ -26,14 +33,13 @@ def finished_tables(sessions: sessionmaker[Session], limit: int = 30) -> list[di
 
 
 def finished_record(sessions: sessionmaker[Session], tid: str) -> list[dict[str, Any]]:
-    """The record lines of a finished table (404: no such table; 409: still in play)."""
+    """The record lines of a finished table (:class:`NoRecord`: no such table, or one still in play)."""
     with sessions() as session:
         row = session.get(WebTable, tid)
         if row is None:
-            raise refuse(404, f"no table {tid!r}", "tid")
+            raise NoRecord(f"no table {tid!r}", 404)
         if row.status != FINISHED:
-            raise refuse(409, f"table {tid} is {row.status}: its record is published once the game is over",
-                         "tid")
+            raise NoRecord(f"table {tid} is {row.status}: its record is published once the game is over", 409)
         return record_lines(session, row)
 
 

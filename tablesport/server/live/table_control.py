@@ -36,7 +36,8 @@ from tablesport.core import Event, RuleError, TablesportError
 from tablesport.games.pictionary.state import FOULS as PICTIONARY_FOULS
 from tablesport.store.tables import RUNNING, WebNote, WebTable
 
-from .hall import LiveTable, stored_ruleset
+from .setup import stored_ruleset
+from .table import LiveTable
 
 CONTROLS = ("pause", "resume", "concede", "penalty", "technical", "disqualify", "foul")
 RULINGS = ("concede", "penalty", "technical", "disqualify", "foul")

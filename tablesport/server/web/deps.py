@@ -9,9 +9,10 @@ from fastapi import Depends, HTTPException, Request
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.requests import HTTPConnection
 
-from . import i18n
-from .hall import Hall, LiveTable
-from .probe import Probe
+from ..content import i18n
+from ..live.table import LiveTable
+from ..live.tables import Hall
+from .collector import Probe
 
 
 def get_hall(conn: HTTPConnection) -> Hall:

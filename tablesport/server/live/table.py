@@ -1,11 +1,11 @@
-"""The live tables: one :class:`LiveTable` per game in play, held by the :class:`Hall`.
+# Over 500 lines: one class, LiveTable, whose changes all run under its lock; its parts are split out.
+"""One live table: a game in play, its seats' clients, timers and bots (the :class:`LiveTable`).
 
 A live table owns the game state.  Every change goes through its asyncio lock: a seat's
 action, a bot's action, a decision timer running out (``state.timeout``), the game clock
 running out (``state.time_up``).  Each change is recorded as a record step, written to the
 store (group commit) and only then told to the clients, each of whom receives only what its
-seat may see.  After a restart the hall replays the stored steps of every running table and
-re-arms its timers.
+seat may see.
 
 Client messages (JSON text frames)::
 
@@ -19,18 +19,15 @@ decision was asked after that step (the client answered an old question).
 from __future__ import annotations
 
 import asyncio
-import bisect
 import logging
 import secrets
 import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select, update
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import update
+from sqlalchemy.orm import Session
 
-from tablesport import __version__
 from tablesport.bots.registry import BotChoice, bot_factories
 from tablesport.core import (
     Bot,
@@ -38,7 +35,6 @@ from tablesport.core import (
     Event,
     Game,
     RandomBot,
-    Rng,
     RuleError,
     Ruleset,
     State,
@@ -46,29 +42,26 @@ from tablesport.core import (
     canon,
     to_json,
 )
-from tablesport.core.records import Recorder, apply_step
-from tablesport.games import get_game
-from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote, WebSeat, WebStep, WebTable
+from tablesport.core.records import Recorder
+from tablesport.store.live.writer import StepSave
+from tablesport.store.tables import FINISHED, OPEN, RUNNING, WebSeat
 
+from ..content.hints import hint_for
+from ..content.texts import add_texts, event_text
 from .absence import Absence
-from .autopass import DEFAULT_DELAY, AutoPass
-from .clock import Clock, Timer
-from .guard import MAX_BACKLOG, Malformed, read_message
-from .hints import hint_for
-from .hosted.errors import Unavailable, store_reads
-from .jsontext import compact
-from .texts import add_texts, event_text
-from .writer import InlineWriter, StepSave, Writer
+from .autopass import AutoPass
+from .client import Client
+from .clock import Timer
+from .frames import error, frame
+from .setup import SeatPlan
+from .socket_limits import Malformed, read_message
+
+if TYPE_CHECKING:
+    from .tables import Hall
 
 log = logging.getLogger("tablesport.server")
 
 EVENT_LOG = 300
-RESUME_GRACE = 15.0
-"""Seconds a decision still gets after a restart if its deadline passed while the server was down."""
-
-
-MAX_SEED = 2**63 - 1
-"""The largest seed a table may have (the store keeps it in a signed 64-bit column)."""
 
 
 class StoreRefused(TablesportError):
@@ -76,7 +69,7 @@ class StoreRefused(TablesportError):
     rebuilt from the store as it was before the change (:meth:`Hall.store_refused`)."""
 
 
-def _log_failure(task: asyncio.Task[Any]) -> None:
+def log_failure(task: asyncio.Task[Any]) -> None:
     """A background task of a table (a bot's move, a timer) ended with an error: log it. A step the store
     refused is not one: its table's copy was let go (logged there) and the rebuilt table asks again."""
     exc = None if task.cancelled() else task.exception()
@@ -84,131 +77,13 @@ def _log_failure(task: asyncio.Task[Any]) -> None:
         log.error("table task failed", exc_info=exc)
 
 
-class SetupError(TablesportError):
-    """A table that cannot be set up as asked (unknown preset or bot, wrong number of seats); ``field``
-    names the input at fault and ``allowed`` what would be accepted, when known."""
+def mark_seat(tid: str, seat: int, **values: bool) -> Callable[[Session], None]:
+    """The store job that sets a seat's flags (``claimed``, ``joined``)."""
 
-    def __init__(self, message: str, field: str | None = None, allowed: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
-        self.field = field
-        self.allowed = allowed
+    def job(session: Session) -> None:
+        session.execute(update(WebSeat).where(WebSeat.table_id == tid, WebSeat.seat == seat).values(**values))
 
-
-@dataclass
-class SeatPlan:
-    kind: str  # "person" or "bot"
-    bot: str | None = None  # a bot spec, e.g. "random" or "mcts:playouts=200"
-    token: str | None = None
-    claimed: bool = False
-    joined: bool = False
-
-    @property
-    def label(self) -> str:
-        return f"bot:{self.bot}" if self.kind == "bot" else "person"
-
-
-HANDLED_EDGES_MS = (0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
-
-
-@dataclass
-class Stats:
-    """Where the server's time goes (seconds, summed over all tables)."""
-
-    actions: int = 0
-    apply: float = 0.0
-    store_wait: float = 0.0
-    frames: float = 0.0
-    frames_sent: int = 0
-    bot_think: float = 0.0
-    errors: int = 0
-    # a seat's accepted action, from its message read to its frames queued for sending, counted by
-    # the upper edge (ms) of its bucket (the last bucket: longer)
-    handled_ms: list[int] = field(default_factory=lambda: [0] * (len(HANDLED_EDGES_MS) + 1))
-
-    def handled(self, seconds: float) -> None:
-        self.handled_ms[bisect.bisect_left(HANDLED_EDGES_MS, 1000 * seconds)] += 1
-
-    def to_json(self) -> dict[str, Any]:
-        out = {k: round(v, 6) if isinstance(v, float) else v for k, v in self.__dict__.items()}
-        out["handled_ms"] = list(self.handled_ms)
-        out["handled_edges_ms"] = list(HANDLED_EDGES_MS)
-        return out
-
-
-class Client:
-    """One WebSocket connection: a seat (or ``None`` for a spectator) and its outgoing queue.
-
-    A client that lets ``MAX_BACKLOG`` frames pile up (it does not read) is cut off:
-    ``on_overflow`` is called once and nothing more is queued for it."""
-
-    def __init__(self, seat: int | None, send: Callable[[str], Any],
-                 on_overflow: Callable[[], None] | None = None, lang: str | None = None) -> None:
-        self.seat = seat
-        self.lang = lang  # the page's language: frames carry the texts in it (texts.py)
-        self.send = send
-        self.on_overflow = on_overflow
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.task: asyncio.Task[None] | None = None
-        self.cut = False
-        self.on_kick: Callable[[], None] | None = None
-        """Closes the socket so that the client reconnects (hosted mode: its table moved elsewhere)."""
-
-    def kick(self) -> None:
-        if self.on_kick is not None:
-            self.on_kick()
-
-    def start(self) -> None:
-        self.task = asyncio.create_task(self._pump())
-
-    async def _pump(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            try:
-                await self.send(text)
-            except Exception:  # the socket went away; the reader side cleans up
-                return
-
-    def put(self, text: str | None) -> None:
-        """Queue a frame; ``None`` ends the pump once everything before it is sent."""
-        if self.cut:
-            return
-        if self.queue.qsize() >= MAX_BACKLOG:
-            self.cut = True
-            if self.task is not None:
-                self.task.cancel()
-            if self.on_overflow is not None:
-                self.on_overflow()
-            return
-        self.queue.put_nowait(text)
-
-    async def drain(self, timeout: float) -> None:
-        """Send what is queued (at most ``timeout`` seconds), then stop the pump."""
-        self.put(None)
-        if self.task is not None and not self.cut:
-            await asyncio.wait({self.task}, timeout=timeout)
-
-    async def close(self) -> None:
-        """The socket is gone: drop what was still queued for it (a send may never return)."""
-        if self.task is not None:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
-            # the cancelled task's traceback holds this client (its frame's ``self``) and so the whole
-            # connection: without this edge that is no cycle, and it goes with its last reference
-            # instead of waiting, frozen, for a complete collection (see probe.py)
-            self.task = None
-
-
-def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    """An error frame: ``code``, ``message`` and the ``extra`` fields that are not ``None``."""
-    return {"type": "error", "code": code, "message": message,
-            **{k: v for k, v in extra.items() if v is not None}}
-
-
-def frame(obj: dict[str, Any]) -> str:
-    """A frame's text (:func:`.jsontext.compact`: frames are most of a table's work)."""
-    return compact(obj)
+    return job
 
 
 class LiveTable:
@@ -426,7 +301,7 @@ class LiveTable:
             if newly and seat is not None:
                 self.seats[seat].joined = True
                 self.seats[seat].claimed = True
-                await self.hall.writer.submit(_mark_seat(self.id, seat, joined=True, claimed=True))
+                await self.hall.writer.submit(mark_seat(self.id, seat, joined=True, claimed=True))
             if self.status == OPEN and all(p.joined for p in self.seats if p.kind == "person"):
                 self.status = RUNNING
                 if self.hall.hosted is not None:
@@ -685,7 +560,7 @@ class LiveTable:
                     handle.cancel()
                 if s not in self._bot_tasks:
                     task = asyncio.create_task(self._bot_move(s, asked))
-                    task.add_done_callback(_log_failure)
+                    task.add_done_callback(log_failure)
                     self._bot_tasks[s] = (asked, task)
                 continue
             if d.time_limit is None:
@@ -772,409 +647,3 @@ class LiveTable:
             values["footer"] = self.recorder.lines[-1]
             values["result"] = self.result
         return StepSave(step_row, values)
-
-
-def stored_ruleset(row: WebTable) -> tuple[Game, Ruleset]:
-    """A stored table's game and its rules: the preset with the parameters its record header names."""
-    game = get_game(row.game)
-    rs = game.ruleset(row.preset)
-    params = row.header.get("params") or {}
-    return game, rs.with_params(**canon(params)) if params else rs
-
-
-def _whole_seed(value: object) -> int:
-    """A seed: a whole number (or its digits as a string), 0 … 2^63 − 1."""
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"the seed must be a whole number, not {value!r}", "seed")
-    if value < 0:
-        raise SetupError("the seed must not be negative", "seed", (f"0 … {MAX_SEED}",))
-    if value > MAX_SEED:
-        raise SetupError(f"the seed must be at most {MAX_SEED}, not {value}", "seed", (f"0 … {MAX_SEED}",))
-    return value
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list | tuple):
-        return f"a list of {len(value)}"
-    return "null" if value is None else "an object"
-
-
-def _fits(base: Any, value: Any) -> bool:
-    """``value`` has the JSON kind of the preset's ``base`` (a null base takes a number or null)."""
-    if base is None:
-        return value is None or (isinstance(value, int | float) and not isinstance(value, bool))
-    if isinstance(base, bool) or isinstance(value, bool):
-        return isinstance(base, bool) and isinstance(value, bool)
-    if isinstance(base, int):
-        return isinstance(value, int)
-    if isinstance(base, float):
-        return isinstance(value, int | float)
-    if isinstance(base, str):
-        return isinstance(value, str)
-    if isinstance(base, list | tuple):
-        return (isinstance(value, list | tuple) and len(value) == len(base)
-                and all(_fits(b, v) for b, v in zip(base, value, strict=True)))
-    return False
-
-
-def check_params(rs: Ruleset, params: dict[str, Any]) -> None:
-    """Each parameter is one of the preset's, with a value of the preset's own kind (SetupError)."""
-    for name, value in params.items():
-        if name not in rs.params:
-            raise SetupError(f"preset {rs.preset!r} has no parameter {name!r}", f"params.{name}",
-                             tuple(sorted(rs.params)))
-        base = rs.params[name]
-        if not _fits(base, value):
-            raise SetupError(f"params.{name} must be {_kind(base)} like the preset's {to_json(base)!r}, "
-                             f"not {value!r}", f"params.{name}")
-
-
-def _mark_seat(tid: str, seat: int, **values: bool) -> Callable[[Session], None]:
-    def job(session: Session) -> None:
-        session.execute(update(WebSeat).where(WebSeat.table_id == tid, WebSeat.seat == seat).values(**values))
-
-    return job
-
-
-@dataclass
-class Hall:
-    """Every live table of this server process."""
-
-    writer: Writer | InlineWriter
-    sessions: sessionmaker[Session]
-    bot_delay: float = 0.6
-    tables: dict[str, LiveTable] = field(default_factory=dict)
-    stats: Stats = field(default_factory=Stats)
-    tasks: set[asyncio.Task[Any]] = field(default_factory=set)
-    clock: Clock = field(default_factory=Clock)
-    auto_delay: tuple[float, float] = DEFAULT_DELAY
-    """The range of the pause before the server passes for a seat that can only pass (autopass.py)."""
-    absence_grace: float | None = None
-    """Seconds before a bot stands in for an absent player; ``None``: each game's own (absence.yaml)."""
-    hosted: Any = None
-    """Hosted mode: the :class:`.hosted.node.Node` that holds this process's table leases (else ``None``)."""
-    reloading: set[str] = field(default_factory=set)
-    """Tables let go after a step the store did not save, until they are rebuilt from it (one process)."""
-    on_finish: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = field(default_factory=list)
-    """Called (as tasks) with each table that finishes, after its last step is stored: e.g. a fixture's
-    result entered from its live table."""
-
-    def may_act(self, tid: str) -> bool:
-        """This process referees ``tid`` (always; hosted, only while it holds the table's lease)."""
-        return self.hosted is None or bool(self.hosted.may_act(tid))
-
-    def lobby(self) -> list[dict[str, Any]]:
-        """The summaries of every live table: this process's and, hosted, every other process's."""
-        live = [t.summary() for t in self.tables.values() if t.status in (OPEN, RUNNING)]
-        if self.hosted is not None:
-            live.extend(self.hosted.lobby())
-        return live
-
-    def rng_for(self, seed: int, seat: int) -> Rng:
-        """A bot's generator: from the table's seed, so a table's bots play the same way every time."""
-        return Rng(seed).spawn(1000 + seat)
-
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
-        task = asyncio.create_task(coro)
-        self.tasks.add(task)
-        task.add_done_callback(self._task_done)
-
-    def _task_done(self, task: asyncio.Task[Any]) -> None:
-        self.tasks.discard(task)
-        _log_failure(task)
-
-    def finished(self, table: LiveTable) -> None:
-        """A finished table stays in memory for its watchers until the last one leaves."""
-        if not table.clients:
-            self.tables.pop(table.id, None)
-
-    # -- creating tables --------------------------------------------------------------------
-    async def create(self, preset: str, seats: list[dict[str, Any]], seed: int | str | None = None,
-                     bot_delay: float | None = None, params: dict[str, Any] | None = None,
-                     guided: bool = False) -> LiveTable:
-        """A new table; ``seats`` and the rest come as the API's JSON (checked here: SetupError).
-        ``guided``: a guided first game, whose person seats are shown hints and which is never rated."""
-        from tablesport.games import find_preset
-
-        try:
-            game, rs = find_preset(preset)
-        except TablesportError as exc:
-            raise SetupError(str(exc), "preset") from None
-        if params is not None and not isinstance(params, dict):
-            raise SetupError("params must be an object of preset parameters", "params")
-        for i, s in enumerate(seats):
-            if not isinstance(s, dict):
-                raise SetupError(f'seat {i}: a seat is an object, {{"kind": "person"}} or '
-                                 f'{{"kind": "bot", "bot": "random"}}, not {s!r}', f"seats.{i}")
-        if any(s.get("kind") == "person" for s in seats):
-            params = {**game.live_params, **(params or {})}
-        if params:
-            check_params(rs, params)
-            try:
-                rs = rs.with_params(**canon(params))
-            except TablesportError as exc:
-                raise SetupError(str(exc), "params") from None
-        if len(seats) != rs.seats:
-            raise SetupError(f"{preset} has {rs.seats} seats; {len(seats)} were given", "seats",
-                             (f"{rs.seats} seats",))
-        plans = []
-        known = bot_factories(game)
-        for i, s in enumerate(seats):
-            kind = s.get("kind")
-            if kind == "bot":
-                spec = str(s.get("bot") or "random")
-                try:
-                    BotChoice.parse(spec, known)
-                except TablesportError as exc:
-                    raise SetupError(f"seat {i}: {exc}", f"seats.{i}.bot", tuple(sorted(known))) from None
-                plans.append(SeatPlan("bot", spec, joined=True, claimed=True))
-            elif kind == "person":
-                plans.append(SeatPlan("person", token=secrets.token_urlsafe(24)))
-            else:
-                raise SetupError(f"seat {i}: kind must be \"person\" or \"bot\", not {kind!r}",
-                                 f"seats.{i}.kind", ("person", "bot"))
-        seed = secrets.randbelow(2**62) if seed is None else _whole_seed(seed)
-        tid = secrets.token_hex(6)
-        recorder = Recorder(game.name, rs.preset, seed, [p.label for p in plans], __version__,
-                            params=rs.overrides(game.ruleset(rs.preset)))
-        try:  # the engine refuses parameters it cannot play with in its own words
-            state = game.new_state(rs, seed)
-            state.pending()
-        except Exception as exc:
-            if not params:
-                raise
-            raise SetupError(f"{rs.preset} cannot start with these params: {exc}", "params") from None
-        delay = self.bot_delay if bot_delay is None else max(0.0, float(bot_delay))
-        all_bots = all(p.kind == "bot" for p in plans)
-        table = LiveTable(self, tid, game, rs, seed, plans, delay, recorder, state,
-                          RUNNING if all_bots else OPEN, time.time(), guided=guided)
-        now = time.time()
-        header = recorder.lines[0]
-
-        def job(session: Session) -> None:
-            session.add(WebTable(id=tid, game=game.name, preset=rs.preset, seed=seed, status=table.status,
-                                 header=header, footer=None, steps=0, last_h=header["h"], timers={},
-                                 clock_used=0.0, bot_delay=delay, created=now, updated=now, result=None,
-                                 guided=guided))
-            session.flush()
-            for i, p in enumerate(plans):
-                session.add(WebSeat(table_id=tid, seat=i, kind=p.kind, bot=p.bot, token=p.token,
-                                    claimed=p.claimed, joined=p.joined))
-
-        if self.hosted is not None:
-            await self.hosted.created(tid)
-        await self.writer.submit(job)
-        self.tables[tid] = table
-        if self.hosted is not None:
-            self.hosted.changed()
-        async with table.lock:
-            table._update_asked(None, None)
-            table._arrange()
-            await self.writer.submit(table._save_job())
-        return table
-
-    async def claim(self, tid: str) -> tuple[int, str] | None:
-        """Give out a free person seat of an open table (first come, first served)."""
-        table = await self.live(tid)
-        if table is None:
-            return None
-        async with table.lock:
-            for i, p in enumerate(table.seats):
-                if p.kind == "person" and not p.claimed and p.token:
-                    p.claimed = True
-                    await self.writer.submit(_mark_seat(tid, i, claimed=True))
-                    return i, p.token
-        return None
-
-    async def live(self, tid: str) -> LiveTable | None:
-        """The live table ``tid`` of this process (hosted: taken over from the process that holds it)."""
-        table = self.tables.get(tid)
-        if table is None and self.hosted is not None:
-            table = await self.hosted.adopt(tid)
-        if table is None and tid in self.reloading:
-            raise Unavailable("the store is out of reach for a moment; this table comes back as it was at "
-                              "its last saved step as soon as the store answers; try again in a few seconds")
-        return table
-
-    def store_refused(self, table: LiveTable) -> None:
-        """The store did not save the step just taken at ``table``: this copy is ahead of the store, so it
-        stops at once (nothing waiting on its lock acts on it) and is rebuilt from the store as it was —
-        hosted, by whichever process takes it next; else here, as soon as the store answers."""
-        table.moved = True
-        if self.hosted is not None:
-            self.hosted.lost(table)
-            return
-        table.halt()
-        if self.tables.get(table.id) is table:
-            del self.tables[table.id]
-        for client in list(table.clients):
-            client.kick()
-        self.reloading.add(table.id)
-        self.spawn(self._reload(table.id))
-
-    async def _reload(self, tid: str) -> None:
-        delay = 0.5
-        while tid not in self.tables:
-            await asyncio.sleep(delay)
-            try:
-                if await self.load_live(tid) is None:
-                    break  # no longer live (its last step was saved after all, or it was abandoned)
-            except Exception as exc:  # noqa: BLE001 - the store is still out of reach: try again
-                log.warning("table %s: not rebuilt yet (%s); trying again", tid, str(exc).splitlines()[0])
-                delay = min(2 * delay, 5.0)
-        self.reloading.discard(tid)
-        log.info("table %s: rebuilt from the store after a step the store did not save", tid)
-
-    async def find(self, tid: str) -> LiveTable | None:
-        """The table ``tid``: live, or finished and rebuilt from the store; ``None`` if there is none."""
-        return await self.live(tid) or await self.load_finished(tid)
-
-    def _read_table(self, tid: str, statuses: tuple[str, ...]) -> (
-            tuple[WebTable, list[WebSeat], list[WebStep]] | None):
-        """The stored row, seats and steps of table ``tid`` if its status is one of ``statuses``."""
-        with store_reads(), self.sessions() as session:
-            row = session.get(WebTable, tid)
-            if row is None or row.status not in statuses:
-                return None
-            return (row, *_seats_and_steps(session, tid))
-
-    async def load_finished(self, tid: str) -> LiveTable | None:
-        """A table that is no longer live (finished), rebuilt from the store for its viewers."""
-
-        data = await asyncio.to_thread(self._read_table, tid, (FINISHED,))
-        if data is None:
-            return None
-        table = self.tables.get(tid) or self._rebuild(*data)
-        self.tables[tid] = table
-        return table
-
-    # -- restart ----------------------------------------------------------------------------
-    async def resume_all(self) -> list[str]:
-        """Rebuild every open or running table from its stored steps and re-arm its timers."""
-        with self.sessions() as session:
-            rows = session.scalars(select(WebTable).where(WebTable.status.in_([OPEN, RUNNING]))).all()
-            loaded = [(row, *_seats_and_steps(session, row.id)) for row in rows]
-        resumed = []
-        for row, seats, lines in loaded:
-            try:
-                table = self._rebuild(row, seats, lines)
-            except Exception as exc:
-                log.exception("table %s cannot be resumed", row.id)
-                await self.writer.submit(_abandon(row.id, f"could not resume after restart: {exc}"))
-                continue
-            self.tables[table.id] = table
-            async with table.lock:
-                table._arrange()
-                await self.writer.submit(table._save_job())
-            resumed.append(table.id)
-        return resumed
-
-    async def load_live(self, tid: str) -> LiveTable | None:
-        """Hosted mode: the open or running table ``tid`` rebuilt from the store with its timers re-armed
-        (the restart path of :meth:`resume_all` for one table, once its lease is held); ``None`` if it is
-        not live."""
-
-        data = await asyncio.to_thread(self._read_table, tid, (OPEN, RUNNING))
-        if data is None:
-            return None
-        try:
-            table = self._rebuild(*data)
-        except Exception as exc:
-            log.exception("table %s cannot be resumed", tid)
-            await self.writer.submit(_abandon(tid, f"could not resume on another process: {exc}"))
-            return None
-        self.tables[tid] = table
-        async with table.lock:
-            table._arrange()
-            await self.writer.submit(table._save_job())
-        return table
-
-    def _rebuild(self, row: WebTable, seats: list[WebSeat], steps: list[WebStep]) -> LiveTable:
-        lines = [s.line for s in steps]
-        game, rs = stored_ruleset(row)
-        header = row.header
-        params = header.get("params") or {}
-        recorder = Recorder(game.name, rs.preset, row.seed, list(header["seats"]), header.get("version", "0"),
-                            params=dict(params))
-        if recorder.lines[0]["h"] != header["h"]:
-            raise TablesportError("stored header does not match its chain hash")
-        state = game.new_state(rs, row.seed)
-        plans = [SeatPlan(s.kind, s.bot, s.token, s.claimed, s.joined) for s in seats]
-        table = LiveTable(self, row.id, game, rs, row.seed, plans, row.bot_delay, recorder, state, row.status,
-                          row.created, guided=bool(row.guided))
-        for n, line in enumerate(lines, 1):
-            if line.get("i") != n:
-                raise TablesportError(f"step {n} is missing from the store")
-            events = apply_step(state, line)
-            t = line["t"]
-            if t == "act":
-                recorder.act(int(line["seat"]), canon(line["action"]))
-            elif t == "timeout":
-                recorder.timeout(int(line["seat"]))
-            elif t == "time_up":
-                recorder.time_up()
-            else:
-                recorder.referee(canon(line["action"]))
-            if recorder.lines[-1]["h"] != line["h"]:
-                raise TablesportError(f"step {n} does not match its chain hash")
-            before = table.decision
-            table.decision = state.pending()
-            table._update_asked(before, line.get("seat"))
-            table.events.extend((n, ev) for ev in events)
-        del table.events[:-EVENT_LOG]
-        timers, clock_used = row.timers or {}, row.clock_used
-        if steps and steps[-1].at > row.updated and steps[-1].meta:  # the last step is newer than the row
-            meta = steps[-1].meta
-            timers, clock_used = meta.get("timers") or {}, float(meta.get("clock_used", 0.0))
-        stored_asked = {int(k): int(v) for k, v in (timers.get("asked") or {}).items()}
-        if stored_asked and table.decision is not None:
-            table.asked.update({s: a for s, a in stored_asked.items() if s in table.decision.seats})
-        now = self.clock.wall()
-        for k, dl in (timers.get("deadlines") or {}).items():
-            s = int(k)
-            if table.decision is not None and s in table.decision.seats:
-                limit = float(table.decision.time_limit or RESUME_GRACE)
-                table.deadlines[s] = max(float(dl), now + min(RESUME_GRACE, limit))
-                table._deadline_for[s] = table.asked[s]
-        table.clock_used = clock_used
-        table.clock_fired = timers.get("clock_fired")
-        table.paused = timers.get("paused")
-        table.away.restore(timers)
-        if table.decision is None:  # finished but not marked: close it properly
-            table.status = FINISHED
-            recorder.finish(state)
-            res = state.result()
-            table.result = res.to_json() if res else None
-        return table
-
-    async def shutdown(self) -> None:
-        for table in list(self.tables.values()):
-            table.halt()
-            if table.status in (OPEN, RUNNING):
-                await self.writer.submit(table._save_job())
-        for task in list(self.tasks):
-            task.cancel()
-
-
-def _abandon(tid: str, why: str) -> Callable[[Session], None]:
-    def job(session: Session) -> None:
-        session.execute(update(WebTable).where(WebTable.id == tid)
-                        .values(status=ABANDONED, updated=time.time()))
-        session.add(WebNote(table_id=tid, at=time.time(), text=why))
-
-    return job
-
-
-def _seats_and_steps(session: Session, tid: str) -> tuple[list[WebSeat], list[WebStep]]:
-    """A stored table's seats and steps, in order: what :meth:`Hall._rebuild` needs besides its row."""
-    seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid).order_by(WebSeat.seat)).all()
-    steps = session.scalars(select(WebStep).where(WebStep.table_id == tid).order_by(WebStep.i)).all()
-    return list(seats), list(steps)

@@ -15,8 +15,8 @@ import websockets
 
 from tablesport.core.records import replay
 from tablesport.games import start_for_record
-from tablesport.server import guard
-from tablesport.server.hall import Client
+from tablesport.server.live import socket_limits as guard
+from tablesport.server.live.client import Client
 from tablesport.server.process import ServerProcess
 
 from .helpers import Seat, run_loop
@@ -206,7 +206,7 @@ def test_plain_json_is_read() -> None:
 
 def test_a_closed_client_goes_with_its_last_reference_not_with_the_collector() -> None:
     """Its cancelled sender kept a cycle through the client (and so the whole connection) that only a
-    complete collection reclaims once frozen (probe.py); closing breaks it."""
+    complete collection reclaims once frozen (web/collector.py); closing breaks it."""
     import gc
     import weakref
 

@@ -10,7 +10,7 @@ and bot authors read them) and plain data in their events (``Event.kind`` and ``
 * ``events``: one sentence per event kind, its parameters the event's data;
 * ``reasons``: how a game ends (``Result.reason``);
 * ``params``: how each parameter is shown, by its name — a seat, a side, a card, general, skill, city or
-  ticket localized from the game's data (:func:`tablesport.server.gamedata.names`), a value from
+  ticket localized from the game's data (:func:`tablesport.server.content.gamedata.names`), a value from
   ``values``, a tile, a number or text as it is.
 
 :func:`decision_text`, :func:`event_text` and :func:`result_text` are what the table's frames carry

@@ -31,11 +31,11 @@ import yaml
 from tablesport.core import Decision, RuleError
 from tablesport.store.tables import RUNNING
 
-from .tablepart import TablePart
+from .table_ref import TablePart
 
 if TYPE_CHECKING:
     from .clock import Timer
-    from .hall import LiveTable
+    from .table import LiveTable
 
 HERE = Path(__file__).parent
 GIVE_UP = ("concede", "leave")

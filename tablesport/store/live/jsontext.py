@@ -1,5 +1,5 @@
-"""The server's compact JSON text, written by orjson: a table's frames (hall.py) and its stored step rows
-(writer.py), the server's most frequent writes."""
+"""The server's compact JSON text, written by orjson: a table's frames (server/live/frames.py) and its
+stored step rows (writer.py), the server's most frequent writes."""
 
 from __future__ import annotations
 

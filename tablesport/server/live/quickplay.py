@@ -31,9 +31,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from tablesport.bots.registry import BotChoice, bot_factories
 from tablesport.core import TablesportError
 
+from ..models.players import MAX_WAIT
 from .clock import Timer
-from .hall import Hall, SetupError, error, frame
-from .models.players import MAX_WAIT
+from .frames import error, frame
+from .setup import SetupError
+from .tables import Hall
 
 STALE = 30.0
 KEEP_SEATED = 600.0

@@ -21,10 +21,10 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
-from .models.common import MAX_BODY, ApiError
+from ..models.common import MAX_BODY, ApiError
 
 API_VERSION = "1.2.0"
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parents[3] / "docs"
 SNAPSHOT = DOCS / "openapi.json"
 REFERENCE = DOCS / "api.md"
 

@@ -1,8 +1,10 @@
 """Rendering pages: :func:`page` (a template in a language), :func:`render` (the same for someone who may
-be signed in: with the account and the token its forms carry) and the page shown for a refused request."""
+be signed in: with the account and the token its forms carry), the page shown for a refused request and the
+friendly error pages for browsers (:func:`error_page`; the JSON API keeps its JSON errors)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -13,8 +15,9 @@ from fastapi.templating import Jinja2Templates
 
 from tablesport.store.accounts import Account
 
-from .. import auth, i18n
+from ..content import i18n
 from ..models.common import error_body
+from . import auth
 
 templates = Jinja2Templates(directory=Path(__file__).parent.parent / "templates")
 
@@ -45,7 +48,7 @@ async def render(request: Request, lang: str, template: str, /, account: Account
 
 
 async def refused_page(request: Request, exc: Exception) -> Response:
-    """401/403/429 from :mod:`..auth`: the API's error shape under ``/api``, else a page in the visitor's
+    """401/403/429 from :mod:`.auth`: the API's error shape under ``/api``, else a page in the visitor's
     language (with a sign-in link when no one is signed in)."""
     assert isinstance(exc, auth.AuthRefused)
     headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
@@ -59,3 +62,36 @@ async def refused_page(request: Request, exc: Exception) -> Response:
     if headers:
         resp.headers.update(headers)
     return resp
+
+
+def wants_page(request: Request) -> bool:
+    """A browser asking for a page (not the API, not a script or an image)."""
+    return (not request.url.path.startswith("/api/") and request.scope.get("type") == "http"
+            and "text/html" in request.headers.get("accept", ""))
+
+
+_TABLE_PATH = re.compile(r"^/(?:play|watch|replay|tables)/([0-9a-f]{6,32})(?:/|$)")
+
+
+async def error_page(request: Request, status: int, detail: Any, key: str | None = None) -> HTMLResponse:
+    """A refusal as a page in the visitor's language, with the way back: the lobby (where "my tables"
+    lists this browser's seats) and, for a table's path, the table as a spectator."""
+    lang = i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
+                          request.headers.get("accept-language"))
+    path = request.url.path
+    if key is None:
+        if status == 403 and path.startswith("/play/"):
+            key = "errpage.bad_seat_link"
+        elif status == 404 and detail == "no such table":
+            key = "errpage.no_table"
+        else:
+            key = f"errpage.{status}" if f"errpage.{status}" in i18n.strings(lang) else "errpage.other"
+    message = detail.get("message") if isinstance(detail, dict) else (detail or "")
+    table = _TABLE_PATH.match(path)
+    watch = f"/watch/{table.group(1)}" if table and key not in ("errpage.no_table",) else None
+    try:
+        account = await auth.current_account(request, request.app.state.sessions)
+    except Exception:  # a page about an error must not fail on the account
+        account = None
+    return await render(request, lang, "error.html", account=account, status=status, key=key,
+                        message=str(message), watch=watch)

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any
 from tablesport.core import Action, Decision
 from tablesport.store.tables import RUNNING
 
-from .tablepart import TablePart
+from .table_ref import TablePart
 
 if TYPE_CHECKING:
     from .clock import Timer
-    from .hall import LiveTable
+    from .table import LiveTable
 
 PASSES: frozenset[Action] = frozenset({"pass", ("pass",), ("decline",), ("accept",), ("end",)})
 """Answers that only decline: pass a response, decline an optional skill, accept without a

@@ -23,9 +23,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from tablesport.core import TablesportError
 from tablesport.store import tokens as store
 
+from ..models.common import MAX_ID
 from .deps import SessionsDep
 from .errors import refuse
-from .models.common import MAX_ID
 
 bearer = HTTPBearer(
     auto_error=False,

@@ -6,7 +6,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .hall import LiveTable
+    from .table import LiveTable
 
 
 class TablePart:
@@ -14,7 +14,7 @@ class TablePart:
 
     A strong one made a cycle (the table holds the part, the part the table): a finished table the hall let go
     was then not freed by its reference count but left, with its state, events and record (about 300 objects),
-    for a collection of the whole heap (probe.py)."""
+    for a collection of the whole heap (web/collector.py)."""
 
     def __init__(self, table: LiveTable) -> None:
         self._table = weakref.ref(table)

@@ -42,10 +42,12 @@ from starlette.requests import HTTPConnection
 from tablesport.store import players
 from tablesport.store.accounts import Account
 
-from . import guard
-from .auth import Window, address
-from .hall import Client, LiveTable, error, frame
-from .seating import account_of
+from ..live import socket_limits
+from ..live.client import Client
+from ..live.frames import error, frame
+from ..live.table import LiveTable
+from ..web.auth import Window, address
+from ..web.seat_accounts import account_of
 
 CHAT_MAX = 300
 REASON_MAX = players.REPORT_REASON_MAX
@@ -299,13 +301,13 @@ async def lobby_socket(ws: WebSocket) -> None:
     hub.join(client, acc.name if acc else None, acc.id if acc else None, address(ws))
     hub.lobby.add(client)
     client.put(hub.history(client, LOBBY, None))
-    throttle = guard.Throttle()
+    throttle = socket_limits.Throttle()
     try:
         while True:
             msg = await ws.receive()
             if msg["type"] == "websocket.disconnect":
                 break
-            if throttle.take() is not guard.Verdict.ACCEPT:
+            if throttle.take() is not socket_limits.Verdict.ACCEPT:
                 continue
             raw = msg.get("text")
             if raw is None or len(raw) > FRAME_MAX:

@@ -1,0 +1,1 @@
+"""The web plumbing: sessions and roles, errors, the API document, languages, what the routes are given."""
