@@ -3,7 +3,7 @@ does, event-log sentences and how a game ended.
 
 The engines speak English in their prompts (``Decision.prompt``, ``Decision.on_timeout``: the terminal
 and bot authors read them) and plain data in their events (``Event.kind`` and ``data``).  Each game's
-``texts/games/<game>.yaml`` turns them into messages:
+``texts/game.yaml`` (in the game's package, :meth:`~tablesport.core.Game.texts`) turns them into messages:
 
 * ``prompts`` and ``timeouts``: a message id, the engine's English text as a pattern (``match``, with
   ``{name}`` for each parameter), and the message in each language with the same parameters;
@@ -116,10 +116,18 @@ def common() -> dict[str, Any]:
     return data
 
 
+def texts_file(game: str, kind: str) -> Path | None:
+    """The game's ``texts/<kind>.yaml`` (``game``, ``rules``, ``hints``), if the game has one."""
+    from tablesport.games import all_games
+
+    found = all_games().get(game)
+    return found.texts(kind) if found is not None else None
+
+
 @cache
 def game_texts(game: str) -> GameTexts:
-    path = HERE / "games" / f"{game}.yaml"
-    data = _load(path) if path.is_file() else {}
+    path = texts_file(game, "game")
+    data = _load(path) if path is not None else {}
     base = common()
     values = {**base.get("values", {}), **(data.get("values") or {})}
     for name, vals in values.items():
