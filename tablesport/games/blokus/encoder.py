@@ -13,8 +13,8 @@ from tablesport.rl.features import Features, Vector, one_hot
 class BlokusEncoder(Encoder):
     def __init__(self, rs: Ruleset) -> None:
         from .board import MOVE_STRING
-        from .game import PASS
         from .pieces import PIECE_NAMES
+        from .state import PASS
 
         self.moves = MOVE_STRING
         self.pass_ = PASS

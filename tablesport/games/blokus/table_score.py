@@ -16,8 +16,8 @@ from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.rules import rule
 from tablesport.tournament.seating import check_table_players
 
-from .game import colour_score
 from .pieces import MONOMINO, PIECE_INDEX, PIECE_SIZES
+from .state import colour_score
 
 
 def blokus_pieces(result: Mapping[str, Any], players: Sequence[str], divisions: Mapping[str, Any], table: str

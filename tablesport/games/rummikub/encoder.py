@@ -57,8 +57,8 @@ class RummikubEncoder(Encoder):
     # -- the macro-actions ---------------------------------------------------------------------------
     def macros(self, view: dict[str, Any]) -> dict[str, Play | None]:
         """Each macro-action's play for the observer (``None``: it lays nothing), from the view."""
-        from .game import codes, play_from_codes
         from .solver import solve
+        from .state import codes, play_from_codes
         from .tiles import JOKER
 
         me = int(view["seat"])

@@ -20,7 +20,7 @@ PHASES = ("setup", "turn", "second", "keep", "over")
 
 class TicketToRideEncoder(Encoder):
     def __init__(self, rs: Ruleset) -> None:
-        from .game import BOARD
+        from .state import BOARD
 
         self.board = BOARD
         self.seats = n = rs.seats
