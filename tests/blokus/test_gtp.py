@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from tablesport.games.blokus.gtp import GtpEngine
-from tablesport.games.blokus.match import GtpClient
+from tablesport.games.blokus.gtp_match import GtpClient
 
 
 class Engine(GtpClient):

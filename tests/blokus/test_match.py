@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tablesport.games.blokus.match import GtpClient, GtpFailure, play_game, rotations, summarise
+from tablesport.games.blokus.gtp_match import GtpClient, GtpFailure, play_game, rotations, summarise
 
 OURS = [sys.executable, "-m", "tablesport.cli", "blokus", "gtp"]
 # an engine that answers every command with success and every genmove with a move no rule allows

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tablesport.games.pictionary.match import MatchInputError, edits_within_one, match
+from tablesport.games.pictionary.guess_matching import MatchInputError, edits_within_one, match
 
 C, N, W = "correct", "near", "wrong"
 

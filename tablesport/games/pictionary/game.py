@@ -76,7 +76,7 @@ class PictionaryGame(Game):
 
     def warm(self) -> None:
         """Read and check the English list and load the matcher's dictionaries."""
-        from .match import match
+        from .guess_matching import match
         from .words import builtin
 
         builtin("en")
