@@ -10,8 +10,8 @@ and bot authors read them) and plain data in their events (``Event.kind`` and ``
 * ``events``: one sentence per event kind, its parameters the event's data;
 * ``reasons``: how a game ends (``Result.reason``);
 * ``params``: how each parameter is shown, by its name — a seat, a side, a card, general, skill, city or
-  ticket localized from the game's data (:func:`tablesport.server.gamedata.names`), a value from
-  ``values``, a tile, a number or text as it is.
+  ticket localized from the game's data (:func:`tablesport.server.gamedata.names`), a card named by what it
+  is (``deal_card``: ``values.deal_card``), a value from ``values``, a tile, a number or text as it is.
 
 :func:`decision_text`, :func:`event_text` and :func:`result_text` are what the table's frames carry
 (``decision.text``, ``events[i].text``, ``result_text``); a text that no message matches is
@@ -220,12 +220,14 @@ class Renderer:
             return f"{left}{value}{right}"
         if kind == "tile":
             return self.tile(str(value))
+        if kind == "deal_card":  # a card named by what it is (Monopoly Deal: values.deal_card)
+            if not isinstance(value, str):
+                return None
+            return self.deal_card((names(self.game).get("cards") or {}).get(value))
         if kind in ("card", "general", "skill", "city", "category"):
             if not isinstance(value, str):
                 return None
             table = names(self.game).get(_NAME_TABLES[kind]) or {}
-            if kind == "card" and self.game == "monopoly-deal":
-                return self.deal_card(table.get(str(value)))
             if kind == "city":
                 return _name(table.get(str(value)), lang) or (str(value) if lang == "en" else None)
             return _name(table.get(str(value)), lang)
