@@ -28,7 +28,7 @@ import time
 from typing import Any
 
 from bench.machine import machine, save_results
-from tablesport.games.blokus.match import GtpClient, play_game, rotations, summarise
+from tablesport.games.blokus.gtp_match import GtpClient, play_game, rotations, summarise
 
 
 def ours(bot: str) -> list[str]:

@@ -30,7 +30,7 @@ from typing import Any
 from bench.machine import machine, save_results
 from tablesport.core import Action, Bot, Decision, Rng, State
 from tablesport.games.rummikub.bots import PlannerBot, RolloutBot
-from tablesport.games.rummikub.game import RummikubState
+from tablesport.games.rummikub.state import RummikubState
 
 
 class OracleBot(RolloutBot):

@@ -25,11 +25,11 @@ from typing import Any
 from bench.machine import machine, save_results
 from tablesport.core import RandomBot, Rng
 from tablesport.games.rummikub import GAME
-from tablesport.games.rummikub.game import codes
 from tablesport.games.rummikub.ilp import ilp_optimum
 from tablesport.games.rummikub.positions import random_position
 from tablesport.games.rummikub.search import compile_all
 from tablesport.games.rummikub.solver import solve
+from tablesport.games.rummikub.state import codes
 
 Position = tuple[list[list[str]], list[str], bool]
 

@@ -96,7 +96,7 @@ HEAVY = (
     "tests/server/test_api_fuzz.py",
     "tests/server/test_api_inputs.py",
     "tests/server/test_event_pages.py",
-    "tests/server/test_guard.py::test_a_flood",
+    "tests/server/test_socket_limits.py::test_a_flood",
     "tests/server/test_live.py",
     "tests/server/test_live_control_pages.py",
     "tests/server/test_page_fuzz.py",

@@ -466,13 +466,19 @@ Renderer = Callable[[dict[str, Any], Decision | None, int], Any]
 
 class Game(ABC):
     """A registered game: what it declares (:attr:`info`), its presets, a constructor for states,
-    and what a game package provides under fixed file names beside ``game.py``:
+    and what a game package provides under fixed file names beside ``game.py`` (docs/adding-a-game.md):
 
     * ``bots.py`` (or a ``bots`` package) exporting ``BOTS``: name → bot factory ``(rng, **options)``;
     * ``render.py`` exporting ``render(view, decision, seat)``: the terminal view;
     * ``cli.py`` exporting a Typer ``app``: the ``tablesport <game> ...`` commands;
     * ``screen.js``: the web table's screen (an ES module, see docs/server.md) and ``ui.yaml``:
       its UI strings (key → ``{zh-Hans, zh-Hant, en}``);
+    * ``texts/game.yaml``, ``texts/rules.yaml``, ``texts/hints.yaml``: what the web app says of the
+      game (its messages and lobby tile, its rules pages, its guided first game);
+    * ``picture.py`` exporting ``draw(spec, lang, names)``: the lobby tile's picture (inline SVG);
+    * ``encoder.py`` exporting ``ENCODER``: the RL encoder class, built from a ruleset;
+    * ``table_score.py`` exporting ``SCORERS``: preset → the scorer of a physical table from what
+      the referee sees there;
     * data files (YAML/JSON) for cards, maps, tiles.
     """
 
@@ -480,6 +486,8 @@ class Game(ABC):
     live_params: ClassVar[Mapping[str, Any]] = {}
     """Preset parameters a table with people sets by default (e.g. ask every player for a response,
     so that a pause does not tell the table who holds one); simulations keep the preset's values."""
+    fouls: ClassVar[tuple[str, ...]] = ()
+    """The fouls a referee can rule at a live table (``referee(("foul", side, foul))``), if any."""
 
     @property
     def name(self) -> str:
@@ -538,6 +546,40 @@ class Game(ABC):
 
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         return {str(k): {str(lang): str(text) for lang, text in v.items()} for k, v in data.items()}
+
+    def texts(self, kind: str) -> Path | None:
+        """The package's texts file ``texts/<kind>.yaml``, if it has one: ``game`` (the messages of
+        the engine's prompts, events and end reasons, and the lobby tile), ``rules`` (the rules pages)
+        or ``hints`` (the guided first game)."""
+        path = self.package_dir() / "texts" / f"{kind}.yaml"
+        return path if path.is_file() else None
+
+    def picture(self) -> Callable[[dict[str, Any], str, Mapping[str, Any]], str] | None:
+        """The lobby tile's picture, ``picture.draw(spec, lang, names)``, if the package has one: the
+        tile's ``picture`` section drawn as inline SVG in ``lang`` with the game's localized
+        :meth:`names` (a :class:`~tablesport.core.picture.TileError` for what the game does not have)."""
+        module = self.package_module("picture")
+        fn = getattr(module, "draw", None) if module is not None else None
+        return fn if callable(fn) else None
+
+    def encoder(self) -> Callable[[Ruleset], Any] | None:
+        """The RL encoder class, ``encoder.ENCODER`` (a ruleset → its encoder, see docs/rl.md), if
+        the package has one."""
+        module = self.package_module("encoder")
+        cls = getattr(module, "ENCODER", None) if module is not None else None
+        return cls if callable(cls) else None
+
+    def table_scorers(self) -> Mapping[str, Callable[..., dict[str, Any]]]:
+        """The package's ``table_score.SCORERS``: preset → the scorer of a physical table of that
+        competition from what the referee sees there (see :mod:`tablesport.store.score_from_table`)."""
+        module = self.package_module("table_score")
+        return dict(getattr(module, "SCORERS", {})) if module is not None else {}
+
+    def rulings(self, ruleset: Ruleset) -> tuple[str, ...]:
+        """The referee's rulings a live table of ``ruleset`` takes (``concede``, ``penalty``,
+        ``technical``, ``disqualify``, ``foul``; see :meth:`State.referee`): ``foul`` where the game
+        has :attr:`fouls`, none else."""
+        return ("foul",) if self.fouls else ()
 
     def names(self) -> dict[str, Any]:
         """Localized names of the game's things by id (cards, generals, skills, cities, ...), each

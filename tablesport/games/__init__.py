@@ -1,25 +1,39 @@
-"""The registry of games. Every subpackage of ``tablesport.games`` that exports ``GAME`` is a game."""
+"""The registry of games. Every subpackage of ``tablesport.games`` that exports ``GAME`` is a game, and so
+is every ``GAME`` another distribution registers under the entry-point group :data:`ENTRY_POINTS`
+(``[project.entry-points."tablesport.games"]`` ``name = "package:GAME"``): a game's package is all it
+brings (docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
 from functools import cache
+from importlib.metadata import entry_points
 from typing import Any
 
-from tablesport.core import Game, Ruleset, State, UnknownPreset
+from tablesport.core import Game, Ruleset, State, TablesportError, UnknownPreset
+
+ENTRY_POINTS = "tablesport.games"
+"""The entry-point group of games that live outside ``tablesport.games``."""
 
 
 @cache
 def all_games() -> dict[str, Game]:
-    games: dict[str, Game] = {}
+    """Every game by name: the subpackages of ``tablesport.games`` in the order of their package names,
+    then the registered entry points in the order of their names."""
+    found: list[Any] = []
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if not info.ispkg:
+        if info.ispkg:
+            found.append(getattr(importlib.import_module(f"{__name__}.{info.name}"), "GAME", None))
+    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda e: e.name):
+        found.append(point.load())
+    games: dict[str, Game] = {}
+    for game in found:
+        if not isinstance(game, Game):
             continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        game = getattr(module, "GAME", None)
-        if isinstance(game, Game):
-            games[game.name] = game
+        if games.setdefault(game.name, game) is not game:
+            raise TablesportError(f"two games are named {game.name!r}: {type(games[game.name]).__module__} "
+                                  f"and {type(game).__module__}")
     return games
 
 

@@ -3,9 +3,9 @@
 * :func:`env` — a PettingZoo AEC environment, every seat an agent;
 * :func:`gym_env` — a Gymnasium environment, one seat learning against a named bot.
 
-Every game has an encoder (:mod:`tablesport.rl.encoders`): observations from the seat's view, a fixed
-action space with a mask per step, rewards from the result.  docs/rl.md describes each game's spaces;
-``python -m tablesport.rl PRESET`` prints them.
+Every game has an encoder (its package's ``encoder.py``, :mod:`tablesport.rl.encoders`): observations
+from the seat's view, a fixed action space with a mask per step, rewards from the result.  docs/rl.md
+describes each game's spaces; ``python -m tablesport.rl PRESET`` prints them.
 """
 
 from __future__ import annotations

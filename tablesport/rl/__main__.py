@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import sys
 
-from tablesport.games import all_presets, find_preset
+from tablesport.games import all_presets
 
-from .encoders import ENCODERS
+from .aec import encoder_for
 
 
 def describe(preset: str) -> str:
-    game, rs = find_preset(preset)
-    encoder = ENCODERS[game.name](rs)
+    _, _, encoder = encoder_for(preset)
     lines = [f"{preset}: Discrete({encoder.actions}) actions, Box({encoder.size},) observation"]
     lines += [f"  {name:<16} {shape:<12} {text}" for name, shape, text in encoder.features.rows()]
     return "\n".join(lines)

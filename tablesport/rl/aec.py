@@ -21,16 +21,16 @@ from tablesport.core import Action, Game, RuleError, Ruleset, State, TablesportE
 from tablesport.games import all_presets, find_preset
 
 from .choices import Choices, Path
-from .encoders import ENCODERS, Encoder
+from .encoders import Encoder, encoder_of
 from .rewards import rank_rewards
 
 
 def encoder_for(preset: str) -> tuple[Game, Ruleset, Encoder]:
     """(game, ruleset, encoder) of ``preset``; a clear error for a game without an environment."""
     game, rs = find_preset(preset)
-    make = ENCODERS.get(game.name)
+    make = encoder_of(game)
     if make is None:
-        covered = sorted(p for p, (g, _) in all_presets().items() if g.name in ENCODERS)
+        covered = sorted(p for p, (g, _) in all_presets().items() if encoder_of(g) is not None)
         raise TablesportError(f"{game.name} has no RL environment yet; presets with one: "
                               f"{', '.join(covered)}")
     return game, rs, make(rs)

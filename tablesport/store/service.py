@@ -421,7 +421,7 @@ class EventStore:
 
         A series is a whole, decided series (``{games: [...]}``; a game at a time: ``store.series``). A
         table game gives ``scores`` or, where the competition has a scorer, ``seen`` (what the referee sees,
-        scored by the game's engine: :mod:`tablesport.store.seen`)."""
+        scored by the game's engine: :mod:`tablesport.store.score_from_table`)."""
         facts = (who if isinstance(who, Facts) else Facts(who, source=source)).checked()  # type: ignore[arg-type]
         p = self.preset(comp)
         if not isinstance(data, Mapping):
@@ -498,7 +498,7 @@ class EventStore:
         out = dict(data)
         where = f"{fx.key} (table {fx.table})" if fx.table else fx.key
         if "seen" in out:
-            from .seen import score_seen
+            from .score_from_table import score_seen
 
             divisions = {e.key: e.division for e in self.entrants(comp) if e.key in fx.entrants}
             out = score_seen(p.name, out, fx.entrants, divisions, where)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from tablesport.games.blokus.gtp import GtpEngine
-from tablesport.games.blokus.match import GtpClient
+from tablesport.games.blokus.gtp_match import GtpClient
 from tests.installed_env import cli
 
 

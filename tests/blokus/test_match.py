@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tablesport.games.blokus.match import GtpClient, GtpFailure, play_game, rotations, summarise
+from tablesport.games.blokus.gtp_match import GtpClient, GtpFailure, play_game, rotations, summarise
 from tests.installed_env import cli
 
 OURS = [*cli(), "blokus", "gtp"]

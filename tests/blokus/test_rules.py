@@ -7,8 +7,8 @@ import pytest
 from tablesport.core import RuleError, canon
 from tablesport.games.blokus import GAME, BlokusState
 from tablesport.games.blokus.board import CORNER_BITS, bit, parse_square
-from tablesport.games.blokus.game import ALL_PIECES, colour_score
 from tablesport.games.blokus.pieces import MONOMINO, PIECE_INDEX
+from tablesport.games.blokus.state import ALL_PIECES, colour_score
 
 from .helpers import play
 

@@ -9,7 +9,8 @@ import pytest
 
 from tablesport.core import Event, Rng
 from tablesport.core.conformance import ConformanceError, check_game
-from tablesport.games.goofspiel.game import GoofspielGame, GoofspielState, card
+from tablesport.games.goofspiel.game import GoofspielGame
+from tablesport.games.goofspiel.state import GoofspielState, card
 
 
 class LeakyEvents(GoofspielState):

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from tablesport.games.pictionary.match import MatchInputError, edits_within_one, match
+from tablesport.games.pictionary.guess_matching import MatchInputError, edits_within_one, match
 from tests.installed_env import cli
 
 C, N, W = "correct", "near", "wrong"

@@ -41,7 +41,7 @@ def test_own_list_has_600_cards_of_five_words_all_checked(lang: str) -> None:
 
 
 def test_traditional_list_is_written_in_traditional_characters() -> None:
-    from tablesport.games.pictionary.match import to_simplified
+    from tablesport.games.pictionary.guess_matching import to_simplified
 
     hant = [w for c in builtin("zh-Hant") for w in c]
     changed = sum(1 for w in hant if to_simplified(w) != w)

@@ -6,8 +6,8 @@ import pytest
 
 from tablesport.core import RuleError, canon
 from tablesport.games.rummikub import GAME
-from tablesport.games.rummikub.game import identical_pairs
 from tablesport.games.rummikub.sets import SetError, check_set
+from tablesport.games.rummikub.state import identical_pairs
 from tablesport.games.rummikub.tiles import ALL_IDS, CODES
 
 from .helpers import position

@@ -191,7 +191,7 @@ def test_language_choice(accept: str, lang: str) -> None:
 def test_traditional_names_are_converted_whole() -> None:
     """繁體 names are derived from the game data's name_zh (OpenCC, word by word): every name of every game
     converts back to itself, keeps no simplified-only character, and the pages' table knows each name."""
-    from tablesport.games.pictionary.match import to_simplified
+    from tablesport.games.pictionary.guess_matching import to_simplified
     from tablesport.server.content.i18n import hant_table, to_hant
 
     assert to_hant("顺手牵羊") == "順手牽羊"

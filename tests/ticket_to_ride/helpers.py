@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablesport.games.ticket_to_ride import GAME, TicketToRideState
 from tablesport.games.ticket_to_ride.board import board
-from tablesport.games.ticket_to_ride.game import CARD_INDEX
+from tablesport.games.ticket_to_ride.state import CARD_INDEX
 
 B = board()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from tablesport.games.ticket_to_ride.board import board
-from tablesport.games.ticket_to_ride.game import TicketToRideState
 from tablesport.games.ticket_to_ride.presets import PRESETS
+from tablesport.games.ticket_to_ride.state import TicketToRideState
 
 B = board()
 

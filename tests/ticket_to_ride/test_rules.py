@@ -7,7 +7,8 @@ import pytest
 
 from tablesport.core import RuleError, canon
 from tablesport.games.ticket_to_ride import GAME
-from tablesport.games.ticket_to_ride.game import CARD_INDEX, LOCOMOTIVE
+from tablesport.games.ticket_to_ride.board import LOCOMOTIVE
+from tablesport.games.ticket_to_ride.state import CARD_INDEX
 
 from .helpers import B, give, hold, own, rid, set_row, stack, started
 

@@ -17,8 +17,8 @@ import numpy as np
 from tablesport.core import Action, Bot, BotOption, Decision, Rng, State
 
 from .board import CORNER_BITS, MASK, MOVE_STRING, SIZE_OF, corner_neighbours, side_neighbours
-from .game import COLOURS, PASS, BlokusState
 from .movegen import attach_points
+from .state import COLOURS, PASS, BlokusState
 
 
 def _blokus(state: State) -> BlokusState:

@@ -90,7 +90,7 @@ def match(
 ) -> None:
     """Referee a match between GTP engines (ours or others such as pentobi-gtp), move by move."""
     from .gtp import VARIANTS
-    from .match import GtpClient, GtpFailure, play_game, rotations, summarise
+    from .gtp_match import GtpClient, GtpFailure, play_game, rotations, summarise
 
     if variant not in VARIANTS:
         fail(f"unknown variant {variant!r}; known: classic, classic_2")

@@ -25,8 +25,9 @@ from tablesport import __version__
 from tablesport.core import Bot, RuleError
 
 from .board import COLOUR_LETTERS, COLOUR_NAMES, MOVE_STRING, SIZE
-from .game import COLOURS, GAME, PASS, BlokusState
+from .game import GAME
 from .pieces import PIECE_NAMES
+from .state import COLOURS, PASS, BlokusState
 
 COMMANDS = (
     "all_legal", "clear_board", "final_score", "genmove", "known_command", "list_commands", "name", "play",

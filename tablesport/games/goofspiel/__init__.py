@@ -5,6 +5,7 @@ one card face down at the same time; the highest bid alone takes the prize (a ti
 After N prizes the players with the most prize points win.
 """
 
-from .game import GAME, GoofspielGame, GoofspielState
+from .game import GAME, GoofspielGame
+from .state import GoofspielState
 
 __all__ = ["GAME", "GoofspielGame", "GoofspielState"]

@@ -23,7 +23,7 @@ import typer
 
 from tablesport.cli_output import fail, read_json_items
 
-from .match import LANGS, MatchInputError, match
+from .guess_matching import LANGS, MatchInputError, match
 from .words import WordListError, parse_csv
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Pictionary tools.")

@@ -7,7 +7,7 @@ from typing import Any
 
 from tablesport.core import ConformanceBudget, Game, GameInfo, Ruleset
 
-from .state import PictionaryState, seats_for
+from .state import FOULS, PictionaryState, seats_for
 from .words import CATEGORIES, TITLES
 
 SOURCE = "seed 000, Pictionary game rules (Pictionary Play-off)"
@@ -61,6 +61,7 @@ class PictionaryGame(Game):
         chance=True,
         conformance=ConformanceBudget(seeds=6, slow_seeds=300, deep_every=7),
     )
+    fouls = FOULS  # the referee's ruling at a live table (seed §2, §3), the drawing team's turn ends
 
     @property
     def presets(self) -> Mapping[str, Ruleset]:
@@ -75,7 +76,7 @@ class PictionaryGame(Game):
 
     def warm(self) -> None:
         """Read and check the English list and load the matcher's dictionaries."""
-        from .match import match
+        from .guess_matching import match
         from .words import builtin
 
         builtin("en")

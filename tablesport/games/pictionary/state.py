@@ -19,7 +19,7 @@ Flow (seed clauses in brackets, "§1" = "1. Set up" and so on):
   team in turn may change the card once [§2 "he can change to another card but only once"] — a new
   card gives a new peek;
 * ``draw`` [§2 "one minute to get their team to guess the word"]: digital: strokes, typed guesses
-  matched by :mod:`.match`, near misses confirmed by the picturist, a report of a foul by the other
+  matched by :mod:`.guess_matching`, near misses confirmed by the picturist, a report of a foul by the other
   team; facilitator: the buttons guessed / not guessed / foul;
 * ``confirm``: a near miss typed before the minute ended still waits for its picturist's ruling;
 * guessed → ``roll`` [§2 "the same team rolls and advances themself … and draws a new card"]; not
@@ -48,7 +48,7 @@ from tablesport.core import Action, Decision, Event, Result, Rng, RuleError, Rul
 
 from . import board as boards
 from .drawing import Canvas
-from .match import MAX_GUESS, match
+from .guess_matching import MAX_GUESS, match
 from .words import CATEGORIES, Card, PictionaryError, builtin, cards_from_params
 
 TEAMS = ("A", "B")

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from tablesport.core import TablesportError
 
-from .match import LANGS, canonical, to_simplified
+from .guess_matching import LANGS, canonical, to_simplified
 
 DATA = Path(__file__).parent / "data"
 CATEGORIES = ("P", "O", "A", "D", "AP")

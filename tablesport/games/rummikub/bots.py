@@ -26,8 +26,8 @@ from typing import Any
 
 from tablesport.core import Action, Bot, BotOption, Decision, State
 
-from .game import RummikubState, codes
 from .solver import solve
+from .state import RummikubState, codes
 from .tiles import JOKER, penalty
 
 DRAW = {"type": "draw"}

@@ -132,6 +132,17 @@ class SanguoshaGame(Game):
     def new_state(self, ruleset: Ruleset, seed: int) -> SgsState:
         return SgsState(ruleset, seed)
 
+    def rulings(self, ruleset: Ruleset) -> tuple[str, ...]:
+        """A concession, and as the edition has them the 3v3 technical points, the 2014 penalty points
+        and disqualification."""
+        cfg = ruleset.params
+        out = ["concede", "technical"] if cfg.get("mode", "3v3") == "3v3" else ["concede"]
+        if cfg.get("penalty_points"):
+            out.append("penalty")
+        if cfg.get("disqualify_at"):
+            out.append("disqualify")
+        return tuple(out)
+
     def names(self) -> dict[str, Any]:
         """Cards (by token and by name), generals and skills with their English and Chinese names."""
         from .cards import CARDS

@@ -985,7 +985,7 @@ _TIMEOUT_BY_KIND: Final = {
 
 
 def _timeout_text(a: Ask) -> str:
-    """What the timeout does, in words (the server shows it translated: server/texts/games/sanguosha.yaml)."""
+    """What the timeout does, in words (the server shows it translated: texts/game.yaml)."""
     t = a.timeout
     if type(t) is tuple and len(t) == 1:
         said = _TIMEOUT_BY_ANSWER.get(t[0])

@@ -23,7 +23,7 @@ from typing import Any
 from tablesport.core import Action, Bot, BotOption, Decision, Rng, State
 
 from .board import LOCOMOTIVE, board
-from .game import CARD_INDEX, TicketToRideState
+from .state import CARD_INDEX, TicketToRideState
 
 B = board()
 TICKETS = B.tickets

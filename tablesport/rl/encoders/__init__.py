@@ -1,39 +1,21 @@
 """Each game's encoder: its observation blocks, its fixed action space and the paths of the legal
-actions (``base.py`` says what an encoder provides; docs/rl.md describes every game's)."""
+actions (``base.py`` says what an encoder provides; docs/rl.md describes every game's).  A game brings
+its encoder in its own package: ``encoder.py`` exporting ``ENCODER``
+(:meth:`~tablesport.core.Game.encoder`)."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
-from tablesport.core import Ruleset
+from tablesport.core import Game, Ruleset
 
 from .base import Encoder
 
-MODULES = {
-    "goofspiel": ("goofspiel", "GoofspielEncoder"),
-    "blokus": ("blokus", "BlokusEncoder"),
-    "ticket-to-ride": ("ticket_to_ride", "TicketToRideEncoder"),
-    "monopoly-deal": ("monopoly_deal", "MonopolyDealEncoder"),
-    "rummikub": ("rummikub", "RummikubEncoder"),
-    "pictionary": ("pictionary", "PictionaryEncoder"),
-    "sanguosha": ("sanguosha", "SanguoshaEncoder"),
-}
-"""Game name → (module of this package, encoder class)."""
 
-
-def _factory(module: str, name: str) -> Callable[[Ruleset], Encoder]:
-    def make(rs: Ruleset) -> Encoder:
-        cls = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-        encoder: Encoder = cls(rs)
-        return encoder
-
+def encoder_of(game: Game) -> Callable[[Ruleset], Encoder] | None:
+    """The encoder factory of ``game`` (a ruleset → its encoder), or ``None`` for a game without one."""
+    make: Callable[[Ruleset], Encoder] | None = game.encoder()
     return make
 
 
-ENCODERS: dict[str, Callable[[Ruleset], Encoder]] = {
-    game: _factory(module, name) for game, (module, name) in MODULES.items()
-}
-"""Game name → encoder factory (a ruleset → its encoder)."""
-
-__all__ = ["ENCODERS", "Encoder"]
+__all__ = ["Encoder", "encoder_of"]

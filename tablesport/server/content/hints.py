@@ -1,7 +1,7 @@
 """Hints at a guided table (``/learn/<game>``): what the seat's current decision means, what its options
 do and a tip, in the page's language.
 
-Each game's ``texts/hints/<game>.yaml`` holds
+Each game's ``texts/hints.yaml`` (in its package) holds
 
 * ``learn``: the introductory ``preset`` a guided game is played under and the ``bot`` (one the lobby
   offers, a gentle one) that takes the other seats;
@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import yaml
@@ -29,9 +28,8 @@ import yaml
 from tablesport.games import all_games
 
 from .i18n import LANGS
-from .texts import renderer
+from .texts import renderer, texts_file
 
-HERE = Path(__file__).parent / "texts" / "hints"
 PARTS = ("what", "options", "tip")
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -78,20 +76,20 @@ def _hint(entry: dict[str, Any], where: str) -> Hint:
 
 @cache
 def game_hints(game: str) -> GameHints:
-    """The hints of ``game`` (``texts/hints/<game>.yaml``); a text missing a language fails here."""
-    path = HERE / f"{game}.yaml"
-    if not path.is_file():
-        raise ValueError(f"{game} has no hints (texts/hints/{game}.yaml)")
+    """The hints of ``game`` (its package's ``texts/hints.yaml``); a text missing a language fails here."""
+    path = texts_file(game, "hints")
+    if path is None:
+        raise ValueError(f"{game} has no hints (texts/hints.yaml)")
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     learn = data.get("learn") or {}
     return GameHints(game, Learn(str(learn.get("preset", "")), str(learn.get("bot", ""))),
-                     {str(k): _hint(v, f"hints/{game}.yaml {k}")
+                     {str(k): _hint(v, f"{game} texts/hints.yaml {k}")
                       for k, v in (data.get("kinds") or {}).items()})
 
 
 def learnable() -> list[str]:
     """The games a guided first game exists for (every game with a hints file)."""
-    return [g for g in all_games() if (HERE / f"{g}.yaml").is_file()]
+    return [name for name, game in all_games().items() if game.texts("hints") is not None]
 
 
 def _shown(game: str, hint: Hint, data: dict[str, Any], lang: str) -> dict[str, str] | None:

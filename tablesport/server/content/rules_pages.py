@@ -1,5 +1,6 @@
 """The rules pages (``/rules/<preset>``): a short account of each preset's rules in the page's language,
-written by the project from the seed rule sheets and kept as data in ``texts/rules/<game>.yaml``.
+written by the project from the seed rule sheets and kept as data in each game package's
+``texts/rules.yaml``.
 
 A game's file holds
 
@@ -23,7 +24,6 @@ import re
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import yaml
@@ -32,9 +32,8 @@ from tablesport.core import Ruleset, UnknownPreset
 from tablesport.games import all_games, all_presets
 
 from .i18n import LANGS, translator
-from .texts import game_texts
+from .texts import game_texts, texts_file
 
-HERE = Path(__file__).parent / "texts" / "rules"
 PROSE = ("goal", "setup", "turn", "end", "competition")
 """The written sections, in page order; the page adds ``timers`` after ``turn`` and ``source`` last."""
 SECTIONS = ("goal", "setup", "turn", "timers", "end", "competition", "source")
@@ -83,20 +82,21 @@ def _paragraphs(entries: list[dict[str, Any]] | None, where: str) -> tuple[Parag
 
 @cache
 def game_rules(game: str) -> GameRules:
-    """The rules data of ``game`` (``texts/rules/<game>.yaml``); a text missing a language fails here."""
-    path = HERE / f"{game}.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    """The rules data of ``game`` (its package's ``texts/rules.yaml``); a text missing a language fails
+    here."""
+    path = texts_file(game, "rules")
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) if path is not None else {}
     sections = data.get("sections") or {}
     unknown = sorted(set(sections) - set(PROSE))
     if unknown:
-        raise ValueError(f"rules/{game}.yaml: unknown sections {unknown}; known: {', '.join(PROSE)}")
+        raise ValueError(f"{game} texts/rules.yaml: unknown sections {unknown}; known: {', '.join(PROSE)}")
     return GameRules(
         game=game,
-        sections={key: _paragraphs(sections.get(key), f"rules/{game}.yaml {key}") for key in PROSE},
-        timers={str(k): Timer(_texts(v, f"rules/{game}.yaml timer {k}"),
+        sections={key: _paragraphs(sections.get(key), f"{game} texts/rules.yaml {key}") for key in PROSE},
+        timers={str(k): Timer(_texts(v, f"{game} texts/rules.yaml timer {k}"),
                               tuple(str(p) for p in v.get("unused") or ()))
                 for k, v in (data.get("timers") or {}).items()},
-        source=_paragraphs(data.get("source"), f"rules/{game}.yaml source"),
+        source=_paragraphs(data.get("source"), f"{game} texts/rules.yaml source"),
     )
 
 
@@ -139,7 +139,7 @@ def timers(game: str, rs: Ruleset, lang: str) -> list[dict[str, Any]]:
     out = []
     for param in timer_params(rs):
         if param not in data.timers:
-            raise ValueError(f"rules/{game}.yaml: no words for the timer {param} of {rs.preset}")
+            raise ValueError(f"{game} texts/rules.yaml: no words for the timer {param} of {rs.preset}")
         if not data.timers[param].used_in(rs.preset):
             continue
         value = rs.params[param]
@@ -165,7 +165,7 @@ def rules_page(preset: str, lang: str) -> dict[str, Any]:
         raise UnknownPreset(f"unknown preset {preset!r}; known: {', '.join(sorted(all_presets()))}")
     game, rs = found
     data = game_rules(game.name)
-    where = f"rules/{game.name}.yaml"
+    where = f"{game.name} texts/rules.yaml"
     sections = {key: [fill(p.texts[lang], rs, f"{where} {key}")
                       for p in data.sections[key] if p.applies(preset)] for key in PROSE}
     game_title, preset_title = title_of(game.name, preset, lang)

@@ -3,15 +3,16 @@ does, event-log sentences and how a game ended.
 
 The engines speak English in their prompts (``Decision.prompt``, ``Decision.on_timeout``: the terminal
 and bot authors read them) and plain data in their events (``Event.kind`` and ``data``).  Each game's
-``texts/games/<game>.yaml`` turns them into messages:
+``texts/game.yaml`` (in the game's package, :meth:`~tablesport.core.Game.texts`) turns them into messages:
 
 * ``prompts`` and ``timeouts``: a message id, the engine's English text as a pattern (``match``, with
   ``{name}`` for each parameter), and the message in each language with the same parameters;
 * ``events``: one sentence per event kind, its parameters the event's data;
 * ``reasons``: how a game ends (``Result.reason``);
 * ``params``: how each parameter is shown, by its name — a seat, a side, a card, general, skill, city or
-  ticket localized from the game's data (:func:`tablesport.server.content.gamedata.names`), a value from
-  ``values``, a tile, a number or text as it is.
+  ticket localized from the game's data (:func:`tablesport.server.content.gamedata.names`), a card
+  named by what it is (``deal_card``: ``values.deal_card``), a value from ``values``, a tile, a number or
+  text as it is.
 
 :func:`decision_text`, :func:`event_text` and :func:`result_text` are what the table's frames carry
 (``decision.text``, ``events[i].text``, ``result_text``); a text that no message matches is
@@ -116,10 +117,18 @@ def common() -> dict[str, Any]:
     return data
 
 
+def texts_file(game: str, kind: str) -> Path | None:
+    """The game's ``texts/<kind>.yaml`` (``game``, ``rules``, ``hints``), if the game has one."""
+    from tablesport.games import all_games
+
+    found = all_games().get(game)
+    return found.texts(kind) if found is not None else None
+
+
 @cache
 def game_texts(game: str) -> GameTexts:
-    path = HERE / "games" / f"{game}.yaml"
-    data = _load(path) if path.is_file() else {}
+    path = texts_file(game, "game")
+    data = _load(path) if path is not None else {}
     base = common()
     values = {**base.get("values", {}), **(data.get("values") or {})}
     for name, vals in values.items():
@@ -212,12 +221,14 @@ class Renderer:
             return f"{left}{value}{right}"
         if kind == "tile":
             return self.tile(str(value))
+        if kind == "deal_card":  # a card named by what it is (Monopoly Deal: values.deal_card)
+            if not isinstance(value, str):
+                return None
+            return self.deal_card((names(self.game).get("cards") or {}).get(value))
         if kind in ("card", "general", "skill", "city", "category"):
             if not isinstance(value, str):
                 return None
             table = names(self.game).get(_NAME_TABLES[kind]) or {}
-            if kind == "card" and self.game == "monopoly-deal":
-                return self.deal_card(table.get(str(value)))
             if kind == "city":
                 return _name(table.get(str(value)), lang) or (str(value) if lang == "en" else None)
             return _name(table.get(str(value)), lang)

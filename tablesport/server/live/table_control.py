@@ -33,9 +33,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from tablesport.core import Event, RuleError, TablesportError
-from tablesport.games.pictionary.state import FOULS as PICTIONARY_FOULS
+from tablesport.games import all_games
 from tablesport.store.tables import RUNNING, WebNote, WebTable
 
+from ..content.texts import game_texts
 from .setup import stored_ruleset
 from .table import LiveTable
 
@@ -94,9 +95,11 @@ def parse(kind: str, form: Mapping[str, str], by: str, seats: int) -> Control:
     foul = None
     if kind == "foul":
         foul = str(form.get("foul", ""))
-        if foul not in PICTIONARY_FOULS:
-            raise ControlError(f"a Pictionary foul is one of {', '.join(PICTIONARY_FOULS)}, not {foul!r}",
-                               "foul", PICTIONARY_FOULS)
+        fouling = [g for g in all_games().values() if g.fouls]  # the games with fouls (Game.fouls)
+        fouls = tuple(f for g in fouling for f in g.fouls)
+        if foul not in fouls:
+            titles = " or ".join((game_texts(g.name).title or {}).get("en", g.title) for g in fouling)
+            raise ControlError(f"a {titles} foul is one of {', '.join(fouls)}, not {foul!r}", "foul", fouls)
     return Control(kind, by.strip()[:100], why, seat, points, foul)
 
 
@@ -206,19 +209,5 @@ def states(tables: Mapping[str, LiveTable], live: list[dict[str, Any]],
         else:
             continue
         out[tid] = {"status": status, "paused": paused and {k: paused[k] for k in ("by", "why")},
-                    "seats": seats, "rulings": _rulings(game.name, rs.params)}
-    return out
-
-
-def _rulings(game: str, cfg: Mapping[str, Any]) -> list[str]:
-    """The rulings a table's rules take (a game without referee actions takes none)."""
-    if game == "pictionary":
-        return ["foul"]
-    if game != "sanguosha":
-        return []
-    out = ["concede", "technical"] if cfg.get("mode", "3v3") == "3v3" else ["concede"]
-    if cfg.get("penalty_points"):
-        out.append("penalty")
-    if cfg.get("disqualify_at"):
-        out.append("disqualify")
+                    "seats": seats, "rulings": list(game.rulings(rs))}
     return out

@@ -1,5 +1,5 @@
-"""Learning a game: the rules pages (``/rules``, ``/rules/<preset>``, from ``texts/rules/``) and the guided
-first game against bots (``/learn/<game>``: the page, and its form that opens the table)."""
+"""Learning a game: the rules pages (``/rules``, ``/rules/<preset>``, from each game's ``texts/rules.yaml``)
+and the guided first game against bots (``/learn/<game>``: the page, and its form that opens the table)."""
 
 from __future__ import annotations
 

@@ -25,10 +25,9 @@ from typing import Any
 import numpy as np
 
 from tablesport.core import Action, Decision, Ruleset
-
-from ..choices import Path
-from ..features import Features, Vector, one_hot
-from .base import Encoder, Question, Slots
+from tablesport.rl.choices import Path
+from tablesport.rl.encoders.base import Encoder, Question, Slots
+from tablesport.rl.features import Features, Vector, one_hot
 
 ROLES = ("picturist", "guesser", "watcher", "facilitator", "spectator")
 PHASES = ("roll_off", "peek", "draw", "confirm", "roll", "over")
@@ -40,9 +39,9 @@ class PictionaryEncoder(Encoder):
     seconds_per_action = 1.0
 
     def __init__(self, rs: Ruleset) -> None:
-        from tablesport.games.pictionary.drawing import HEIGHT, MAX_OPS, MAX_POINTS, WIDTH
-        from tablesport.games.pictionary.state import FOULS, TEAMS, word_cards
-        from tablesport.games.pictionary.words import CATEGORIES
+        from .drawing import HEIGHT, MAX_OPS, MAX_POINTS, WIDTH
+        from .state import FOULS, TEAMS, word_cards
+        from .words import CATEGORIES
 
         self.cards = word_cards(rs)
         self.categories = CATEGORIES
@@ -203,3 +202,6 @@ class PictionaryEncoder(Encoder):
         if key[0] == "guess":
             return f"guess the word of card {key[1]} in the current category"
         return self.slots.name(index)
+
+
+ENCODER = PictionaryEncoder

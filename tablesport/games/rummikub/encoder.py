@@ -19,10 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from tablesport.core import Action, Decision, Ruleset
-
-from ..choices import Path
-from ..features import Features, Vector, one_hot, relative
-from .base import Encoder, Question
+from tablesport.rl.choices import Path
+from tablesport.rl.encoders.base import Encoder, Question
+from tablesport.rl.features import Features, Vector, one_hot, relative
 
 ANSWERS = ("reshuffle", "keep", "draw")
 MACROS = ("most_tiles", "most_points", "keep_jokers", "rack_sets", "table_only")
@@ -33,7 +32,7 @@ Play = dict[str, Any]
 
 class RummikubEncoder(Encoder):
     def __init__(self, rs: Ruleset) -> None:
-        from tablesport.games.rummikub.tiles import CODES
+        from .tiles import CODES
 
         self.codes = {c: i for i, c in enumerate(CODES)}
         self.seats = n = rs.seats
@@ -58,9 +57,9 @@ class RummikubEncoder(Encoder):
     # -- the macro-actions ---------------------------------------------------------------------------
     def macros(self, view: dict[str, Any]) -> dict[str, Play | None]:
         """Each macro-action's play for the observer (``None``: it lays nothing), from the view."""
-        from tablesport.games.rummikub.game import codes, play_from_codes
-        from tablesport.games.rummikub.solver import solve
-        from tablesport.games.rummikub.tiles import JOKER
+        from .solver import solve
+        from .state import codes, play_from_codes
+        from .tiles import JOKER
 
         me = int(view["seat"])
         table_ids, rack_ids, melded = view["table"], view["rack"], bool(view["melded"][me])
@@ -98,7 +97,7 @@ class RummikubEncoder(Encoder):
 
     # -- observations ----------------------------------------------------------------------------
     def observe(self, view: dict[str, Any], question: Question, prefix: Path = ()) -> Vector:
-        from tablesport.games.rummikub.tiles import code_of, penalty
+        from .tiles import code_of, penalty
 
         n, me = self.seats, int(view["seat"])
         obs = self.features.new()
@@ -140,3 +139,6 @@ class RummikubEncoder(Encoder):
 
     def describe(self, index: int) -> str:
         return ANSWERS[index] if index < len(ANSWERS) else MACROS[index - len(ANSWERS)].replace("_", " ")
+
+
+ENCODER = RummikubEncoder

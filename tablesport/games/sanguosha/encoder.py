@@ -26,10 +26,9 @@ from __future__ import annotations
 from typing import Any
 
 from tablesport.core import Action, Decision, Ruleset, TablesportError
-
-from ..choices import Path, unique
-from ..features import Features, Vector, one_hot, relative
-from .base import Encoder, Question
+from tablesport.rl.choices import Path, unique
+from tablesport.rl.encoders.base import Encoder, Question
+from tablesport.rl.features import Features, Vector, one_hot, relative
 
 WORDS = (
     "use", "use_as", "skill", "end", "pass", "card", "as", "armor", "discard", "take", "hand", "invoke",
@@ -56,9 +55,9 @@ PATH_STEPS = 8
 
 class SanguoshaEncoder(Encoder):
     def __init__(self, rs: Ruleset) -> None:
-        import tablesport.games.sanguosha.cards as C
-        from tablesport.games.sanguosha.generals import generals
-        from tablesport.games.sanguosha.skill import SKILLS, load_all
+        from . import cards as C
+        from .generals import generals
+        from .skill import SKILLS, load_all
 
         load_all()
         self.seats = n = rs.seats
@@ -128,7 +127,7 @@ class SanguoshaEncoder(Encoder):
                     out.append(self.word[x])
                 else:
                     raise TablesportError(f"{option!r}: the word {x!r} is not in the Sanguosha action "
-                                          "vocabulary (tablesport/rl/encoders/sanguosha.py)")
+                                          "vocabulary (tablesport/games/sanguosha/encoder.py)")
             elif isinstance(x, int) and not isinstance(x, bool):
                 if kind in INDEX_KINDS:
                     if not 0 <= x < INDEXES:
@@ -257,3 +256,6 @@ class SanguoshaEncoder(Encoder):
             obs["q_suit"][self.suits.index(data["suit"])] = 1
         side = data.get("side", data.get("deciding"))
         obs["q_side"][0] = 1 if side is not None and side == mine else 0
+
+
+ENCODER = SanguoshaEncoder

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tablesport.core import Action, Decision, Ruleset
-
-from ..choices import Path
-from ..features import Features, Vector, relative
-from .base import Encoder, Question
+from tablesport.rl.choices import Path
+from tablesport.rl.encoders.base import Encoder, Question
+from tablesport.rl.features import Features, Vector, relative
 
 
 class GoofspielEncoder(Encoder):
@@ -59,3 +58,6 @@ class GoofspielEncoder(Encoder):
 
     def describe(self, index: int) -> str:
         return f"bid {index + 1}"
+
+
+ENCODER = GoofspielEncoder

@@ -6,7 +6,7 @@ having passed for good) is asked with ``genmove <colour>``; the answer is checke
 (an illegal or malformed answer loses the game for that engine: its colours score as they stand
 and the game is marked ``forfeit``), then sent to every other engine with ``play <colour> <move>``,
 so each engine keeps its own board in step (a blocked colour's pass is not sent: engines of this
-dialect skip blocked colours themselves).  Scores are the seed's (``game.colour_score``).
+dialect skip blocked colours themselves).  Scores are the seed's (``state.colour_score``).
 
     tablesport blokus match "pentobi-gtp --level 1" "tablesport blokus gtp --bot greedy" --games 8
 """
@@ -23,7 +23,8 @@ from typing import Any
 from tablesport.core import RuleError
 
 from .board import COLOUR_NAMES
-from .game import COLOURS, GAME, PASS, BlokusState
+from .game import GAME
+from .state import COLOURS, PASS, BlokusState
 
 SET_GAME = {"blokus-event": "Blokus", "blokus-2p": "Blokus Two-Player"}
 

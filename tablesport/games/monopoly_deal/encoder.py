@@ -13,10 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from tablesport.core import Action, Decision, Ruleset
-
-from ..choices import Path
-from ..features import Features, Vector, one_hot, relative
-from .base import Encoder, Question, Slots, flat
+from tablesport.rl.choices import Path
+from tablesport.rl.encoders.base import Encoder, Question, Slots, flat
+from tablesport.rl.features import Features, Vector, one_hot, relative
 
 PHASES = ("play", "discard", "respond", "pay", "over")
 ACTS = ("rent", "birthday", "debt_collector", "sly_deal", "forced_deal", "deal_breaker")
@@ -29,7 +28,7 @@ the cards of complete sets (and their buildings) to the last."""
 
 class MonopolyDealEncoder(Encoder):
     def __init__(self, rs: Ruleset) -> None:
-        from tablesport.games.monopoly_deal.cards import (
+        from .cards import (
             CARD_COLOURS,
             CARDS,
             COLOUR_NAMES,
@@ -202,7 +201,7 @@ class MonopolyDealEncoder(Encoder):
         return flat(self.slots, key, decision.options_for(seat))
 
     def _payments(self, view: dict[str, Any], seat: int) -> dict[Path, Action]:
-        from tablesport.games.monopoly_deal.payment import cheapest_cover
+        from .payment import cheapest_cover
 
         me = view["players"][seat]
         debt = int(view["action"]["amount"])
@@ -231,3 +230,6 @@ class MonopolyDealEncoder(Encoder):
         if key[0] == "pay":
             return f"pay the debt: {key[1].replace('_', ' ')}"
         return self.slots.name(index)
+
+
+ENCODER = MonopolyDealEncoder

@@ -11,17 +11,16 @@ from itertools import product
 from typing import Any
 
 from tablesport.core import Action, Decision, Ruleset
-
-from ..choices import Path
-from ..features import Features, Vector, one_hot, relative
-from .base import Encoder, Question, Slots, flat
+from tablesport.rl.choices import Path
+from tablesport.rl.encoders.base import Encoder, Question, Slots, flat
+from tablesport.rl.features import Features, Vector, one_hot, relative
 
 PHASES = ("setup", "turn", "second", "keep", "over")
 
 
 class TicketToRideEncoder(Encoder):
     def __init__(self, rs: Ruleset) -> None:
-        from tablesport.games.ticket_to_ride.game import BOARD
+        from .state import BOARD
 
         self.board = BOARD
         self.seats = n = rs.seats
@@ -117,3 +116,6 @@ class TicketToRideEncoder(Encoder):
             return f"claim route {key[1]} with {key[2]}" + (f" and {key[3]} locomotive(s)"
                                                              if key[2] != "locomotive" else "s")
         return self.slots.name(index)
+
+
+ENCODER = TicketToRideEncoder

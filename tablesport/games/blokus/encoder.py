@@ -5,17 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from tablesport.core import Action, Decision, Ruleset
-
-from ..choices import Path
-from ..features import Features, Vector, one_hot
-from .base import Encoder, Question
+from tablesport.rl.choices import Path
+from tablesport.rl.encoders.base import Encoder, Question
+from tablesport.rl.features import Features, Vector, one_hot
 
 
 class BlokusEncoder(Encoder):
     def __init__(self, rs: Ruleset) -> None:
-        from tablesport.games.blokus.board import MOVE_STRING
-        from tablesport.games.blokus.game import PASS
-        from tablesport.games.blokus.pieces import PIECE_NAMES
+        from .board import MOVE_STRING
+        from .pieces import PIECE_NAMES
+        from .state import PASS
 
         self.moves = MOVE_STRING
         self.pass_ = PASS
@@ -52,3 +51,6 @@ class BlokusEncoder(Encoder):
 
     def describe(self, index: int) -> str:
         return "pass" if index == self.actions - 1 else f"place {self.moves[index]}"
+
+
+ENCODER = BlokusEncoder
