@@ -51,7 +51,8 @@ def test_the_package_is_registered_after_the_shipped_games_and_listed(nim: Game)
 
 
 def test_its_lobby_tile_texts_rules_and_hints_are_found(nim: Game) -> None:
-    from tablesport.server import hints, lobby, rules, texts
+    from tablesport.server.content import hints, lobby, texts
+    from tablesport.server.content import rules_pages as rules
 
     assert lobby.tile_data("nim")["preset"] == "nim-2p"
     assert lobby.picture_of("nim", "en").count("<circle") == 7
