@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 
 from bench.machine import machine, save_results
 from tablesport.core import Rng
-from tablesport.store.facts import Facts
+from tablesport.store.entry_facts import Facts
 from tablesport.store.migrate import upgrade
 from tablesport.store.service import EventStore
 from tablesport.tournament.rummikub import OpenPlay, PlayerCard, clock, minutes

@@ -21,8 +21,8 @@ NOTE = typer.Option("", "--note", help="a note kept with the entry")
 
 def facts(by: str, at: str | None = None, referee: str | None = None, note: str = "",
           source: str = "typed") -> Any:
-    """The :class:`~tablesport.store.facts.Facts` of a command's entry."""
-    from tablesport.store.facts import Facts
+    """The :class:`~tablesport.store.entry_facts.Facts` of a command's entry."""
+    from tablesport.store.entry_facts import Facts
 
     return Facts(who(by), at, referee, note, source).checked()  # type: ignore[arg-type]
 

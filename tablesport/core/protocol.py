@@ -1,3 +1,4 @@
+# Over 500 lines: the whole game protocol in one place: what a game, a state, a decision and a result are.
 """The game protocol every tablesport game implements.
 
 The referee asks, the seats answer:

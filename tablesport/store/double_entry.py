@@ -36,7 +36,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from tablesport.tournament.errors import TournamentError
 
 from .db import Base
-from .facts import Facts, now
+from .entry_facts import Facts, now
 from .models import TCompetition
 from .service import EventStore
 

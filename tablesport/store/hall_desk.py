@@ -25,7 +25,7 @@ from tablesport.tournament.rummikub import OpenPlay, PlayerCard, clock, minutes,
 from tablesport.tournament.seating import check_table_players
 from tablesport.tournament.standings import load
 
-from .facts import Facts, now
+from .entry_facts import Facts, now
 from .models import TCompetition, TFixture, THallEntry, TResult
 
 if TYPE_CHECKING:

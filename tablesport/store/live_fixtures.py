@@ -29,7 +29,7 @@ from tablesport.tournament import digital
 from tablesport.tournament.errors import TournamentError
 
 from .db import Base, retry_locked
-from .facts import Facts, now
+from .entry_facts import Facts, now
 from .models import TCompetition, TFixture
 from .service import EventStore
 

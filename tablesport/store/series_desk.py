@@ -1,3 +1,4 @@
+# Over 500 lines: a series' games, fouls and time-ups change the same series under one rule set.
 """The results desk for series (Sanguosha 3v3 and 1v1): a game entered as it ends, fouls as they happen,
 the board read at time-up — each checked on arrival by the pure rules of :mod:`tablesport.tournament`.
 
@@ -41,7 +42,7 @@ from tablesport.tournament.series import (
 from tablesport.tournament.standings import LEAGUE_STAGES
 from tablesport.tournament.timeup import LADDERS, TimeUpDecision, adjudicate
 
-from .facts import Facts, now
+from .entry_facts import Facts, now
 from .models import TCompetition, TFixture, TGame, TPenalty, TResult
 
 if TYPE_CHECKING:

@@ -1,3 +1,4 @@
+# Over 500 lines: EventStore, the one entry to a stored event; the series and hall desks are split out.
 """Running a stored event: create from a document, register, draw (or enter a draw made elsewhere), next
 round (or a seating made elsewhere), enter and correct results (audited), organiser decisions and standings.
 
@@ -29,7 +30,7 @@ from tablesport.tournament.seating import check_round, check_table_players
 from tablesport.tournament.series import score
 from tablesport.tournament.standings import load, rows
 
-from .facts import Facts, now
+from .entry_facts import Facts, now
 from .models import TAudit, TCompetition, TDecision, TEntrant, TEvent, TFixture, TGame, TResult, TStanding
 
 if TYPE_CHECKING:

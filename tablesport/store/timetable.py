@@ -17,7 +17,7 @@ from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.schedule import Item, Timetable, make_slots, schedule
 
 from .db import Base
-from .facts import now
+from .entry_facts import now
 from .models import TCompetition, TEvent
 from .service import EventStore
 

@@ -1,10 +1,13 @@
 """tablesport.tournament: pure competition logic (formats, scoring, tie-break chains, penalties,
 fees, prizes, schedules and the presets of the seed events). No I/O and no game imports.
 
-Modules: entrants (players, teams, fees), roundrobin (Berger), groups (snake, pots), knockout
-(brackets, crossing), series (matches of several games, commander rotation), tiebreak (chains),
-presets (the seed competitions), standings (documents → standings rows), penalties, rummikub
-(open play), league (4-player table assignment), pictionary, schedule, prizes, printouts.
+Modules: formats (the competition formats named after the seeds: scoring, tie-breaks, fees, prizes),
+days (the seeds' event days), entrants (players, teams, fees), registration_csv (a registration list
+as CSV), roundrobin (Berger), groups (snake, pots), knockout (brackets, crossing), series (matches of
+several games, commander rotation), tiebreak (chains), standings (documents → standings rows), rules
+(the seed clauses results are checked against), seating (a result against its table's seats),
+penalties, timeup (time-up at a physical table), digital (results from digital tables), rummikub
+(open play), league (4-player table assignment), pictionary, schedule, prizes, printouts, errors.
 """
 
 from .errors import TournamentError

@@ -1,3 +1,4 @@
+# Over 500 lines: the seed's open play in one place: a game's scores, sheets, player's card, ranking.
 """Rummikub open play (seed 002, 2018 primary-school competition).
 
 * Scoring a game (賽制 3.1/3.2, 計分方法): the first to empty the rack wins; every other player

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.pictionary.test_match import PAIRS
+from tests.store.test_event_cli import EVENT
 
 from .audited import missing_files, run
 
@@ -24,16 +25,6 @@ PRESETS = [
     "sgs-1v1-2014",
     "ttr-event",
 ]
-EVENT = """
-event: Game day
-competitions:
-  - key: sgs
-    preset: sgs-3v3-2012
-    groups: 1
-    entrants:
-      - {id: Tigers, members: [Ann, Bo, Cy], seed: 1}
-      - {id: Dragons, members: [Di, Ed, Flo], seed: 2}
-"""
 
 
 @pytest.fixture

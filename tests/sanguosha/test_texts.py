@@ -3,10 +3,10 @@ a skill or card the game does not have, and the screens' names carry the texts."
 
 from __future__ import annotations
 
+from tablesport.games.sanguosha.card_texts import LANGS, missing_texts, texts
 from tablesport.games.sanguosha.cards import CARDS
 from tablesport.games.sanguosha.game import GAME
 from tablesport.games.sanguosha.generals import generals
-from tablesport.games.sanguosha.texts import LANGS, missing_texts, texts
 
 
 def test_every_skill_and_card_has_a_text_in_every_language() -> None:
@@ -31,7 +31,7 @@ def test_texts_are_in_their_language() -> None:
 
 
 def test_missing_text_is_reported(monkeypatch: object) -> None:
-    import tablesport.games.sanguosha.texts as mod
+    import tablesport.games.sanguosha.card_texts as mod
 
     broken = {"skills": dict(texts()["skills"]), "cards": dict(texts()["cards"])}
     broken["skills"]["wusheng"] = {"zh-Hans": "x", "zh-Hant": "", "en": "y"}

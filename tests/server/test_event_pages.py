@@ -157,7 +157,7 @@ def test_the_2011_day_from_the_browser_forms(app: Any) -> None:
 
 
 def test_public_pages_show_standings_bracket_and_the_projector_follows_changes(app: Any) -> None:
-    from tablesport.store.facts import Facts
+    from tablesport.store.entry_facts import Facts
 
     with app.state.sessions() as s:
         st = EventStore(s)

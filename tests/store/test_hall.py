@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
-from tablesport.store.facts import Facts
+from tablesport.store.entry_facts import Facts
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.rules import RULES

@@ -14,7 +14,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from tablesport.core import Result, SideResult
-from tablesport.store.facts import Facts
+from tablesport.store.entry_facts import Facts
 from tablesport.store.models import TGame, TPenalty, TResult
 from tablesport.store.service import EventStore
 from tablesport.tournament.digital import series_game

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from tablesport.core import Result, Rng
 from tablesport.games.ticket_to_ride import GAME
 from tablesport.games.ticket_to_ride.bots import PlannerBot
-from tablesport.store.facts import Facts
+from tablesport.store.entry_facts import Facts
 from tablesport.store.migrate import upgrade
 from tablesport.store.service import EventStore
 from tablesport.tournament.digital import table_entry

@@ -1,3 +1,4 @@
+# Over 500 lines: the compiled search's functions must live in one module to be compiled together (numba).
 """Compiled Monte-Carlo tree search for Blokus (numba): the engine of the ``uct`` bot.
 
 The position is one flat ``int32`` array (:data:`LAYOUT`): the board (-1 empty, else the colour),

@@ -1,3 +1,4 @@
+# Over 500 lines: one referee class: every card's rule changes the same piles and payment chain.
 """The Monopoly Deal referee: turns, the three plays, every card, payments and Just Say No chains.
 
 Flow: deal → each turn: claim a win held since the last turn, draw 2 (5 with an empty hand), up to 3

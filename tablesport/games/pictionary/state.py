@@ -1,3 +1,4 @@
+# Over 500 lines: one referee for both table forms (digital and paper), which share every rule of the round.
 """The Pictionary referee (seed 000, "Pictionary game rules"), one engine for both table forms.
 
 Seats.  Two teams A and B of ``team_size`` players.  In the digital form (``mode: digital``) the

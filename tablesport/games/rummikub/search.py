@@ -1,3 +1,4 @@
+# Over 500 lines: the compiled search's functions must live in one module to be compiled together (numba).
 """The solver's search over the 52 cells, compiled (numba) from the rules in :mod:`.cells`.
 
 A state is one integer: per colour its open runs (base 125 each, see :mod:`.cells`), then the

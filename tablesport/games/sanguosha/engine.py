@@ -1,3 +1,4 @@
+# Over 500 lines: the frame stack's handlers in one table (turn, phases, judgements), each short.
 """The rules engine: the handlers of the frames on the stack (triggers, turn, phases, judgement,
 responses, Nullification windows, choosing a card, damage, recovery, dying, death) and the legal-option
 lists. What each card does is the card table of card_use.py.

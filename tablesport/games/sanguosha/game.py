@@ -145,9 +145,9 @@ class SanguoshaGame(Game):
 
     def names(self) -> dict[str, Any]:
         """Cards (by token and by name), generals and skills with their English and Chinese names."""
+        from .card_texts import texts
         from .cards import CARDS
         from .generals import generals
-        from .texts import texts
 
         text = texts()
 

@@ -1,3 +1,4 @@
+# Over 500 lines: the state and the frame stack that every skill, card and mode reads and writes.
 """The Sanguosha state: plain data (seats, piles, the explicit stack of pending steps) and the
 helpers rules code and skills call.
 

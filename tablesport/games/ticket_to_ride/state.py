@@ -1,3 +1,4 @@
+# Over 500 lines: one referee class: every part of a turn changes the same state.
 """The Ticket to Ride referee (USA map).
 
 A turn is one decision ``turn`` (draw a card, claim a route, draw tickets, or pass when nothing is

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from tablesport.store import live_fixtures, public
 from tablesport.store.accounts import Account
 from tablesport.store.double_entry import DoubleEntry, entry_json
-from tablesport.store.facts import Facts
+from tablesport.store.entry_facts import Facts
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty, game_key

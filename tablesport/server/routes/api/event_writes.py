@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path
 
 from tablesport.store import public
-from tablesport.store.facts import Facts
+from tablesport.store.entry_facts import Facts
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty
