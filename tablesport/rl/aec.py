@@ -18,9 +18,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from tablesport.core import Action, Game, RuleError, Ruleset, State, TablesportError
+from tablesport.encoding.choices import Choices, Path
 from tablesport.games import all_presets, find_preset
 
-from .choices import Choices, Path
 from .encoders import Encoder, encoder_of
 from .rewards import rank_rewards
 

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from tablesport.core import Action, dumps
-from tablesport.rl.choices import Choices, Path
+from tablesport.encoding.choices import Choices, Path
 
 
 def walk(choices: Choices) -> list[tuple[Path, Action]]:

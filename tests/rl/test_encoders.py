@@ -11,11 +11,11 @@ import numpy as np  # noqa: E402
 
 import tablesport.rl as rl  # noqa: E402
 from tablesport.core import RuleError, TablesportError  # noqa: E402
+from tablesport.encoding.choices import Choices  # noqa: E402
 from tablesport.games.monopoly_deal.cards import VALUE  # noqa: E402
 from tablesport.games.rummikub.sets import check_set  # noqa: E402
 from tablesport.games.rummikub.state import codes  # noqa: E402
 from tablesport.games.rummikub.tiles import JOKER, penalty  # noqa: E402
-from tablesport.rl.choices import Choices  # noqa: E402
 
 from .playouts import decisions, walk  # noqa: E402
 

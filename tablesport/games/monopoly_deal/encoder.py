@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from tablesport.core import Action, Decision, Ruleset
-from tablesport.rl.choices import Path
-from tablesport.rl.encoders.base import Encoder, Question, Slots, flat
-from tablesport.rl.features import Features, Vector, one_hot, relative
+from tablesport.encoding.choices import Path
+from tablesport.encoding.encoder import Encoder, Question, Slots, flat
+from tablesport.encoding.features import Features, Vector, one_hot, relative
 
 PHASES = ("play", "discard", "respond", "pay", "over")
 ACTS = ("rent", "birthday", "debt_collector", "sly_deal", "forced_deal", "deal_breaker")

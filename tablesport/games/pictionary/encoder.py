@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 
 from tablesport.core import Action, Decision, Ruleset
-from tablesport.rl.choices import Path
-from tablesport.rl.encoders.base import Encoder, Question, Slots
-from tablesport.rl.features import Features, Vector, one_hot
+from tablesport.encoding.choices import Path
+from tablesport.encoding.encoder import Encoder, Question, Slots
+from tablesport.encoding.features import Features, Vector, one_hot
 
 ROLES = ("picturist", "guesser", "watcher", "facilitator", "spectator")
 PHASES = ("roll_off", "peek", "draw", "confirm", "roll", "over")

@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from tablesport.core import Action, Decision, Ruleset
-from tablesport.rl.choices import Path
-from tablesport.rl.encoders.base import Encoder, Question
-from tablesport.rl.features import Features, Vector, one_hot, relative
+from tablesport.encoding.choices import Path
+from tablesport.encoding.encoder import Encoder, Question
+from tablesport.encoding.features import Features, Vector, one_hot, relative
 
 ANSWERS = ("reshuffle", "keep", "draw")
 MACROS = ("most_tiles", "most_points", "keep_jokers", "rack_sets", "table_only")

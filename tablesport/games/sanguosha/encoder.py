@@ -26,9 +26,9 @@ from __future__ import annotations
 from typing import Any
 
 from tablesport.core import Action, Decision, Ruleset, TablesportError
-from tablesport.rl.choices import Path, unique
-from tablesport.rl.encoders.base import Encoder, Question
-from tablesport.rl.features import Features, Vector, one_hot, relative
+from tablesport.encoding.choices import Path, unique
+from tablesport.encoding.encoder import Encoder, Question
+from tablesport.encoding.features import Features, Vector, one_hot, relative
 
 WORDS = (
     "use", "use_as", "skill", "end", "pass", "card", "as", "armor", "discard", "take", "hand", "invoke",

@@ -11,9 +11,9 @@ from itertools import product
 from typing import Any
 
 from tablesport.core import Action, Decision, Ruleset
-from tablesport.rl.choices import Path
-from tablesport.rl.encoders.base import Encoder, Question, Slots, flat
-from tablesport.rl.features import Features, Vector, one_hot, relative
+from tablesport.encoding.choices import Path
+from tablesport.encoding.encoder import Encoder, Question, Slots, flat
+from tablesport.encoding.features import Features, Vector, one_hot, relative
 
 PHASES = ("setup", "turn", "second", "keep", "over")
 

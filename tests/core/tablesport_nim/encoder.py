@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tablesport.core import Action, Decision, Ruleset
-from tablesport.rl.choices import Path
-from tablesport.rl.encoders.base import Encoder, Question
-from tablesport.rl.features import Features, Vector
+from tablesport.encoding.choices import Path
+from tablesport.encoding.encoder import Encoder, Question
+from tablesport.encoding.features import Features, Vector
 
 from .state import MOST
 

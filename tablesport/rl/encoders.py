@@ -1,6 +1,6 @@
 """Each game's encoder: its observation blocks, its fixed action space and the paths of the legal
-actions (``base.py`` says what an encoder provides; docs/rl.md describes every game's).  A game brings
-its encoder in its own package: ``encoder.py`` exporting ``ENCODER``
+actions (:mod:`tablesport.encoding.encoder` says what an encoder provides; docs/rl.md describes every
+game's).  A game brings its encoder in its own package: ``encoder.py`` exporting ``ENCODER``
 (:meth:`~tablesport.core.Game.encoder`)."""
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tablesport.core import Game, Ruleset
-
-from .base import Encoder
+from tablesport.encoding.encoder import Encoder
 
 
 def encoder_of(game: Game) -> Callable[[Ruleset], Encoder] | None:

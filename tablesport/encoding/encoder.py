@@ -1,6 +1,6 @@
 """What every game's encoder provides (see docs/rl.md).
 
-* ``features``: the observation's blocks (:class:`~tablesport.rl.features.Features`);
+* ``features``: the observation's blocks (:class:`~tablesport.encoding.features.Features`);
   ``observe(view, question, prefix)`` fills them from ``state.view(seat)`` — nothing else of the
   state — and from the seat's question (the pending decision's kind, seats and data, which every seat
   is shown; never another seat's options);
@@ -19,8 +19,8 @@ from typing import Any
 
 from tablesport.core import Action, Decision, RuleError, TablesportError
 
-from ..choices import Path, unique
-from ..features import Features, Vector
+from .choices import Path, unique
+from .features import Features, Vector
 
 Question = Mapping[str, Any] | None
 """The public part of the pending decision (``Decision.to_json()``: kind, seats, data), or ``None``."""
