@@ -4,7 +4,7 @@
 embedded SQLite file); ``serve(host, port)`` runs it with uvicorn.  Pages are rendered on the
 server (Jinja2); the table page's scripts are plain JavaScript modules under ``static/``.  The
 routes are in :mod:`.routes` (pages, JSON API, WebSocket, game screens); what they depend on
-(the hall, the store's sessions, the language) in :mod:`.web.deps`.
+(the room, the store's sessions, the language) in :mod:`.web.deps`.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from tablesport.store.migrate import upgrade
 from .content.gamedata import games_catalogue
 from .live import ratings, socket_limits
 from .live.clock import Clock
-from .live.tables import Hall
+from .live.tables import TableRoom
 from .routes import ROUTERS, chat
 from .web import errors
 from .web.auth import AuthRefused
@@ -74,7 +74,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock |
 @asynccontextmanager
 async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clock,
                   redis_url: str | None = None) -> AsyncIterator[None]:
-    """The server's life: the store brought up to date, the hall with every table resumed, the
+    """The server's life: the store brought up to date, the room with every table resumed, the
     probe; what the routes depend on is kept in ``app.state`` (see :mod:`.web.deps`)."""
     engine = make_engine(db_url)
     sqlite = engine.dialect.name == "sqlite"
@@ -89,11 +89,11 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
     if isinstance(writer, Writer):  # its thread gets the interpreter back soon after each round trip
         sys.setswitchinterval(SWITCH_INTERVAL)
     checkpointer = Checkpointer(engine) if sqlite else None
-    hall = Hall(writer, sessions, bot_delay=bot_delay, clock=clock)
-    hall.on_finish.append(partial(enter_from_table, sessions))  # fixtures played at live tables
-    hall.on_finish.append(partial(ratings.on_table_finished, sessions))  # players' ratings
-    hall.on_finish.append(partial(chat.on_table_finished, app.state))  # spectators' chat shown to players
-    app.state.hall = hall
+    room = TableRoom(writer, sessions, bot_delay=bot_delay, clock=clock)
+    room.on_finish.append(partial(enter_from_table, sessions))  # fixtures played at live tables
+    room.on_finish.append(partial(ratings.on_table_finished, sessions))  # players' ratings
+    room.on_finish.append(partial(chat.on_table_finished, app.state))  # spectators' chat shown to players
+    app.state.room = room
     app.state.sessions = sessions
     await asyncio.to_thread(games_catalogue)  # import every game now, not on the first request
     await asyncio.to_thread(warm_games)  # and what their first moves would load
@@ -103,7 +103,7 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
     if redis_url:  # hosted: the tables of the store are shared out through their leases (hosted/node.py)
         from .hosted.node import Node
 
-        node = app.state.hosted = Node(redis_url, hall)
+        node = app.state.hosted = Node(redis_url, room)
         await node.start()
         from .hosted.limits import shared_limits
         from .web.auth import tables_per_minute
@@ -113,10 +113,10 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
         resumed: list[str] = []
         log.info("hosted mode: process %s on %s", node.name, engine.url.render_as_string(hide_password=True))
     else:
-        resumed = await hall.resume_all()
+        resumed = await room.resume_all()
     # The collector's policy (see web/collector.py): what start-up loaded and every table that lives on
     # is kept out of its full passes, which otherwise stall every table (bench.server_load's p99).
-    probe = app.state.probe = Probe(live=lambda: live_objects(hall.tables.values()))
+    probe = app.state.probe = Probe(live=lambda: live_objects(room.tables.values()))
     probe.start()
     if resumed:
         log.info("resumed %d tables", len(resumed))
@@ -126,7 +126,7 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
         await probe.stop()
         if node is not None:
             await node.stop()
-        await hall.shutdown()
+        await room.shutdown()
         if isinstance(writer, Writer):
             await writer.aclose()
             await asyncio.to_thread(writer.close)

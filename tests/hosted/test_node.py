@@ -17,7 +17,7 @@ from sqlalchemy import Engine, func, select
 
 from tablesport.server.hosted.node import ADOPT_POLL_MAX, QUIET_SWEEPS, Node, home_of
 from tablesport.server.live.client import Client
-from tablesport.server.live.tables import Hall
+from tablesport.server.live.tables import TableRoom
 from tablesport.store.db import make_sessionmaker
 from tablesport.store.live.writer import InlineWriter
 from tablesport.store.migrate import upgrade
@@ -46,7 +46,7 @@ def test_hand_over_lost_lease_and_adoption(tmp_path: Path, redis_url: str) -> No
             return int(n or 0)
 
     async def go() -> None:
-        halls = [Hall(InlineWriter(sessions), sessions, bot_delay=0.0) for _ in range(2)]
+        halls = [TableRoom(InlineWriter(sessions), sessions, bot_delay=0.0) for _ in range(2)]
         nodes = [Node(redis_url, h, name=n, prefix=prefix) for h, n in zip(halls, "ab", strict=True)]
         for node in nodes:
             await node.start()
@@ -89,7 +89,7 @@ def test_hand_over_lost_lease_and_adoption(tmp_path: Path, redis_url: str) -> No
     engine.dispose()
 
 
-async def _stop(nodes: list[Node], halls: list[Hall]) -> None:
+async def _stop(nodes: list[Node], halls: list[TableRoom]) -> None:
     for node in nodes:
         await node.stop()  # a second stop does nothing more than the first
     for h in halls:
@@ -99,11 +99,11 @@ async def _stop(nodes: list[Node], halls: list[Hall]) -> None:
 
 
 @contextlib.asynccontextmanager
-async def _hand_swept(engine: Engine, redis_url: str) -> AsyncIterator[tuple[list[Hall], list[Node]]]:
+async def _hand_swept(engine: Engine, redis_url: str) -> AsyncIterator[tuple[list[TableRoom], list[Node]]]:
     """Two processes "a" and "b" on ``engine``'s store, whose sweeps the test runs by hand."""
     sessions = make_sessionmaker(engine)
     prefix = f"tsnode-test-{secrets.token_hex(4)}"
-    halls = [Hall(InlineWriter(sessions), sessions, bot_delay=0.0) for _ in range(2)]
+    halls = [TableRoom(InlineWriter(sessions), sessions, bot_delay=0.0) for _ in range(2)]
     nodes = [Node(redis_url, h, name=n, prefix=prefix, sweep=3600) for h, n in zip(halls, "ab", strict=True)]
     try:
         for node in nodes:
@@ -124,20 +124,20 @@ def test_a_late_renewal_puts_the_bots_off_and_the_game_goes_on(tmp_path: Path, r
     sessions = make_sessionmaker(engine)
 
     async def go() -> None:
-        hall = Hall(InlineWriter(sessions), sessions, bot_delay=0.05)
-        node = Node(redis_url, hall, name="solo", prefix=f"tsnode-test-{secrets.token_hex(4)}")
+        room = TableRoom(InlineWriter(sessions), sessions, bot_delay=0.05)
+        node = Node(redis_url, room, name="solo", prefix=f"tsnode-test-{secrets.token_hex(4)}")
         await node.start()
         try:
-            t = await hall.create("goofspiel-2p", [{"kind": "bot", "bot": "random"}] * 2, seed=5)
+            t = await room.create("goofspiel-2p", [{"kind": "bot", "bot": "random"}] * 2, seed=5)
             node.held[t.id].valid_until = 0.0  # as if the last renewal were long overdue
             assert not t.acting()
             await _until(lambda: t.status == "finished", timeout=20)
             assert t.steps == 26 and not t.moved and node.stats["lost"] == 0
         finally:
             await node.stop()
-            await hall.shutdown()
-            assert isinstance(hall.writer, InlineWriter)
-            hall.writer.close()
+            await room.shutdown()
+            assert isinstance(room.writer, InlineWriter)
+            room.writer.close()
 
     run_async(go())
     engine.dispose()

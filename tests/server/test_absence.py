@@ -18,7 +18,7 @@ from tablesport.server.live.autopass import PASSES, only_pass, thinking_time
 from tablesport.server.live.client import Client
 from tablesport.server.live.clock import ManualClock
 from tablesport.server.live.table import LiveTable
-from tablesport.server.live.tables import Hall
+from tablesport.server.live.tables import TableRoom
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.live.writer import InlineWriter
 from tablesport.store.migrate import upgrade
@@ -27,23 +27,23 @@ from .helpers import run_loop
 
 
 class Harness:
-    """A hall on a manual clock, in this process; fake connections record what they are sent."""
+    """A room on a manual clock, in this process; fake connections record what they are sent."""
 
     def __init__(self, db: Path) -> None:
         engine = make_engine(f"sqlite:///{db}")
         upgrade(engine)
         sessions = self.sessions = make_sessionmaker(engine)
         self.clock = ManualClock()
-        self.hall = Hall(InlineWriter(sessions), sessions, bot_delay=0.0, clock=self.clock)
+        self.room = TableRoom(InlineWriter(sessions), sessions, bot_delay=0.0, clock=self.clock)
         self.frames: dict[int | None, list[dict[str, Any]]] = {}
         self.clients: dict[int, Client] = {}
 
     async def settle(self) -> None:
-        """Let the hall's tasks (timeouts, passes, stand-ins) and the connections' pumps run."""
+        """Let the room's tasks (timeouts, passes, stand-ins) and the connections' pumps run."""
         for _ in range(200):
             for _ in range(5):
                 await asyncio.sleep(0)
-            busy = [task for task in self.hall.tasks if not task.done()]
+            busy = [task for task in self.room.tasks if not task.done()]
             if not busy:
                 return
             await asyncio.wait(busy, timeout=5)
@@ -78,7 +78,7 @@ def run(db: Path, body: Callable[[Harness], Coroutine[Any, Any, None]]) -> None:
         try:
             await body(h)
         finally:
-            await h.hall.shutdown()
+            await h.room.shutdown()
 
     run_loop(main())
 
@@ -109,7 +109,7 @@ def test_the_pause_before_a_server_pass_is_random_and_inside_the_time_limit() ->
 
 def test_sanguosha_response_prompts_are_timed_and_a_seat_with_nothing_is_passed_for(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
-        table = await h.hall.create("sgs-1v1-2014", [{"kind": "person"}, {"kind": "person"}], seed=7)
+        table = await h.room.create("sgs-1v1-2014", [{"kind": "person"}, {"kind": "person"}], seed=7)
         assert table.rs["response_seconds"] == 15 and table.rs["ask_always"] is True
         for seat in (0, 1):
             await h.connect(table, seat)
@@ -151,12 +151,12 @@ def test_sanguosha_response_prompts_are_timed_and_a_seat_with_nothing_is_passed_
 
 def test_a_bot_stands_in_after_the_grace_period_and_gives_the_seat_back(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
-        table = await h.hall.create("goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=1)
+        table = await h.room.create("goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=1)
         await h.connect(table, 0)
         await h.connect(table, 1)
         assert policy("goofspiel").grace_seconds == 60 and policy("sanguosha").stand_in == "heuristic"
         assert policy("sanguosha", "sgs-1v1-2014").grace_seconds == 45  # a preset's own, over its game's
-        h.hall.absence_grace = 10
+        h.room.absence_grace = 10
         await h.leave(table, 1)
         await h.advance(9)
         assert not table.plays_by_bot(1)
@@ -187,7 +187,7 @@ def test_a_bot_stands_in_after_the_grace_period_and_gives_the_seat_back(tmp_path
 
 def test_a_sanguosha_side_concedes_through_the_engine_and_the_record_replays(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
-        table = await h.hall.create("sgs-1v1-2014", [{"kind": "person"}, {"kind": "person"}], seed=11)
+        table = await h.room.create("sgs-1v1-2014", [{"kind": "person"}, {"kind": "person"}], seed=11)
         for seat in (0, 1):
             await h.connect(table, seat)
         assert h.frames[0][-1]["give_up_now"] is False  # the page's button is off before the draft
@@ -215,7 +215,7 @@ def test_a_sanguosha_side_concedes_through_the_engine_and_the_record_replays(tmp
 
 def test_where_the_seed_has_no_concession_giving_up_leaves_the_seat_to_a_bot(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
-        table = await h.hall.create("goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=2)
+        table = await h.room.create("goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=2)
         await h.connect(table, 0)
         await h.connect(table, 1)
         assert h.frames[0][-1]["give_up"] == "leave" and h.frames[0][-1]["give_up_now"] is True
@@ -235,7 +235,7 @@ def test_where_the_seed_has_no_concession_giving_up_leaves_the_seat_to_a_bot(tmp
 
 def test_a_connected_seat_timing_out_twice_in_a_row_is_away_until_its_player_says_so(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
-        table = await h.hall.create("goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=6)
+        table = await h.room.create("goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=6)
         await h.connect(table, 0)
         await h.connect(table, 1)  # connected, but nobody answers for seat 1 (a tab left open)
         assert policy("goofspiel").timeouts_in_a_row == 2
@@ -263,7 +263,7 @@ def test_a_connected_seat_timing_out_twice_in_a_row_is_away_until_its_player_say
 
 def test_a_skill_window_or_a_pictionary_minute_that_runs_out_is_not_an_absence(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
-        table = await h.hall.create("sgs-1v1-2014", [{"kind": "person"}, {"kind": "person"}], seed=7)
+        table = await h.room.create("sgs-1v1-2014", [{"kind": "person"}, {"kind": "person"}], seed=7)
         for seat in (0, 1):
             await h.connect(table, seat)
         window = Decision((0,), "invoke", "Invoke jizhi?", (("invoke",), ("decline",)), 5.0)
@@ -285,7 +285,7 @@ def test_a_skill_window_or_a_pictionary_minute_that_runs_out_is_not_an_absence(t
 
 def test_a_seat_left_to_the_bot_stays_the_bots_after_a_restart(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
-        table = await h.hall.create("goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=8)
+        table = await h.room.create("goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=8)
         await h.connect(table, 0)
         await h.connect(table, 1)
         assert await act(table, 0, table.state.legal_actions(0)[0]) is None
@@ -294,7 +294,7 @@ def test_a_seat_left_to_the_bot_stays_the_bots_after_a_restart(tmp_path: Path) -
         assert await act(table, 0, table.state.legal_actions(0)[0]) is None  # a step stored after leaving
         await h.settle()
         table.halt()
-        again = Hall(InlineWriter(h.sessions), h.sessions, bot_delay=0.0, clock=ManualClock())
+        again = TableRoom(InlineWriter(h.sessions), h.sessions, bot_delay=0.0, clock=ManualClock())
         assert table.id in await again.resume_all()
         resumed = again.tables[table.id]
         assert resumed.away.left == {1} and resumed.plays_by_bot(1)
@@ -305,7 +305,7 @@ def test_a_seat_left_to_the_bot_stays_the_bots_after_a_restart(tmp_path: Path) -
 
 def test_a_ruling_may_end_the_game_by_a_sides_concession(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
-        table = await h.hall.create("sgs-1v1-2014", [{"kind": "person"}, {"kind": "person"}], seed=12)
+        table = await h.room.create("sgs-1v1-2014", [{"kind": "person"}, {"kind": "person"}], seed=12)
         for seat in (0, 1):
             await h.connect(table, seat)
         rng = Rng(2)
@@ -325,7 +325,7 @@ def test_a_ruling_may_end_the_game_by_a_sides_concession(tmp_path: Path) -> None
 
 def test_under_the_2011_rules_only_a_commander_may_concede_and_the_page_knows(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
-        table = await h.hall.create("sgs-3v3-2011", [{"kind": "person"}] * 6, seed=4)
+        table = await h.room.create("sgs-3v3-2011", [{"kind": "person"}] * 6, seed=4)
         for seat in range(6):
             await h.connect(table, seat)
         rng = Rng(9)
@@ -359,7 +359,7 @@ def test_a_finished_table_the_hall_lets_go_is_freed_by_its_last_reference(tmp_pa
     gone: list[weakref.ref[LiveTable]] = []
 
     async def body(h: Harness) -> None:
-        table = await h.hall.create("goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=3)
+        table = await h.room.create("goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=3)
         await h.connect(table, 0)
         await h.connect(table, 1)
         while (d := table.decision) is not None:
@@ -369,7 +369,7 @@ def test_a_finished_table_the_hall_lets_go_is_freed_by_its_last_reference(tmp_pa
         assert table.state.result() is not None
         await h.leave(table, 0)
         await h.leave(table, 1)
-        assert table.id not in h.hall.tables  # the hall let it go with its last watcher
+        assert table.id not in h.room.tables  # the room let it go with its last watcher
         gone.append(weakref.ref(table))
 
     gc.collect()

@@ -185,7 +185,7 @@ def test_table_creation_is_rate_limited(tmp_path: Path) -> None:
         r = c.post("/tables", data={"preset": "goofspiel-2p", "seat0": "person", "seat1": "bot:random",
                                     "csrf": token})
         assert r.status_code == 429
-        assert len([t for t in app.state.hall.tables.values() if t.status == "open"]) == 3
+        assert len([t for t in app.state.room.tables.values() if t.status == "open"]) == 3
 
 
 # ---- the walk over every protected route -----------------------------------------------------------------

@@ -149,7 +149,7 @@ def test_bad_input_is_refused_in_the_error_shape_and_stores_nothing(api: Api, op
     path, method, op = OPERATIONS[op_id]
     params, body = valid(api, op_id)
     before = api.counts()
-    tables = set(api.client.app.state.hall.tables)  # type: ignore[attr-defined]
+    tables = set(api.client.app.state.room.tables)  # type: ignore[attr-defined]
     for p in op.get("parameters", []):
         name, where, schema = p["name"], p["in"], resolve(p.get("schema", {}))
         if where == "path":
@@ -189,7 +189,7 @@ def test_bad_input_is_refused_in_the_error_shape_and_stores_nothing(api: Api, op
     else:
         # writes: the mutations stored nothing; the valid body at the end may have
         pass
-    assert set(api.client.app.state.hall.tables) >= tables  # type: ignore[attr-defined]
+    assert set(api.client.app.state.room.tables) >= tables  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("op_id", sorted(o for o, (_, _, op) in OPERATIONS.items() if "requestBody" in op))

@@ -49,7 +49,7 @@ def test_person_against_bot_plays_to_the_end_and_the_record_replays(client: Test
     assert rep.steps == f["seq"] == 26
     assert rep.result == f["result"]
     # the finished table left memory with its last player; a late spectator gets it from the store
-    hall = client.app.state.hall  # type: ignore[attr-defined]
+    hall = client.app.state.room  # type: ignore[attr-defined]
     for _ in range(50):
         if t["id"] not in hall.tables:
             break

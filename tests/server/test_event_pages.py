@@ -251,7 +251,7 @@ def test_a_fixture_played_at_a_live_table_enters_its_result_on_its_own(app: Any)
         time.sleep(0.2)
     page = olga.c.get(sheet2).text
     assert 'data-status="entered"' in page and f"/replay/{table.group(1)}" in page
-    live = app.state.hall.tables.get(table.group(1))
+    live = app.state.room.tables.get(table.group(1))
     with app.state.sessions() as s:
         st = EventStore(s)
         comp = st.competition("Blokus day", "blokus")

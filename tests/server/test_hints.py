@@ -20,7 +20,7 @@ from tablesport.server.app import create_app
 from tablesport.server.content.hints import PARTS, Hint, game_hints, hint_for, learnable
 from tablesport.server.content.i18n import LANGS
 from tablesport.server.live import ratings
-from tablesport.server.live.tables import Hall
+from tablesport.server.live.tables import TableRoom
 from tablesport.store.players import RatedTable
 
 from .helpers import form_token
@@ -161,10 +161,10 @@ def test_guided_tables_count_against_the_table_rate_and_unknown_games_get_the_fr
 
 def test_a_guided_game_is_not_rated_and_stays_guided_after_a_restart(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
-        table = await h.hall.create("goofspiel-2p", [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+        table = await h.room.create("goofspiel-2p", [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
                                     seed=5, guided=True)
         assert table.guided
-        again = Hall(h.hall.writer, h.sessions, bot_delay=0.0, clock=h.clock)
+        again = TableRoom(h.room.writer, h.sessions, bot_delay=0.0, clock=h.clock)
         assert await again.resume_all() == [table.id] and again.tables[table.id].guided
         await h.connect(table, 0)
         assert h.frames[0][-1]["decision"].get("hint") is None  # a client without a language: no words

@@ -41,7 +41,7 @@ def start_game(web: Any, ann: Person, sheet: str, commanders: dict[str, str]) ->
     links = re.findall(r'class="seat-link" href="/play/([0-9a-f]+)/', r.text)
     assert len(links) == 6
     tid = links[0]
-    table = web.state.hall.tables[tid]
+    table = web.state.room.tables[tid]
     portal = web.state.main_client.portal
 
     async def run() -> None:  # every player is in: the draft is played by random legal answers
@@ -68,7 +68,7 @@ def test_a_referee_pauses_penalises_and_a_team_concedes_at_a_live_series_game(ap
     r = ann.post(sheet, sheet + "/live", {"commander_0": "nobody", "commander_1": f"P{b[-1]}a"})
     assert r.status_code == 400 and "commander" in r.text  # not a member of the team
     tid = start_game(app, ann, sheet, {"commander_0": f"P{a[-1]}b", "commander_1": f"P{b[-1]}c"})
-    table = app.state.hall.tables[tid]
+    table = app.state.room.tables[tid]
     base = f"{sheet}/live/{tid}"
     page = ann.c.get(sheet).text
     assert 'data-paused="no"' in page and 'id="penalty-form"' in page and 'id="disqualify-form"' in page
@@ -124,7 +124,7 @@ def test_the_wrong_people_cannot_control_a_live_table(app: Any) -> None:  # noqa
                   if f.key == "A-R1-1")
         a, b = fx.entrants
     tid = start_game(app, ann, sheet, {"commander_0": f"P{a[-1]}a", "commander_1": f"P{b[-1]}a"})
-    table = app.state.hall.tables[tid]
+    table = app.state.room.tables[tid]
     steps = table.steps
     form = {"why": "x", "seat": "1", "points": "3"}
     for control in ("pause", "penalty", "concede", "disqualify"):
@@ -255,7 +255,7 @@ def test_pictionary_rounds_time_up_squares_on_the_sheet_and_at_a_live_table(app:
     assert [name for name, _ in seats] == [f"Q{c[-1]}a", f"Q{c[-1]}b", f"Q{c[-1]}c",
                                           f"Q{d[-1]}a", f"Q{d[-1]}b", f"Q{d[-1]}c"]  # team A, then team B
     tid = seats[0][1]
-    table = app.state.hall.tables[tid]
+    table = app.state.room.tables[tid]
     assert table.rs.preset == "pictionary-event" and table.rs.seats == 6
     # the round ends at time-up (the engine's result as it reports it): the result enters on its own
     over = Result((2, 2, 2, 1, 1, 1), (3, 3, 3, 5, 5, 5), "time_up",

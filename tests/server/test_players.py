@@ -299,7 +299,7 @@ def test_quick_play_seats_two_people_together(web: TestClient) -> None:
     a2 = web.get(f"/api/v1/quickplay/{a.json()['ticket']}").json()
     assert a2["status"] == "seated" and a2["table"] == b.json()["table"]
     assert {a2["seat"], b.json()["seat"]} == {0, 1}
-    table = web.app.state.hall.tables[a2["table"]]  # type: ignore[attr-defined]
+    table = web.app.state.room.tables[a2["table"]]  # type: ignore[attr-defined]
     assert [p.kind for p in table.seats] == ["person", "person"] and all(p.claimed for p in table.seats)
     with web.websocket_connect(a2["ws"]) as ws:
         assert until(ws, lambda f: f["type"] == "hello")["seat"] == a2["seat"]
@@ -310,7 +310,7 @@ def test_quick_play_fills_with_the_chosen_bot_after_the_wait(web: TestClient) ->
     assert a["status"] == "waiting" and 0 <= a["fill_in"] <= 0.3
     got = wait_for(lambda: (r := web.get(f"/api/v1/quickplay/{a['ticket']}").json())["status"] == "seated"
                    and r)
-    hall = web.app.state.hall  # type: ignore[attr-defined]
+    hall = web.app.state.room  # type: ignore[attr-defined]
     table = hall.tables[got["table"]]
     assert sorted(p.label for p in table.seats) == ["bot:random", "bot:random", "person"]
     assert table.seats[got["seat"]].kind == "person"
@@ -498,7 +498,7 @@ def test_quick_play_drops_a_ticket_nobody_asks_about_and_fills_on_time(tmp_path:
         c.portal.call(clock.advance, 3)  # type: ignore[union-attr]
         url = f"/api/v1/quickplay/{kept['ticket']}"
         got = wait_for(lambda: (r := c.get(url).json())["status"] == "seated" and r)
-        table = app.state.hall.tables[got["table"]]
+        table = app.state.room.tables[got["table"]]
         assert [p.kind for p in table.seats].count("bot") == 2
 
 

@@ -39,7 +39,7 @@ def test_new_tables_are_limited_per_address(tmp_path: Path) -> None:
         assert "too many new tables from this address" in r.json()["message"]
         assert 0 < int(r.headers["retry-after"]) <= auth.TABLES_WINDOW + 1
         assert second.post("/api/v1/tables", json=BODY).status_code == 201  # another address
-        assert len(app.state.hall.tables) == 3  # the refused one stored nothing
+        assert len(app.state.room.tables) == 3  # the refused one stored nothing
         clock.now += auth.TABLES_WINDOW + 1
         assert first.post("/api/v1/tables", json=BODY).status_code == 201  # the window has passed
 

@@ -1,4 +1,4 @@
-"""A referee's controls at a live table (tablesport.server.live.table_control), on a hall with a manual clock:
+"""A referee's controls at a live table (tablesport.server.live.table_control), on a room with a manual clock:
 pause and resume, and the rulings of the 2014 3v3 rules (seed 001 §一.1.2 technical points, §二.3.3(B)
 penalty points and disqualification, §二.4.3 concession)."""
 
@@ -22,7 +22,7 @@ from tablesport.server.live.client import Client
 from tablesport.server.live.clock import ManualClock
 from tablesport.server.live.table import LiveTable
 from tablesport.server.live.table_control import Control, ControlError, apply, parse
-from tablesport.server.live.tables import Hall
+from tablesport.server.live.tables import TableRoom
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.live.writer import InlineWriter
 from tablesport.store.migrate import upgrade
@@ -31,11 +31,11 @@ from tablesport.store.tables import WebNote
 from .helpers import run_loop
 
 
-def make_hall(tmp_path: Path) -> Hall:
+def make_room(tmp_path: Path) -> TableRoom:
     engine = make_engine(f"sqlite:///{tmp_path / 'web.sqlite3'}")
     upgrade(engine)
     sessions = make_sessionmaker(engine)
-    return Hall(InlineWriter(sessions), sessions, bot_delay=0.0, clock=ManualClock())
+    return TableRoom(InlineWriter(sessions), sessions, bot_delay=0.0, clock=ManualClock())
 
 
 async def act(table: LiveTable, seat: int, action: Any) -> dict[str, Any] | None:
@@ -58,15 +58,15 @@ def seated(table: LiveTable) -> bool:
     return all(p.general is not None for p in table.state.players)  # type: ignore[attr-defined]
 
 
-async def new_table(hall: Hall, preset: str, n: int) -> LiveTable:
-    table = await hall.create(preset, [{"kind": "person"}] * n, seed=11)
+async def new_table(room: TableRoom, preset: str, n: int) -> LiveTable:
+    table = await room.create(preset, [{"kind": "person"}] * n, seed=11)
     table.status = "running"  # every player is in (the seats' sockets are not needed here)
     table._arrange()
     return table
 
 
-def notes(hall: Hall, tid: str) -> list[dict[str, Any]]:
-    with hall.sessions() as s:
+def notes(room: TableRoom, tid: str) -> list[dict[str, Any]]:
+    with room.sessions() as s:
         return [json.loads(n.text) for n in s.scalars(select(WebNote).where(WebNote.table_id == tid))]
 
 
@@ -85,10 +85,10 @@ def test_a_control_needs_a_reason_and_a_seat_in_range() -> None:
 
 def test_pause_holds_the_timers_and_the_seats_resume_gives_the_time_back(tmp_path: Path) -> None:
     async def go() -> None:
-        hall = make_hall(tmp_path)
-        clock = hall.clock
+        room = make_room(tmp_path)
+        clock = room.clock
         assert isinstance(clock, ManualClock)
-        table = await new_table(hall, "goofspiel-2p", 2)
+        table = await new_table(room, "goofspiel-2p", 2)
         steps = table.steps
         seen: list[dict[str, Any]] = []
 
@@ -125,17 +125,17 @@ def test_pause_holds_the_timers_and_the_seats_resume_gives_the_time_back(tmp_pat
         assert table.steps > steps
         with pytest.raises(ControlError, match="not paused"):
             await apply(table, Control("resume", "ann", "x"))
-        assert [(n["control"], n["by"], n["why"]) for n in notes(hall, table.id)] == [
+        assert [(n["control"], n["by"], n["why"]) for n in notes(room, table.id)] == [
             ("pause", "ann", "a player feels unwell"), ("resume", "ann", "she is back")]
-        await hall.shutdown()
+        await room.shutdown()
 
     run_loop(go())
 
 
 def test_2014_penalties_reach_disqualification_and_technical_points_lose_the_game(tmp_path: Path) -> None:
     async def go() -> None:
-        hall = make_hall(tmp_path)
-        table = await new_table(hall, "sgs-3v3-2014", 6)
+        room = make_room(tmp_path)
+        table = await new_table(room, "sgs-3v3-2014", 6)
         await play_until(table, seated)
         await apply(table, Control("penalty", "ann", "acting out of turn", 1, 3))
         await apply(table, Control("penalty", "ann", "talk that amounts to cheating", 1, 3))
@@ -155,15 +155,15 @@ def test_2014_penalties_reach_disqualification_and_technical_points_lose_the_gam
         # every ruling is in the table's record: the replay gives the same end
         done = replay([json.dumps(line) for line in table.recorder.lines], start_for_record)
         assert done.result == res.to_json()
-        await hall.shutdown()
+        await room.shutdown()
 
     run_loop(go())
 
 
 def test_2014_concession_and_a_disqualified_commander(tmp_path: Path) -> None:
     async def go() -> None:
-        hall = make_hall(tmp_path)
-        table = await new_table(hall, "sgs-3v3-2014", 6)
+        room = make_room(tmp_path)
+        table = await new_table(room, "sgs-3v3-2014", 6)
         await play_until(table, seated)
         await apply(table, Control("pause", "ann", "a ruling"))
         await apply(table, Control("concede", "ann", "the team gives up", 2))  # any player of the side (2014)
@@ -173,27 +173,27 @@ def test_2014_concession_and_a_disqualified_commander(tmp_path: Path) -> None:
         assert res.winner_side == table.state.side_of(3)  # type: ignore[attr-defined]
         with pytest.raises(ControlError, match="not being played"):
             await apply(table, Control("resume", "ann", "x"))
-        t2 = await new_table(hall, "sgs-3v3-2014", 6)
+        t2 = await new_table(room, "sgs-3v3-2014", 6)
         await play_until(t2, seated, seed=3)
         commander = t2.state.mode["commanders"][t2.state.side_of(3)]  # type: ignore[attr-defined]
         await apply(t2, Control("disqualify", "bo", "fighting at the table", commander))
         r2 = t2.state.result()
         assert t2.over and r2 is not None and r2.reason == "disqualified"
         assert r2.winner_side != t2.state.side_of(3)  # type: ignore[attr-defined]
-        assert [n["control"] for n in notes(hall, t2.id)] == ["disqualify"]
-        await hall.shutdown()
+        assert [n["control"] for n in notes(room, t2.id)] == ["disqualify"]
+        await room.shutdown()
 
     run_loop(go())
 
 
 def test_a_game_without_rulings_refuses_them_and_2011_concedes_by_the_commander(tmp_path: Path) -> None:
     async def go() -> None:
-        hall = make_hall(tmp_path)
-        table = await new_table(hall, "goofspiel-2p", 2)
+        room = make_room(tmp_path)
+        table = await new_table(room, "goofspiel-2p", 2)
         with pytest.raises(ControlError, match="no referee actions"):
             await apply(table, Control("concede", "ann", "x", 0))
-        assert table.steps == 0 and notes(hall, table.id) == []
-        t11 = await new_table(hall, "sgs-3v3-2011", 6)
+        assert table.steps == 0 and notes(room, table.id) == []
+        t11 = await new_table(room, "sgs-3v3-2011", 6)
         await play_until(t11, seated)
         with pytest.raises(ControlError, match="commander"):
             await apply(t11, Control("concede", "ann", "x", 1))  # 2011 glossary 16: the commander decides
@@ -202,22 +202,22 @@ def test_a_game_without_rulings_refuses_them_and_2011_concedes_by_the_commander(
         with pytest.raises(ControlError, match="no referee action 'disqualify'"):
             await apply(t11, Control("disqualify", "ann", "x", 1))
         assert not t11.over
-        await hall.shutdown()
+        await room.shutdown()
 
     run_loop(go())
 
 
 def test_a_paused_table_stays_paused_after_a_restart(tmp_path: Path) -> None:
     async def go() -> None:
-        hall = make_hall(tmp_path)
-        table = await new_table(hall, "goofspiel-2p", 2)
-        hall.clock.advance(10)  # type: ignore[attr-defined]
-        await apply(table, Control("pause", "ann", "the hall's lights are out"))
-        await hall.shutdown()
-        again = make_hall(tmp_path)
+        room = make_room(tmp_path)
+        table = await new_table(room, "goofspiel-2p", 2)
+        room.clock.advance(10)  # type: ignore[attr-defined]
+        await apply(table, Control("pause", "ann", "the room's lights are out"))
+        await room.shutdown()
+        again = make_room(tmp_path)
         assert await again.resume_all() == [table.id]
         back = again.tables[table.id]
-        assert back.paused is not None and back.paused["why"] == "the hall's lights are out"
+        assert back.paused is not None and back.paused["why"] == "the room's lights are out"
         assert back.deadlines == {}
         err = await act(back, 0, back.decision.options[0])  # type: ignore[union-attr, index]
         assert err is not None and err["code"] == "paused"
@@ -231,8 +231,8 @@ def test_a_paused_table_stays_paused_after_a_restart(tmp_path: Path) -> None:
 def test_a_pictionary_foul_ends_the_drawing_teams_word(tmp_path: Path) -> None:
     """Seed 000 Pictionary §2, §3: no letters or numbers, no talking, no pre-arranged signs."""
     async def go() -> None:
-        hall = make_hall(tmp_path)
-        table = await new_table(hall, "pictionary-event", 6)
+        room = make_room(tmp_path)
+        table = await new_table(room, "pictionary-event", 6)
         with pytest.raises(ControlError, match="not drawing a word now"):
             await apply(table, Control("foul", "ann", "x", 0, foul="talking"))  # the roll-off: nobody draws
         await play_until(table, lambda t: t.state.phase == "draw")  # type: ignore[attr-defined]
@@ -246,7 +246,7 @@ def test_a_pictionary_foul_ends_the_drawing_teams_word(tmp_path: Path) -> None:
         ruled = kinds.index("referee")
         assert kinds.count("referee") == 1 and "foul" in kinds[ruled:]  # the ruling, then the engine's foul
         assert table.state.phase != "draw" or team not in table.state.word.drawing  # type: ignore[attr-defined]
-        await hall.shutdown()
+        await room.shutdown()
 
     run_loop(go())
 
@@ -256,7 +256,7 @@ def test_another_process_shows_a_paused_table_and_a_players_seat_from_the_store(
     referee the table reads it from the store (its pause, its rulings, the seat's link)."""
 
     async def go() -> None:
-        here, there = make_hall(tmp_path), make_hall(tmp_path)  # two processes on one store
+        here, there = make_room(tmp_path), make_room(tmp_path)  # two processes on one store
         table = await new_table(here, "sgs-3v3-2014", 6)
         seat, token = await here.claim(table.id)  # type: ignore[misc]
         live = [{"table": table.id, "status": "playing"}, {"table": "gone", "status": "playing"},

@@ -117,7 +117,7 @@ def test_the_examples_of_the_issue_read_as_sentences() -> None:
 
 def test_the_page_receives_the_texts_in_its_language(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
-        table = await h.hall.create("sgs-1v1-2014", [{"kind": "person"}, {"kind": "person"}], seed=3)
+        table = await h.room.create("sgs-1v1-2014", [{"kind": "person"}, {"kind": "person"}], seed=3)
         sent: dict[str, list[dict[str, Any]]] = {}
         for seat, lang in ((0, "zh-Hant"), (1, "en")):
             client = await h.connect(table, seat)

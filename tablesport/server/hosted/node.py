@@ -9,7 +9,7 @@ holds its lease (:mod:`.lease`); every other process leaves it alone.  The :clas
 * adopts tables that nobody referees (their process died, or Redis lost its keys): every second it
   looks for open and running tables of the store without a lease and takes those whose home it is
   (rendezvous hash over the live processes), or any after they stayed orphaned for two rounds; an
-  adopted table is rebuilt from its stored steps with its timers (the restart path of the hall);
+  adopted table is rebuilt from its stored steps with its timers (the restart path of the room);
 * moves a table to the process a client reached: HAProxy sends every request of a table to one
   process (consistent hash on the table id), so a process asked for a table it does not hold asks
   its holder (pub/sub) to hand it over, waits for the lease, and loads the table from the store;
@@ -46,7 +46,7 @@ from .lease import Lease, Leases
 
 if TYPE_CHECKING:
     from ..live.table import LiveTable
-    from ..live.tables import Hall
+    from ..live.tables import TableRoom
 
 log = logging.getLogger("tablesport.server.hosted")
 
@@ -81,14 +81,14 @@ def home_of(table: str, nodes: list[str]) -> str | None:
 
 
 class Node:
-    def __init__(self, url: str, hall: Hall, name: str | None = None, ttl: float = TTL,
+    def __init__(self, url: str, room: TableRoom, name: str | None = None, ttl: float = TTL,
                  sweep: float = SWEEP, prefix: str | None = None) -> None:
         import redis.asyncio as aioredis
 
         prefix = prefix or os.environ.get("TABLESPORT_REDIS_PREFIX") or "tablesport"
 
         self.name = name or node_name()
-        self.hall = hall
+        self.room = room
         self.prefix = prefix
         self.ttl = ttl
         self.sweep_every = sweep
@@ -135,7 +135,7 @@ class Node:
 
     # -- life -------------------------------------------------------------------------------
     async def start(self) -> None:
-        self.hall.hosted = self
+        self.room.hosted = self
         for loop in (self._renew_loop, self._sweep_loop, self._listen_loop, self._lobby_loop):
             self._tasks.append(asyncio.create_task(loop(), name=f"hosted-{loop.__name__}"))
 
@@ -146,7 +146,7 @@ class Node:
         # a Redis call cut off by the cancellation may not return at once: do not wait for it for long
         await asyncio.wait(self._tasks, timeout=2.0)
         for tid in list(self.held):
-            table = self.hall.tables.get(tid)
+            table = self.room.tables.get(tid)
             if table is not None:
                 await self.let_go(table, save=True)
         with contextlib.suppress(Exception):
@@ -157,7 +157,7 @@ class Node:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.redis.aclose(), 2.0)
 
-    # -- what the hall asks -----------------------------------------------------------------
+    # -- what the room asks -----------------------------------------------------------------
     def may_act(self, tid: str) -> bool:
         lease = self.held.get(tid)
         return lease is not None and lease.valid()
@@ -179,20 +179,20 @@ class Node:
         self._lobby_dirty.set()
 
     def lobby(self) -> list[dict[str, Any]]:
-        """The live tables of every other process (this one's own come from the hall)."""
+        """The live tables of every other process (this one's own come from the room)."""
         now = time.monotonic()
         out: list[dict[str, Any]] = []
         for node, (at, tables) in list(self.lobbies.items()):
             if now - at > 4 * self.ttl:
                 del self.lobbies[node]
                 continue
-            out.extend(t for t in tables if t["id"] not in self.hall.tables)
+            out.extend(t for t in tables if t["id"] not in self.room.tables)
         return out
 
     async def adopt(self, tid: str) -> LiveTable | None:
         """The live table ``tid`` here, taken over from its holder if need be; ``None`` if it is not live
         (finished, abandoned or unknown).  Unavailable when it cannot be had in a few seconds."""
-        table = self.hall.tables.get(tid)
+        table = self.room.tables.get(tid)
         if table is not None:
             return table
         pending = self._adopting.get(tid)
@@ -251,14 +251,14 @@ class Node:
         raise Unavailable("this table is moving between server processes; try again in a few seconds")
 
     def _is_live(self, tid: str) -> bool:
-        with store_reads(), self.hall.sessions() as session:
+        with store_reads(), self.room.sessions() as session:
             status = session.scalar(select(WebTable.status).where(WebTable.id == tid))
         return status in (OPEN, RUNNING)
 
     async def _load(self, tid: str, lease: Lease) -> LiveTable | None:
         self.held[tid] = lease
         try:
-            table = await self.hall.load_live(tid)
+            table = await self.room.load_live(tid)
         except BaseException:
             self.held.pop(tid, None)
             with contextlib.suppress(Exception):
@@ -282,9 +282,9 @@ class Node:
             table.halt()
             if save and lease is not None and lease.valid() and table.status in (OPEN, RUNNING):
                 with contextlib.suppress(Exception):
-                    await self.hall.writer.submit(table._save_job())
-            if self.hall.tables.get(table.id) is table:
-                del self.hall.tables[table.id]
+                    await self.room.writer.submit(table._save_job())
+            if self.room.tables.get(table.id) is table:
+                del self.room.tables[table.id]
             self.held.pop(table.id, None)
         for client in list(table.clients):
             client.kick()
@@ -297,7 +297,7 @@ class Node:
         """A table ended (its last step stored): its lease goes."""
         lease = self.held.pop(tid, None)
         if lease is not None:
-            self.hall.spawn(self._release(lease))
+            self.room.spawn(self._release(lease))
         self._lobby_dirty.set()
 
     async def _release(self, lease: Lease) -> None:
@@ -308,7 +308,7 @@ class Node:
         """The store refused a step of ``table`` (another holder wrote it, or the store is down): let it go
         without saving; it is rebuilt from the store by whoever adopts it next."""
         self.stats["lost"] += 1
-        self.hall.spawn(self.let_go(table, save=False))
+        self.room.spawn(self.let_go(table, save=False))
 
     # -- loops ------------------------------------------------------------------------------
     async def _renew_loop(self) -> None:
@@ -332,7 +332,7 @@ class Node:
                 self.redis_ok = False
                 lost = [x for x in self.held.values() if not x.valid()]
             for lease in lost:
-                table = self.hall.tables.get(lease.table)
+                table = self.room.tables.get(lease.table)
                 if table is not None and self.held.get(lease.table) is lease:
                     log.warning("%s: lost the lease of table %s; letting it go", self.name, lease.table)
                     self.stats["lost"] += 1
@@ -371,7 +371,7 @@ class Node:
             return
         ids = await asyncio.to_thread(self._live_ids)
         self._handed = {t: at for t, at in self._handed.items() if now - at < self.hand_over_within}
-        candidates = [t for t in ids if t not in self.hall.tables and t not in self._adopting
+        candidates = [t for t in ids if t not in self.room.tables and t not in self._adopting
                       and t not in self._handed]
         held = await self.leases.held(candidates)
         orphans = {t for t, h in zip(candidates, held, strict=True) if not h}
@@ -382,7 +382,7 @@ class Node:
                     await self.adopt(tid)
 
     def _live_ids(self) -> list[str]:
-        with self.hall.sessions() as session:
+        with self.room.sessions() as session:
             return list(session.scalars(select(WebTable.id).where(WebTable.status.in_([OPEN, RUNNING]))))
 
     async def _listen_loop(self) -> None:
@@ -417,19 +417,19 @@ class Node:
                 self.lobbies[str(msg["node"])] = (time.monotonic(), list(msg["tables"]))
             return
         if msg.get("op") == "hand_over":
-            table = self.hall.tables.get(str(msg.get("table")))
+            table = self.room.tables.get(str(msg.get("table")))
             if table is not None and table.id in self.held:
                 log.info("%s: handing table %s over to %s", self.name, table.id, msg.get("to"))
                 self.stats["handed_over"] += 1
                 self._handed[table.id] = time.monotonic()
-                self.hall.spawn(self.let_go(table, save=True))
+                self.room.spawn(self.let_go(table, save=True))
 
     async def _lobby_loop(self) -> None:
         while True:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._lobby_dirty.wait(), timeout=self.ttl)
             self._lobby_dirty.clear()
-            tables = [t.summary() for t in self.hall.tables.values() if t.status in (OPEN, RUNNING)]
+            tables = [t.summary() for t in self.room.tables.values() if t.status in (OPEN, RUNNING)]
             with contextlib.suppress(Exception):
                 await self.redis.publish(self.lobby_channel, compact({"node": self.name, "tables": tables}))
             await asyncio.sleep(LOBBY_EVERY)

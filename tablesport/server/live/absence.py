@@ -107,19 +107,19 @@ class Absence(TablePart):
             away = running and plan.kind == "person" and seat not in self.stand_ins and not self.online(seat)
             timer = self._timers.get(seat)
             if away and timer is None:
-                self._timers[seat] = t.hall.clock.call_later(self.grace(), self._fire, seat)
+                self._timers[seat] = t.room.clock.call_later(self.grace(), self._fire, seat)
             elif not away and timer is not None:
                 timer.cancel()
                 del self._timers[seat]
 
     def grace(self) -> float:
-        hall_grace = self.table.hall.absence_grace
+        hall_grace = self.table.room.absence_grace
         return float(hall_grace if hall_grace is not None else self.policy.grace_seconds)
 
     def _fire(self, seat: int) -> None:
         self._timers.pop(seat, None)
         if not self.gone:
-            self.table.hall.spawn(self._stand_in(seat))
+            self.table.room.spawn(self._stand_in(seat))
 
     async def _stand_in(self, seat: int) -> None:
         if self.gone:  # the table went while this waited for its turn

@@ -5,7 +5,7 @@ Dodge, Slash, Peach and Nullification requests with ``ask_always``, Monopoly Dea
 with ``ask_everyone``), so that nobody learns from who is asked, or how fast they answer, that a
 player holds no such card.  A seat whose only legal answer is to pass is not kept at such a
 prompt: the server gives that answer for it, after a random delay drawn like a person's thinking
-time (``Hall.auto_delay``, 1–4 s by default), so the table still learns nothing from the timing.
+time (``TableRoom.auto_delay``, 1–4 s by default), so the table still learns nothing from the timing.
 The seat's player may answer earlier; the first answer counts.
 
 What counts as "passing" is :data:`PASSES`: giving up a response or an optional step, never a
@@ -84,12 +84,12 @@ class AutoPass(TablePart):
             if seat in self._timers or t.plays_by_bot(seat) or only_pass(d, seat) is None:
                 continue
             asked = t.asked[seat]
-            wait = thinking_time(t.hall.auto_delay, d.time_limit)
-            self._timers[seat] = (asked, t.hall.clock.call_later(wait, self._fire, seat, asked))
+            wait = thinking_time(t.room.auto_delay, d.time_limit)
+            self._timers[seat] = (asked, t.room.clock.call_later(wait, self._fire, seat, asked))
 
     def _fire(self, seat: int, asked: int) -> None:
         if not self.gone:
-            self.table.hall.spawn(self._answer(seat, asked))
+            self.table.room.spawn(self._answer(seat, asked))
 
     async def _answer(self, seat: int, asked: int) -> None:
         if self.gone:  # the table went while this waited for its turn

@@ -35,7 +35,7 @@ from ..models.players import MAX_WAIT
 from .clock import Timer
 from .frames import error, frame
 from .setup import SetupError
-from .tables import Hall
+from .tables import TableRoom
 
 STALE = 30.0
 KEEP_SEATED = 600.0
@@ -67,7 +67,7 @@ class Ticket:
 
 @dataclass
 class QuickPlay:
-    hall: Hall
+    room: TableRoom
     now: Callable[[], float] = time.monotonic
     tickets: dict[str, Ticket] = field(default_factory=dict)
     timers: dict[str, Timer] = field(default_factory=dict)
@@ -152,22 +152,22 @@ class QuickPlay:
             if queue:
                 due = min(min(t.fill_at for t in queue), min(t.seen for t in queue) + STALE + 0.5)
                 delay = max(0.0, due - now) + 0.05
-                self.timers[preset] = self.hall.clock.call_later(delay, self._fire, preset)
+                self.timers[preset] = self.room.clock.call_later(delay, self._fire, preset)
 
     def _fire(self, preset: str) -> None:
         self.timers.pop(preset, None)
-        self.hall.spawn(self.match(preset))
+        self.room.spawn(self.match(preset))
 
     async def _seat(self, preset: str, seats: int, people: list[Ticket], bot: str | None) -> None:
         places = sorted(secrets.SystemRandom().sample(range(seats), len(people)))
         plan: list[dict[str, Any]] = [{"kind": "bot", "bot": bot or "random"} for _ in range(seats)]
         for p in places:
             plan[p] = {"kind": "person"}
-        table = await self.hall.create(preset, plan)
+        table = await self.room.create(preset, plan)
         order = list(people)
         secrets.SystemRandom().shuffle(order)
         for ticket in order:
-            got = await self.hall.claim(table.id)
+            got = await self.room.claim(table.id)
             if got is None:  # cannot happen: the table was made with one person seat per ticket
                 ticket.status = "left"
                 continue
@@ -188,7 +188,7 @@ class QuickPlay:
 def quickplay_of(app_state: Any) -> QuickPlay:
     qp: QuickPlay | None = getattr(app_state, "quickplay", None)
     if qp is None:
-        qp = app_state.quickplay = QuickPlay(app_state.hall, now=app_state.hall.clock.mono)
+        qp = app_state.quickplay = QuickPlay(app_state.room, now=app_state.room.clock.mono)
     return qp
 
 

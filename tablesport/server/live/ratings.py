@@ -121,7 +121,7 @@ def rate(session: Session, table_id: str, game: str, preset: str, kinds: list[st
 
 
 async def on_table_finished(sessions: sessionmaker[Session], table: LiveTable) -> None:
-    """The hall's finish listener: rate the table (one at a time in this process)."""
+    """The room's finish listener: rate the table (one at a time in this process)."""
     kinds = [p.kind for p in table.seats]
 
     def job() -> bool:

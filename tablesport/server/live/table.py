@@ -57,7 +57,7 @@ from .setup import SeatPlan
 from .socket_limits import Malformed, read_message
 
 if TYPE_CHECKING:
-    from .tables import Hall
+    from .tables import TableRoom
 
 log = logging.getLogger("tablesport.server")
 
@@ -66,7 +66,7 @@ EVENT_LOG = 300
 
 class StoreRefused(TablesportError):
     """The store did not save a change (so it did not happen); the table was let go from memory, to be
-    rebuilt from the store as it was before the change (:meth:`Hall.store_refused`)."""
+    rebuilt from the store as it was before the change (:meth:`TableRoom.store_refused`)."""
 
 
 def log_failure(task: asyncio.Task[Any]) -> None:
@@ -87,10 +87,10 @@ def mark_seat(tid: str, seat: int, **values: bool) -> Callable[[Session], None]:
 
 
 class LiveTable:
-    def __init__(self, hall: Hall, tid: str, game: Game, rs: Ruleset, seed: int, seats: list[SeatPlan],
+    def __init__(self, room: TableRoom, tid: str, game: Game, rs: Ruleset, seed: int, seats: list[SeatPlan],
                  bot_delay: float, recorder: Recorder, state: State, status: str, created: float,
                  guided: bool = False) -> None:
-        self.hall = hall
+        self.room = room
         self.id = tid
         self.game = game
         self.rs = rs
@@ -129,7 +129,7 @@ class LiveTable:
 
     def acting(self) -> bool:
         """This process may change the table now (hosted mode: it holds the table's lease)."""
-        return not self.moved and self.hall.may_act(self.id)
+        return not self.moved and self.room.may_act(self.id)
 
     def not_now(self, again: Callable[[], Coroutine[Any, Any, None]]) -> bool:
         """Whether this process must leave the table alone now (:meth:`acting` is false).  Hosted, while the
@@ -139,7 +139,7 @@ class LiveTable:
         if self.acting():
             return False
         if not self.moved:
-            self.hall.clock.call_later(0.5, lambda: self.hall.spawn(again()))
+            self.room.clock.call_later(0.5, lambda: self.room.spawn(again()))
         return True
 
     # -- facts ------------------------------------------------------------------------------
@@ -165,7 +165,7 @@ class LiveTable:
     def clock_now(self) -> float:
         if self.clock_since is None:
             return self.clock_used
-        return self.clock_used + self.hall.clock.mono() - self.clock_since
+        return self.clock_used + self.room.clock.mono() - self.clock_since
 
     def summary(self) -> dict[str, Any]:
         waiting = [i for i, p in enumerate(self.seats) if p.kind == "person" and not p.claimed]
@@ -184,7 +184,7 @@ class LiveTable:
 
     # -- frames -----------------------------------------------------------------------------
     def _deadlines_json(self) -> dict[str, float]:
-        now = self.hall.clock.wall()
+        now = self.room.clock.wall()
         return {str(s): round(max(0.0, d - now), 3) for s, d in self.deadlines.items()}
 
     def frame_dict(self, seat: int | None, kind: str, events: list[tuple[int, Event]],
@@ -285,8 +285,8 @@ class LiveTable:
             if text is None:
                 text = cache[(c.seat, c.lang)] = self._frame_for(c.seat, kind, events, c.lang, memo)
             c.put(text)
-            self.hall.stats.frames_sent += 1
-        self.hall.stats.frames += time.perf_counter() - t0
+            self.room.stats.frames_sent += 1
+        self.room.stats.frames += time.perf_counter() - t0
 
     # -- connections ------------------------------------------------------------------------
     async def connect(self, client: Client) -> None:
@@ -301,13 +301,13 @@ class LiveTable:
             if newly and seat is not None:
                 self.seats[seat].joined = True
                 self.seats[seat].claimed = True
-                await self.hall.writer.submit(mark_seat(self.id, seat, joined=True, claimed=True))
+                await self.room.writer.submit(mark_seat(self.id, seat, joined=True, claimed=True))
             if self.status == OPEN and all(p.joined for p in self.seats if p.kind == "person"):
                 self.status = RUNNING
-                if self.hall.hosted is not None:
-                    self.hall.hosted.changed()  # the other processes' lobbies: no longer open
+                if self.room.hosted is not None:
+                    self.room.hosted.changed()  # the other processes' lobbies: no longer open
                 self._arrange()
-                await self.hall.writer.submit(self._save_job())
+                await self.room.writer.submit(self._save_job())
             elif self.away.returned(seat):
                 self._arrange()
             self.away.arrange()
@@ -318,7 +318,7 @@ class LiveTable:
         # the bookkeeping first, without awaiting: the socket's task may be cancelled at any await
         self.clients.discard(client)
         if self.over and not self.clients:
-            self.hall.finished(self)
+            self.room.finished(self)
         await client.close()
         if self.moved:
             return
@@ -384,9 +384,9 @@ class LiveTable:
             try:
                 events = self.state.apply(seat, action)
             except RuleError as exc:
-                self.hall.stats.errors += 1
+                self.room.stats.errors += 1
                 return {"type": "error", "code": "illegal_action", **exc.to_json()}
-            self.hall.stats.apply += time.perf_counter() - t0
+            self.room.stats.apply += time.perf_counter() - t0
             self.away.acted(seat)
             self.recorder.act(seat, action)
             try:
@@ -394,7 +394,7 @@ class LiveTable:
             except StoreRefused:
                 return error("unavailable", "the store could not save your action, so it was not applied; "
                              "reconnect and send it again in a few seconds", retry=True)
-        self.hall.stats.handled(time.perf_counter() - t_in)
+        self.room.stats.handled(time.perf_counter() - t_in)
         return None
 
     async def _bot_move(self, seat: int, asked: int, wait: bool = True) -> None:
@@ -417,9 +417,9 @@ class LiveTable:
             except Exception:
                 log.exception("table %s: bot %s on seat %d failed; playing a random legal action",
                               self.id, self.seats[seat].bot, seat)
-                action = self.state.random_action(seat, self.hall.rng_for(self.seed, seat))
+                action = self.state.random_action(seat, self.room.rng_for(self.seed, seat))
                 events = self.state.apply(seat, action)
-            self.hall.stats.bot_think += time.perf_counter() - t0
+            self.room.stats.bot_think += time.perf_counter() - t0
             self.recorder.act(seat, action)
             await self._stepped(events, seat)
 
@@ -429,7 +429,7 @@ class LiveTable:
             spec = self.seats[seat].bot or self.away.policy.stand_in
             factories = bot_factories(self.game)
             choice = BotChoice.parse(spec, factories)
-            bot = factories[choice.name](self.hall.rng_for(self.seed, seat), **choice.options)
+            bot = factories[choice.name](self.room.rng_for(self.seed, seat), **choice.options)
             self._bots[seat] = bot
         return bot
 
@@ -499,19 +499,19 @@ class LiveTable:
         self._arrange()
         t0 = time.perf_counter()
         try:
-            await self.hall.writer.submit(self._save_job(step=self.recorder.lines[-2 if self.over else -1]))
+            await self.room.writer.submit(self._save_job(step=self.recorder.lines[-2 if self.over else -1]))
         except Exception as exc:
-            self.hall.store_refused(self)
+            self.room.store_refused(self)
             raise StoreRefused(str(exc)) from exc
-        self.hall.stats.store_wait += time.perf_counter() - t0
-        self.hall.stats.actions += 1
+        self.room.stats.store_wait += time.perf_counter() - t0
+        self.room.stats.actions += 1
         self.broadcast(numbered)
         if self.over:
-            if self.hall.hosted is not None:
-                self.hall.hosted.finished(self.id)
-            self.hall.finished(self)
-            for listener in self.hall.on_finish:
-                self.hall.spawn(listener(self))
+            if self.room.hosted is not None:
+                self.room.hosted.finished(self.id)
+            self.room.finished(self)
+            for listener in self.room.on_finish:
+                self.room.spawn(listener(self))
 
     def _update_asked(self, before: Decision | None, actor: int | None) -> None:
         d = self.decision
@@ -535,7 +535,7 @@ class LiveTable:
             self.halt()
             return
         d = self.decision
-        clock = self.hall.clock
+        clock = self.room.clock
         running = self.status == RUNNING and d is not None and self.paused is None
         self.autopass.arrange()
         self.away.arrange()
@@ -567,7 +567,7 @@ class LiveTable:
                 self.deadlines.pop(s, None)
                 continue
             if self._deadline_for.get(s) != asked or s not in self.deadlines:
-                self.deadlines[s] = self.hall.clock.wall() + float(d.time_limit)
+                self.deadlines[s] = self.room.clock.wall() + float(d.time_limit)
                 self._deadline_for[s] = asked
             key = (asked, self.deadlines[s])
             handle = self._timer_handles.get(s)
@@ -590,17 +590,17 @@ class LiveTable:
 
     def _stop_clock(self) -> None:
         if self.clock_since is not None:
-            self.clock_used += self.hall.clock.mono() - self.clock_since
+            self.clock_used += self.room.clock.mono() - self.clock_since
             self.clock_since = None
         if self._clock_handle is not None:
             self._clock_handle.cancel()
             self._clock_handle = None
 
     def _fire_timeout(self, seat: int, asked: int) -> None:
-        self.hall.spawn(self._timeout(seat, asked))
+        self.room.spawn(self._timeout(seat, asked))
 
     def _fire_time_up(self) -> None:
-        self.hall.spawn(self._time_up())
+        self.room.spawn(self._time_up())
 
     def halt(self) -> None:
         """Stop every timer and bot (shutdown); the store keeps what is needed to resume."""

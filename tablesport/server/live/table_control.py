@@ -143,17 +143,17 @@ async def apply(table: LiveTable, c: Control) -> dict[str, Any]:
             if table.paused is not None:
                 raise ControlError(f"the table is already paused (by {table.paused['by']})", "control",
                                    ("resume",))
-            now = table.hall.clock.wall()
+            now = table.room.clock.wall()
             left = {str(s): max(0.0, d - now) for s, d in table.deadlines.items()}
             table.paused = {"by": c.by, "why": c.why, "since": time.time(), "left": left}
             table._arrange()
-            await table.hall.writer.submit(_note(table.id, c))
-            await table.hall.writer.submit(table._save_job())
+            await table.room.writer.submit(_note(table.id, c))
+            await table.room.writer.submit(table._save_job())
             numbered = [(table.steps, event)]
         elif c.kind == "resume":
             if table.paused is None:
                 raise ControlError("the table is not paused", "control", ("pause",))
-            now = table.hall.clock.wall()
+            now = table.room.clock.wall()
             for k, left in (table.paused.get("left") or {}).items():
                 s = int(k)
                 if s in table.asked:
@@ -161,8 +161,8 @@ async def apply(table: LiveTable, c: Control) -> dict[str, Any]:
                     table._deadline_for[s] = table.asked[s]
             table.paused = None
             table._arrange()
-            await table.hall.writer.submit(_note(table.id, c))
-            await table.hall.writer.submit(table._save_job())
+            await table.room.writer.submit(_note(table.id, c))
+            await table.room.writer.submit(table._save_job())
             numbered = [(table.steps, event)]
         else:
             try:
@@ -170,7 +170,7 @@ async def apply(table: LiveTable, c: Control) -> dict[str, Any]:
             except RuleError as exc:
                 raise ControlError(f"{table.rs.preset}: {exc}", "control",
                                    (exc.allowed,) if exc.allowed else ()) from None
-            await table.hall.writer.submit(_note(table.id, c))
+            await table.room.writer.submit(_note(table.id, c))
             return {**c.to_json(), "step": table.steps, "over": table.over, "table": table.id}
         table.events.extend(numbered)
         table.broadcast(numbered)  # a step frame (same seq): clients look at the decision again

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 class TablePart:
     """A part of one table (its absences, its server passes) that reaches its table through a weak reference.
 
-    A strong one made a cycle (the table holds the part, the part the table): a finished table the hall let go
+    A strong one made a cycle (the table holds the part, the part the table): a finished table the room let go
     was then not freed by its reference count but left, with its state, events and record (about 300 objects),
     for a collection of the whole heap (web/collector.py)."""
 

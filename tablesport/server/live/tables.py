@@ -1,4 +1,4 @@
-"""Every live table of a server process, held by the :class:`Hall`: creating tables, handing out seats,
+"""Every live table of a server process, held by the :class:`TableRoom`: creating tables, handing out seats,
 finding a table, and after a restart (or a step the store did not save) rebuilding each from its stored
 steps with its timers re-armed."""
 
@@ -64,7 +64,7 @@ class Stats:
 
 
 @dataclass
-class Hall:
+class TableRoom:
     """Every live table of this server process."""
 
     writer: Writer | InlineWriter
@@ -393,7 +393,7 @@ def _abandon(tid: str, why: str) -> Callable[[Session], None]:
 
 
 def _seats_and_steps(session: Session, tid: str) -> tuple[list[WebSeat], list[WebStep]]:
-    """A stored table's seats and steps, in order: what :meth:`Hall._rebuild` needs besides its row."""
+    """A stored table's seats and steps, in order: what :meth:`TableRoom._rebuild` needs besides its row."""
     seats = session.scalars(select(WebSeat).where(WebSeat.table_id == tid).order_by(WebSeat.seat)).all()
     steps = session.scalars(select(WebStep).where(WebStep.table_id == tid).order_by(WebStep.i)).all()
     return list(seats), list(steps)

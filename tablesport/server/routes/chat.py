@@ -240,7 +240,7 @@ def hub_of(conn: HTTPConnection) -> ChatHub:
 
 
 async def on_table_finished(app_state: Any, table: LiveTable) -> None:
-    """The hall's finish listener: the game is over, so the players now see the spectators' messages too."""
+    """The room's finish listener: the game is over, so the players now see the spectators' messages too."""
     hub: ChatHub | None = getattr(app_state, "chat", None)
     if hub is None or f"table:{table.id}" not in hub.rooms:
         return

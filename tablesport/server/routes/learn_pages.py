@@ -13,7 +13,7 @@ from ..content.hints import game_hints, learnable
 from ..content.rules_pages import rules_index, rules_page, title_of
 from ..web import auth
 from ..web.auth import AccountOrNone
-from ..web.deps import HallDep, LangDep
+from ..web.deps import LangDep, RoomDep
 from ..web.render import error_page, render
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
@@ -52,7 +52,7 @@ async def learn_page(request: Request, lang: LangDep, acc: AccountOrNone, game: 
 
 
 @router.post("/learn/{game}", dependencies=[Depends(auth.table_rate)])
-async def start_guided(request: Request, hall: HallDep, game: str) -> Response:
+async def start_guided(request: Request, room: RoomDep, game: str) -> Response:
     """A guided table of the game's introductory preset: the person in seat 0, the game's gentle bot in
     the others; the answer leads to the person's seat."""
     if game not in learnable():
@@ -60,7 +60,7 @@ async def start_guided(request: Request, hall: HallDep, game: str) -> Response:
     learn = game_hints(game).learn
     seats = all_games()[game].ruleset(learn.preset).seats
     bots = [{"kind": "bot", "bot": learn.bot}] * (seats - 1)
-    table = await hall.create(learn.preset, [{"kind": "person"}, *bots], guided=True)
-    got = await hall.claim(table.id)
+    table = await room.create(learn.preset, [{"kind": "person"}, *bots], guided=True)
+    got = await room.claim(table.id)
     assert got is not None and got[0] == 0
     return RedirectResponse(f"/play/{table.id}/{got[1]}", status_code=303)

@@ -19,7 +19,7 @@ from tablesport.tournament.errors import TournamentError
 from ..live import table_control
 from ..web import auth
 from ..web.auth import RefereeDep
-from ..web.deps import HallDep, LangDep, SessionsDep
+from ..web.deps import LangDep, RoomDep, SessionsDep
 from .organiser import in_session
 from .referee import CompKey, EventId, FixtureKey, fixture_page
 
@@ -30,7 +30,7 @@ ControlName = Path(min_length=1, max_length=16)
 
 
 @router.post("/events/{event_id}/{competition}/fixtures/{fixture}/live/{table}/{control}")
-async def control(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep, hall: HallDep,
+async def control(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep, room: RoomDep,
                   event_id: int = EventId, competition: str = CompKey, fixture: str = FixtureKey,
                   table: str = TableId, control: str = ControlName) -> Response:
     form = await auth.form_of(request)
@@ -44,7 +44,7 @@ async def control(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
 
     try:
         await in_session(sessions, linked)
-        live = await hall.live(table)
+        live = await room.live(table)
         if live is None:
             raise TournamentError(f"table {table} is not live on this server", field="table")
         try:

@@ -16,7 +16,7 @@ from ..content.texts import lobby_catalogue
 from ..live.setup import SetupError
 from ..web import auth
 from ..web.auth import AccountOrNone
-from ..web.deps import HallDep, LangDep, SessionsDep, TableDep
+from ..web.deps import LangDep, RoomDep, SessionsDep, TableDep
 from ..web.render import page, render
 from .flow_pages import created_redirect
 
@@ -24,11 +24,11 @@ router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: SessionsDep,
+async def lobby(request: Request, lang: LangDep, room: RoomDep, sessions: SessionsDep,
                 acc: AccountOrNone) -> HTMLResponse:
     """The games as tiles (:mod:`..content.lobby`), "my tables", the new-table form (``?preset=`` chooses its
     preset: a tile's "new table" link), the open, running and finished tables."""
-    live = hall.lobby()
+    live = room.lobby()
     live.sort(key=lambda s: -s["created"])
     finished = await asyncio.to_thread(finished_tables, sessions)
     mine: list[dict[str, Any]] = []
@@ -44,7 +44,7 @@ async def lobby(request: Request, lang: LangDep, hall: HallDep, sessions: Sessio
 
 
 @router.post("/tables", response_class=HTMLResponse, dependencies=[Depends(auth.table_rate)])
-async def create_from_form(request: Request, lang: LangDep, hall: HallDep) -> Response:
+async def create_from_form(request: Request, lang: LangDep, room: RoomDep) -> Response:
     form = await auth.form_of(request)
     preset = form.get("preset", "")
     seats: list[dict[str, Any]] = []
@@ -58,15 +58,15 @@ async def create_from_form(request: Request, lang: LangDep, hall: HallDep) -> Re
     except ValueError:
         raise HTTPException(400, f"the seed must be a whole number, not {seed_text!r}") from None
     try:
-        table = await hall.create(preset, seats, seed)
+        table = await room.create(preset, seats, seed)
     except SetupError as exc:
         raise HTTPException(400, str(exc)) from None
     return await created_redirect(request, table)  # the links page is a GET page of its own (flow_pages.py)
 
 
 @router.post("/tables/{tid}/join")
-async def join(tid: str, hall: HallDep) -> RedirectResponse:
-    got = await hall.claim(tid)
+async def join(tid: str, room: RoomDep) -> RedirectResponse:
+    got = await room.claim(tid)
     if got is None:
         raise HTTPException(409, "no free seat at this table")
     return RedirectResponse(f"/play/{tid}/{got[1]}", status_code=303)

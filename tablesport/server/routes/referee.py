@@ -24,7 +24,7 @@ from ..live import table_control
 from ..live.setup import SetupError
 from ..web import auth
 from ..web.auth import AccountDep, RefereeDep
-from ..web.deps import HallDep, LangDep, SessionsDep
+from ..web.deps import LangDep, RoomDep, SessionsDep
 from ..web.render import render
 from .organiser import in_session
 
@@ -120,7 +120,7 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
 
 async def fixture_page(request: Request, lang: str, acc: Account, sessions: SessionsDep, event_id: int,
                        key: str, fixture: str, status: int = 200, **extra: Any) -> HTMLResponse:
-    tables = request.app.state.hall.tables
+    tables = request.app.state.room.tables
     data = await in_session(sessions, lambda s: fixture_data(EventStore(s), event_id, key, fixture))
     away = table_control.refereed_elsewhere(tables, data["live"])
     stored = await in_session(sessions, lambda s: table_control.stored_rows(s, away)) if away else {}
@@ -284,7 +284,7 @@ async def time_up(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
 
 # ---- a fixture played at a live table ---------------------------------------------------------------------
 @router.post("/events/{event_id}/{competition}/fixtures/{fixture}/live", response_class=HTMLResponse)
-async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep, hall: HallDep,
+async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep, room: RoomDep,
                     event_id: int = EventId, competition: str = CompKey,
                     fixture: str = FixtureKey) -> HTMLResponse:
     """Open a live table for the fixture (a series: its next game): a person seat per player in the order
@@ -315,7 +315,7 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
                 raise TournamentError(f"seat {i + 1}: a person, or a bot where the organiser allows it",
                                       allowed=["person"] + (["bot:NAME"] if acc.is_organiser else []))
         try:
-            table = await hall.create(preset, seats)
+            table = await room.create(preset, seats)
         except SetupError as exc:
             raise TournamentError(str(exc)) from None
 

@@ -15,7 +15,7 @@ from ..live import socket_limits
 from ..live.client import Client
 from ..live.frames import error, frame
 from ..web import seat_accounts
-from ..web.deps import HallDep
+from ..web.deps import RoomDep
 from . import chat
 
 router = APIRouter()
@@ -25,10 +25,10 @@ CLOSE_TRY_AGAIN = 1013
 
 
 @router.websocket("/ws/{tid}")
-async def table_socket(ws: WebSocket, tid: str, hall: HallDep) -> None:
+async def table_socket(ws: WebSocket, tid: str, room: RoomDep) -> None:
     await ws.accept()
     try:
-        table = await hall.find(tid)
+        table = await room.find(tid)
     except Unavailable as exc:  # hosted mode: the table is moving, or Redis is out of reach
         await ws.send_text(frame(error("unavailable", f"{exc}", retry=True)))
         await ws.close(code=CLOSE_TRY_AGAIN, reason="try again")
@@ -47,13 +47,13 @@ async def table_socket(ws: WebSocket, tid: str, hall: HallDep) -> None:
             return
 
     def cut_off() -> None:  # the client does not read its frames
-        hall.spawn(ws.close(code=socket_limits.CLOSE_POLICY, reason="too many unread frames"))
+        room.spawn(ws.close(code=socket_limits.CLOSE_POLICY, reason="too many unread frames"))
 
     lang = ws.query_params.get("lang")
     client = Client(seat, ws.send_text, cut_off, lang if lang in LANGS else None)
 
     def kick() -> None:  # hosted mode: the table moved to another process; the page reconnects to it
-        hall.spawn(ws.close(code=CLOSE_TRY_AGAIN, reason="table moved; reconnect"))
+        room.spawn(ws.close(code=CLOSE_TRY_AGAIN, reason="table moved; reconnect"))
 
     client.on_kick = kick
     # a signed-in player's seat is theirs (profile, ratings)

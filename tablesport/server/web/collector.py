@@ -14,7 +14,7 @@ connections) that was the longest pause of the server by far (``bench.server_loa
   cyclic garbage (a finished table, a closed connection) are kept until a *complete* collection
   (``gc.unfreeze(); gc.collect()``), run when the garbage kept may have grown as large as what is
   alive.  The frozen set is what is alive plus that garbage; what is alive is estimated from the
-  last complete collection and the live tables and connections since (``live``: the hall's
+  last complete collection and the live tables and connections since (``live``: the room's
   :func:`live_objects`, at ``OBJECTS_PER_TABLE`` and ``OBJECTS_PER_CONNECTION``, measured with
   ``bench.server_memory`` and rounded down, so that an error brings the collection forward, never
   back).  So a server filling up with tables (a thousand tables and their two thousand connections
@@ -70,7 +70,7 @@ the garbage a complete collection waits for (``max(alive, MIN_GARBAGE)``)."""
 
 
 def live_objects(tables: Iterable[Any]) -> int:
-    """At least the objects that ``tables`` (the hall's live tables, with their ``clients``) keep alive."""
+    """At least the objects that ``tables`` (the room's live tables, with their ``clients``) keep alive."""
     return sum(OBJECTS_PER_TABLE + OBJECTS_PER_CONNECTION * len(t.clients) for t in tables)
 
 

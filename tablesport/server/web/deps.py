@@ -1,4 +1,4 @@
-"""What the routes are given (FastAPI dependencies): the hall of live tables, the store's
+"""What the routes are given (FastAPI dependencies): the room of live tables, the store's
 sessions, the server's probe, the page's language and the table a path names."""
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from starlette.requests import HTTPConnection
 
 from ..content import i18n
 from ..live.table import LiveTable
-from ..live.tables import Hall
+from ..live.tables import TableRoom
 from .collector import Probe
 
 
-def get_hall(conn: HTTPConnection) -> Hall:
-    hall: Hall = conn.app.state.hall
-    return hall
+def get_room(conn: HTTPConnection) -> TableRoom:
+    room: TableRoom = conn.app.state.room
+    return room
 
 
 def get_sessions(conn: HTTPConnection) -> sessionmaker[Session]:
@@ -36,15 +36,15 @@ def get_lang(request: Request) -> str:
                           request.headers.get("accept-language"))
 
 
-HallDep = Annotated[Hall, Depends(get_hall)]
+RoomDep = Annotated[TableRoom, Depends(get_room)]
 SessionsDep = Annotated[sessionmaker[Session], Depends(get_sessions)]
 ProbeDep = Annotated[Probe, Depends(get_probe)]
 LangDep = Annotated[str, Depends(get_lang)]
 
 
-async def get_table(tid: str, hall: HallDep) -> LiveTable:
+async def get_table(tid: str, room: RoomDep) -> LiveTable:
     """The table ``tid`` of the path: live, or finished and rebuilt from the store; else 404."""
-    table = await hall.find(tid)
+    table = await room.find(tid)
     if table is None:
         raise HTTPException(404, "no such table")
     return table

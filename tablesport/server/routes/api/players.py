@@ -14,7 +14,7 @@ from ...models.common import ApiError, Name
 from ...models.players import Leaderboard, PlayerProfile, QuickPlayJoin, QuickPlayTicket
 from ...models.tables import PresetName
 from ...web.auth import table_rate
-from ...web.deps import HallDep, SessionsDep
+from ...web.deps import RoomDep, SessionsDep
 from ...web.errors import refuse
 
 router = APIRouter(tags=["players"])
@@ -32,7 +32,7 @@ TicketId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-
     dependencies=[Depends(table_rate)],
     responses={429: {"model": ApiError, "description": "too many new tables or tickets from this address"}},
 )
-async def join_quickplay(body: QuickPlayJoin, request: Request, hall: HallDep) -> dict[str, Any]:
+async def join_quickplay(body: QuickPlayJoin, request: Request, room: RoomDep) -> dict[str, Any]:
     qp = quickplay_of(request.app.state)
     return qp.describe(await qp.join(body.preset, body.bot, body.wait))
 

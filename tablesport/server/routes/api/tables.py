@@ -16,7 +16,7 @@ from ...live.table import LiveTable
 from ...models.common import ApiError
 from ...models.tables import Joined, Replay, ServerStats, TableCreate, TableCreated, TableList, TableState
 from ...web.auth import table_rate
-from ...web.deps import HallDep, ProbeDep, SessionsDep
+from ...web.deps import ProbeDep, RoomDep, SessionsDep
 from ...web.errors import refuse
 
 router = APIRouter(tags=["tables"])
@@ -34,9 +34,9 @@ def links(table: LiveTable, seat: int, token: str) -> dict[str, str]:
 
 
 @router.get("/tables", response_model=TableList, summary="Live tables and the last finished ones")
-async def list_tables(hall: HallDep, sessions: SessionsDep) -> dict[str, Any]:
+async def list_tables(room: RoomDep, sessions: SessionsDep) -> dict[str, Any]:
     return {
-        "live": [t.summary() for t in hall.tables.values()] + (hall.hosted.lobby() if hall.hosted else []),
+        "live": [t.summary() for t in room.tables.values()] + (room.hosted.lobby() if room.hosted else []),
         "finished": await asyncio.to_thread(finished_tables, sessions),
     }
 
@@ -52,8 +52,8 @@ async def list_tables(hall: HallDep, sessions: SessionsDep) -> dict[str, Any]:
     dependencies=[Depends(table_rate)],
     responses={429: {"model": ApiError, "description": "too many new tables from this address"}},
 )
-async def create_table(body: TableCreate, hall: HallDep) -> dict[str, Any]:
-    table = await hall.create(
+async def create_table(body: TableCreate, room: RoomDep) -> dict[str, Any]:
+    table = await room.create(
         body.preset, [s.model_dump() for s in body.seats], body.seed, body.bot_delay, body.params
     )
     return {
@@ -76,16 +76,16 @@ async def create_table(body: TableCreate, hall: HallDep) -> dict[str, Any]:
     }
 
 
-async def live_or_finished(hall: HallDep, tid: str) -> LiveTable:
-    table = await hall.find(tid)
+async def live_or_finished(room: RoomDep, tid: str) -> LiveTable:
+    table = await room.find(tid)
     if table is None:
         raise refuse(404, f"no table {tid!r} (live or finished)", "tid")
     return table
 
 
 @router.get("/tables/{tid}", response_model=TableState, summary="A table as a spectator sees it now")
-async def table_state(tid: TableId, hall: HallDep) -> dict[str, Any]:
-    table = await live_or_finished(hall, tid)
+async def table_state(tid: TableId, room: RoomDep) -> dict[str, Any]:
+    table = await live_or_finished(room, tid)
     async with table.lock:
         now = table.frame_dict(None, "state", [])
     return {
@@ -113,11 +113,11 @@ async def table_state(tid: TableId, hall: HallDep) -> dict[str, Any]:
     summary="Take the next free person seat",
     description="First come, first served; 409 when every person seat of the table is taken.",
 )
-async def join_table(tid: TableId, hall: HallDep) -> dict[str, Any]:
-    table = await hall.live(tid)  # hosted: taken over from the process that holds it
+async def join_table(tid: TableId, room: RoomDep) -> dict[str, Any]:
+    table = await room.live(tid)  # hosted: taken over from the process that holds it
     if table is None:
-        await live_or_finished(hall, tid)  # 404 when there is no such table at all
-    got = await hall.claim(tid)
+        await live_or_finished(room, tid)  # 404 when there is no such table at all
+    got = await room.claim(tid)
     if got is None or table is None:
         raise refuse(409, f"table {tid} has no free seat", "tid")
     seat, token = got
@@ -149,11 +149,11 @@ async def table_replay(tid: TableId, sessions: SessionsDep) -> dict[str, Any]:
 
 
 @router.get("/stats", response_model=ServerStats, tags=["server"], summary="Where the server's time goes")
-async def server_stats(hall: HallDep, probe: ProbeDep) -> dict[str, Any]:
-    w = hall.writer
+async def server_stats(room: RoomDep, probe: ProbeDep) -> dict[str, Any]:
+    w = room.writer
     return {
-        **hall.stats.to_json(),
-        "tables": len(hall.tables),
+        **room.stats.to_json(),
+        "tables": len(room.tables),
         "commits": w.commits,
         "store_jobs": w.jobs,
         "commit_seconds": round(w.commit_seconds, 6),
@@ -162,9 +162,9 @@ async def server_stats(hall: HallDep, probe: ProbeDep) -> dict[str, Any]:
 
 
 @router.get("/health", include_in_schema=False)
-async def health(hall: HallDep) -> dict[str, Any]:
+async def health(room: RoomDep) -> dict[str, Any]:
     """For HAProxy's checks: the process answers; hosted, whether it reaches Redis."""
-    out: dict[str, Any] = {"ok": True, "tables": len(hall.tables)}
-    if hall.hosted is not None:
-        out["hosted"] = hall.hosted.to_json()
+    out: dict[str, Any] = {"ok": True, "tables": len(room.tables)}
+    if room.hosted is not None:
+        out["hosted"] = room.hosted.to_json()
     return out
