@@ -58,7 +58,9 @@ def test_postgresql_restarted_mid_run_nothing_lost_or_applied_twice(
     refused = [code for p in people for code in p.refusals]
     gaps = sorted(round(g, 2) for p in people for g in p.gaps)
     print(f"people's refusals during the outage: {refused}; away: {gaps} s")
-    assert set(refused) <= {"unavailable"}, refused
+    # "unavailable" while the store is away; "stale" when a person's queued answer reaches a table that
+    # has moved on meanwhile (a busy machine delays the client): refused as at any time, never applied
+    assert set(refused) <= {"unavailable", "stale"}, refused
     health = [httpx.get(p.url + "/api/v1/health", timeout=5).json() for p in cluster.procs]
     assert all(h["hosted"]["redis"] for h in health)
     # the service came back by itself: a new table after the outage plays to its end like any other
