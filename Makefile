@@ -11,7 +11,7 @@ RUN_STAMP := $(VENV)/.installed-run
 LOCKS := requirements
 PYTEST_ARGS ?=
 # What users install: the wheel built from this tree (through its sdist), installed from the locks into
-# environments outside the tree; the server, CLI and browser tests run it (tests/installed.py).
+# environments outside the tree; the server, CLI and browser tests run it (tests/installed_env.py).
 DIST := build/dist
 INSTALLED := build/installed
 
