@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
@@ -184,15 +185,28 @@ def timetable_html(title: str, tt: Timetable) -> str:
     return f"<h1>{escape(title)}</h1>" + _table(["Time", "Table", "Competition", "Match", "Referee"], rows)
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+
+
+def safe_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet will not run (OWASP's CSV injection rule): text that starts with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return gets a leading ``'``; numbers, and text that is a plain number
+    (``-3``), stay as they are."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def standings_csv(rows: Sequence[Mapping[str, Any]]) -> str:
     keys = _figure_keys(rows, ("tied_with",))
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["group", "rank", "entrant", "points", *keys, "needs_decision"])
     for r in rows:
-        w.writerow([r.get("group", ""), r["rank"], r["entrant"], r["points"],
-                    *[figure_text(r["tiebreaks"].get(k, "")) for k in keys],
-                    "yes" if r["needs_decision"] else "no"])
+        w.writerow([safe_cell(x) for x in (r.get("group", ""), r["rank"], r["entrant"], r["points"],
+                                           *[figure_text(r["tiebreaks"].get(k, "")) for k in keys],
+                                           "yes" if r["needs_decision"] else "no")])
     return buf.getvalue()
 
 
@@ -205,5 +219,5 @@ def results_csv(lines: Sequence[Mapping[str, Any]]) -> str:
     w = csv.DictWriter(buf, cols, lineterminator="\n", extrasaction="ignore")
     w.writeheader()
     for ln in lines:
-        w.writerow(ln)
+        w.writerow({k: safe_cell(v) for k, v in ln.items()})
     return buf.getvalue()
