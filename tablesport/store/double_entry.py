@@ -16,8 +16,9 @@ The same person typing again replaces their own open sheet (``superseded``). Eve
 who typed and confirmed it stay in ``desk_entries``.
 
 Instead of a second referee, **both captains** may confirm a waiting sheet (the seeds'
-"双方队长在比赛记分表上签字确认结果", 2014 §二.4): each team's captain (its first member; an entrant of one,
-the entrant itself) agrees or disagrees (:meth:`DoubleEntry.captain`). Both agree → the sheet counts,
+"双方队长在比赛记分表上签字确认结果", 2014 §二.4): each entrant's captain — the account the organiser
+appointed (:mod:`.captain_accounts`), never an account that merely bears a member's name — agrees or
+disagrees (:meth:`DoubleEntry.captain`); an entrant with no appointed captain cannot. Both agree → it counts,
 "confirmed by" naming them; one disagrees → the sheet is marked ``disagrees`` and nothing counts until a
 referee's matching sheet or the organiser settles it. Each captain's mark stays in ``desk_captain_marks``.
 """
@@ -35,6 +36,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from tablesport.tournament.errors import TournamentError
 
+from . import captain_accounts
 from .db import Base
 from .entry_facts import Facts, now
 from .models import TCompetition
@@ -212,12 +214,13 @@ class DoubleEntry:
 
     # ---- both captains instead of a second referee ---------------------------------------------------
     def captains(self, comp: TCompetition, fixture: str) -> dict[str, str]:
-        """Each entrant of the fixture and its captain (the first member; an entrant of one: itself)."""
+        """Each entrant of the fixture and its captain: the account name the organiser appointed, ``""``
+        where none is."""
         fx = next((f for f in self.st.fixtures(comp) if f.key == fixture), None)
         if fx is None:
             raise TournamentError(f"no fixture {fixture!r} in {comp.key!r}", field="fixture")
-        members = {e.key: list(e.members) for e in self.st.entrants(comp)}
-        return {e: (members.get(e) or [e])[0] for e in fx.entrants}
+        appointed = captain_accounts.captains(self.s, comp)
+        return {e: appointed.get(e, "") for e in fx.entrants}
 
     def marks(self, entry_id: int) -> list[CaptainMark]:
         return list(self.s.scalars(select(CaptainMark).where(CaptainMark.entry_id == entry_id)
@@ -232,10 +235,11 @@ class DoubleEntry:
                                            if e.status == "waiting"],
                                   field="entry")
         caps = self.captains(comp, row.fixture)
-        team = next((e for e, c in caps.items() if c == who), None)
+        team = next((e for e, c in caps.items() if c and c == who), None)
         if team is None:
-            raise TournamentError(f"{who} is not a captain of {row.fixture} (its captains: "
-                                  f"{', '.join(f'{c} ({e})' for e, c in caps.items())})", field="by")
+            named = ", ".join(f"{c or 'none'} ({e})" for e, c in caps.items())
+            raise TournamentError(f"{who} is not a captain of {row.fixture} (its captains, appointed by the "
+                                  f"organiser: {named})", field="by")
         with self.s.begin_nested():
             for m in self.marks(row.id):
                 if m.entrant == team:
@@ -265,7 +269,7 @@ class DoubleEntry:
             if e.status != "waiting":
                 continue
             caps = self.captains(comp, e.fixture)
-            if who in caps.values():
+            if who and who in caps.values():
                 marks = {m.entrant: {"by": m.by, "agrees": m.agrees} for m in self.marks(e.id)}
                 out.append({**entry_json(e), "captains": caps, "marks": marks})
         return out

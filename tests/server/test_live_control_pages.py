@@ -159,7 +159,8 @@ def test_both_captains_confirm_a_sheet_from_their_page(app: Any) -> None:  # noq
         st = EventStore(s)
         fx = next(f for f in st.fixtures(st.competition("Live day", "sgs")) if f.key == "A-R1-1")
         a, b = fx.entrants
-        for name in (f"P{a[-1]}a", f"P{b[-1]}a", f"P{a[-1]}b"):
+        member_name = f"P{a[-1]}b"
+        for name in (f"P{a[-1]}a", f"P{b[-1]}a", member_name):
             accounts.create_user(s, name, "player", PASSWORD, by="test")
         s.commit()
     sheet = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1"
@@ -168,6 +169,17 @@ def test_both_captains_confirm_a_sheet_from_their_page(app: Any) -> None:  # noq
             "commander_0": f"P{a[-1]}a", "commander_1": f"P{b[-1]}a"}
     assert ann.post(sheet, sheet + "/sheet", game).status_code == 303
     cap_a, cap_b, member = Person(app, f"P{a[-1]}a"), Person(app, f"P{b[-1]}a"), Person(app, f"P{a[-1]}b")
+    # bearing the first member's name is not enough (issue 37 item 2): the organiser appoints the captains
+    assert 'id="captain-sheets"' not in cap_a.c.get("/me").text
+    olga, desk = Person(app, "olga"), f"/organiser/events/{event_id}/sgs"
+    assert f'action="{desk}/captains"' in olga.c.get(desk).text
+    r = olga.post(desk, desk + "/captains", {"entrant": a, "account": "nobody here"})
+    assert r.status_code == 400 and "no account" in r.text
+    for entrant, captain in ((a, f"P{a[-1]}a"), (b, f"P{b[-1]}a")):
+        r = olga.post(desk, desk + "/captains", {"entrant": entrant, "account": captain})
+        assert r.status_code == 303
+    r = member.post("/me", desk + "/captains", {"entrant": a, "account": member_name})
+    assert r.status_code == 403  # only the organiser appoints
     page = cap_a.c.get("/me").text
     entry = re.search(r'action="/me/sheets/(\d+)/agree"', page)
     assert entry is not None and 'id="captain-sheets"' in page

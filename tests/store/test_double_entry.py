@@ -11,7 +11,9 @@ import pytest
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
+from tablesport.store import accounts, captain_accounts
 from tablesport.store.double_entry import DeskEntry, DoubleEntry
+from tablesport.store.models import TCompetition
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
@@ -23,6 +25,14 @@ def make(s: Session, tag: str) -> EventStore:
         {"key": "sgs", "preset": "sgs-3v3-2011", "groups": 1, "entrants": teams}]}, "desk")
     st.draw(st.competition(f"Day {tag}", "sgs"), "desk")
     return st
+
+
+def appoint_captains(st: EventStore, comp: TCompetition, tag: str, *entrants: str) -> None:
+    """Accounts for the entrants' first members, appointed as their captains by the organiser."""
+    for e in entrants:
+        name = f"{tag}{e[1]}a"
+        accounts.create_user(st.s, name, "player", "a long enough password", by="test")
+        captain_accounts.appoint(st.s, comp, e, name, "organiser")
 
 
 def test_two_people_must_agree_before_a_game_counts(engine: Engine) -> None:
@@ -100,6 +110,8 @@ def test_both_captains_confirm_a_sheet_instead_of_a_second_referee(engine: Engin
         fx = st.fixtures(comp)[0]
         a, b = fx.entrants
         de = DoubleEntry(st)
+        assert de.captains(comp, fx.key) == {a: "", b: ""}  # none appointed yet
+        appoint_captains(st, comp, tag, a, b)
         assert de.captains(comp, fx.key) == {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}
         g1 = {"winner": a, "surviving": 2, "lost_hp": 1,
               "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}}
@@ -128,6 +140,7 @@ def test_a_captain_who_disagrees_stops_the_sheet(engine: Engine) -> None:
         fx = st.fixtures(comp)[0]
         a, b = fx.entrants
         de = DoubleEntry(st)
+        appoint_captains(st, comp, tag, a, b)
         g1 = {"winner": a, "surviving": 2, "lost_hp": 1,
               "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}}
         sheet = de.submit(comp, fx.key, g1, "ref-ann").entry
@@ -140,3 +153,29 @@ def test_a_captain_who_disagrees_stops_the_sheet(engine: Engine) -> None:
         # a second referee's matching sheet settles it, as any disagreement
         assert de.submit(comp, fx.key, g1, "ref-bo").status == "accepted"
         assert len(st.series.status(comp, fx.key).games) == 1
+
+
+def test_a_captains_name_alone_confirms_nothing(engine: Engine) -> None:
+    """Issue 37 item 2: entrants' names are public and anyone may register; an account that bears the
+    captain's name but was not appointed by the organiser cannot confirm a sheet one referee typed."""
+    tag = secrets.token_hex(3)
+    with Session(engine) as s:
+        st = make(s, tag)
+        comp = st.competition(f"Day {tag}", "sgs")
+        fx = st.fixtures(comp)[0]
+        a, b = fx.entrants
+        de = DoubleEntry(st)
+        for e in (a, b):  # an outsider registers both captains' names
+            accounts.create_user(s, f"{tag}{e[1]}a", "player", "a long enough password", by="self")
+        g1 = {"winner": a, "surviving": 2, "lost_hp": 1,
+              "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}}
+        sheet = de.submit(comp, fx.key, g1, "ref-ann").entry
+        for e in (a, b):
+            with pytest.raises(TournamentError, match="appointed by the organiser"):
+                de.captain(comp, sheet, f"{tag}{e[1]}a", True)
+        assert de.for_captain(comp, f"{tag}{a[1]}a") == []
+        assert st.series.status(comp, fx.key).games == []  # the score did not change
+        with pytest.raises(TournamentError, match="no entrant"):
+            captain_accounts.appoint(s, comp, "nobody", f"{tag}{a[1]}a", "organiser")
+        with pytest.raises(TournamentError, match="no account"):
+            captain_accounts.appoint(s, comp, a, "no such account", "organiser")

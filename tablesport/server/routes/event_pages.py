@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
-from tablesport.store import accounts, public
+from tablesport.store import accounts, captain_accounts, public
 from tablesport.store.double_entry import DoubleEntry, entry_json
 from tablesport.store.models import TCompetition
 from tablesport.store.service import EventStore
@@ -139,6 +139,7 @@ def desk_data(st: EventStore, event_id: int, key: str) -> dict[str, Any]:
     return {"event": {"id": ev.id, "name": ev.name},
             "comp": {**public.competition(st, ev, comp), "team_size": p.team_size, "fee": p.fee.describe()},
             "entrants": [{**public.entrant(e), "paid": e.paid} for e in st.entrants(comp)],
+            "captains": captain_accounts.captains(st.s, comp),
             "fixtures": fixtures, "open_sheets": open_sheets, "undecided": undecided, "audit": audit,
             "can_draw": p.kind in ("series", "duel") and not fixtures,
             "can_round": p.kind != "rummikub" and bool(fixtures or p.kind in ("table", "duel"))}
@@ -205,6 +206,17 @@ async def change_entrant(request: Request, lang: LangDep, acc: OrganiserDep, ses
     return await _write(request, lang, acc, sessions, event_id, competition,
                         lambda st, comp: st.update_entrant(comp, entrant, acc.name, **{flag: value}),
                         "entrant")
+
+
+@router.post("/{event_id}/{competition}/captains")
+async def appoint_captain(request: Request, lang: LangDep, acc: OrganiserDep, sessions: SessionsDep,
+                          event_id: int = EventId, competition: str = CompKey) -> Response:
+    """The organiser appoints the account that captains an entrant (an empty name: none)."""
+    form = await auth.form_of(request)
+    return await _write(request, lang, acc, sessions, event_id, competition,
+                        lambda st, comp: captain_accounts.appoint(st.s, comp, form.get("entrant", ""),
+                                                                  form.get("account", ""), acc.name),
+                        "captain")
 
 
 @router.post("/{event_id}/{competition}/import")

@@ -16,7 +16,8 @@ from tablesport.store.db import Base, make_engine
 
 for module in ("tablesport.store.models", "tablesport.store.tables", "tablesport.store.tokens",
                "tablesport.store.accounts", "tablesport.store.double_entry",
-               "tablesport.store.live_fixtures", "tablesport.store.players"):
+               "tablesport.store.live_fixtures", "tablesport.store.players",
+               "tablesport.store.account_sessions", "tablesport.store.captain_accounts"):
     with contextlib.suppress(ModuleNotFoundError):
         importlib.import_module(module)
 
