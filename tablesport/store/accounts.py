@@ -6,10 +6,10 @@
 * **player** — sees their own fixtures; no organiser or referee page.
 
 Passwords are hashed with Argon2id (argon2-cffi, the ``server`` extra); a password is never stored, logged or
-taken as a command-line argument. ``session_version`` is part of every session cookie: changing a password or
-disabling an account bumps it, which ends every session of that account. The server's signing key for
-session cookies and form tokens is kept here too (:func:`server_key`), so that sessions survive a restart
-and every server process on the same store signs alike.
+taken as a command-line argument. Sessions are rows of :mod:`.account_sessions`: changing a password or
+disabling an account deletes every session of that account (and bumps ``session_version``, kept for the
+record). The server's key for signing form tokens is kept here too (:func:`server_key`), so that every server
+process on the same store signs alike.
 """
 
 from __future__ import annotations
@@ -26,22 +26,25 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from tablesport.core import TablesportError
 
+from . import account_sessions
 from .db import Base
 from .models import TEvent
+from .password_rules import NAME_MAX, PASSWORD_MAX, name_problem, password_problem
 
 ROLES = ("organiser", "referee", "player")
-NAME_MAX = 100
-PASSWORD_MIN = 10
-PASSWORD_MAX = 1024
 
 
 class AccountError(TablesportError):
     """An account that cannot be created, changed or found as asked."""
 
-    def __init__(self, message: str, *, field: str | None = None, allowed: tuple[str, ...] = ()) -> None:
+    def __init__(self, message: str, *, field: str | None = None, allowed: tuple[str, ...] = (),
+                 key: str | None = None, fmt: dict[str, Any] | None = None) -> None:
         self.message = message
         self.field = field
         self.allowed = allowed
+        self.key = key
+        """The page's string for the message, where there is one (formatted with ``fmt``)."""
+        self.fmt = fmt or {}
         super().__init__(message + (f"; allowed: {', '.join(allowed)}" if allowed else ""))
 
 
@@ -107,25 +110,25 @@ def _hasher() -> Any:
     return PasswordHasher()
 
 
-def hash_password(password: str) -> str:
-    check_password(password)
+def hash_password(password: str, name: str = "") -> str:
+    check_password(password, name)
     h: str = _hasher().hash(password)
     return h
 
 
-def check_password(password: str) -> None:
-    """Refuse a password that is too short or too long (what is allowed is said)."""
-    if not isinstance(password, str) or len(password) < PASSWORD_MIN:
-        raise AccountError(f"a password has at least {PASSWORD_MIN} characters", field="password")
-    if len(password) > PASSWORD_MAX:
-        raise AccountError(f"a password has at most {PASSWORD_MAX} characters", field="password")
+def check_password(password: str, name: str = "") -> None:
+    """Refuse a password that is too short, too long, too common or holds the account's name
+    (:func:`.password_rules.password_problem`; what is allowed is said)."""
+    problem = password_problem(password, name)
+    if problem is not None:
+        raise AccountError(problem.message, field="password", key=problem.key, fmt=problem.fmt)
 
 
 def _check_name(name: str) -> str:
     name = (name or "").strip()
-    if not name or len(name) > NAME_MAX or any(ord(ch) < 32 or ch in "<>\"'&" for ch in name):
-        raise AccountError(f"an account name is 1–{NAME_MAX} printable characters without < > \" ' &",
-                           field="name")
+    problem = name_problem(name)
+    if problem is not None:
+        raise AccountError(problem.message, field="name", key=problem.key, fmt=problem.fmt)
     return name
 
 
@@ -145,7 +148,7 @@ def create_user(session: Session, name: str, role: str, password: str, by: str) 
         raise AccountError(f"unknown role {role!r}", field="role", allowed=ROLES)
     if session.scalar(select(User).where(User.name == name)) is not None:
         raise AccountError(f"the name {name!r} is taken", field="name")
-    row = User(name=name, role=role, password_hash=hash_password(password), session_version=1,
+    row = User(name=name, role=role, password_hash=hash_password(password, name), session_version=1,
                disabled=False, created_at=_now(), created_by=(by or "").strip()[:NAME_MAX] or name)
     try:
         with session.begin_nested():
@@ -191,14 +194,17 @@ def _dummy_hash() -> str:
 
 def set_password(session: Session, user: User, password: str) -> None:
     """A new password; every session of the account ends."""
-    user.password_hash = hash_password(password)
+    user.password_hash = hash_password(password, user.name)
     user.session_version += 1
+    account_sessions.end_all(session, user.id)
     session.flush()
 
 
 def set_disabled(session: Session, user: User, disabled: bool) -> None:
+    """Disable (or enable again) an account; disabling ends every session of it."""
     user.disabled = disabled
     user.session_version += 1
+    account_sessions.end_all(session, user.id)
     session.flush()
 
 

@@ -18,7 +18,7 @@ from tablesport.server.app import create_app
 from tablesport.server.content.i18n import LANGS
 from tablesport.server.content.lobby import DRAW, TileError, tile_data, tiles
 from tablesport.server.web import auth
-from tablesport.store import accounts
+from tablesport.store import account_sessions, accounts
 
 from .test_catalogue import english_ui_in
 
@@ -128,7 +128,7 @@ def test_a_returning_player_finds_their_seats_and_profile(client: TestClient) ->
     sessions = client.app.state.sessions  # type: ignore[attr-defined]
     with sessions() as s:
         user = accounts.create_user(s, "lin", "player", "a long enough password", by="test")
-        cookie = auth.session_value(accounts.server_key(s), user.id, user.session_version)
+        cookie = account_sessions.start(s, user.id)
         s.commit()
     made = client.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seed": 3,
                                                 "seats": [{"kind": "person"}, {"kind": "person"}]}).json()

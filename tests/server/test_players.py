@@ -18,7 +18,7 @@ from sqlalchemy import select
 from tablesport.server.app import create_app
 from tablesport.server.routes import chat
 from tablesport.server.web import auth
-from tablesport.store import accounts, players
+from tablesport.store import account_sessions, accounts, players
 from tablesport.store.players import ChatReport, PlayerRating, PlayerSeat, RatedTable, RatingChange
 
 PASSWORD = "a long enough password"
@@ -48,9 +48,9 @@ def session_cookie(c: TestClient, name: str, role: str = "player") -> str:
     sessions = c.app.state.sessions  # type: ignore[attr-defined]
     with sessions() as s:
         user = accounts.create_user(s, name, role, PASSWORD, by="test")
-        key = accounts.server_key(s)
+        token = account_sessions.start(s, user.id)
         s.commit()
-        return f"{auth.SESSION_COOKIE}={auth.session_value(key, user.id, user.session_version)}"
+        return f"{auth.SESSION_COOKIE}={token}"
 
 
 def until(ws: Any, pred: Any, limit: int = 500) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Rate limits shared by the hosted processes: the same sliding windows as :class:`..web.auth.Window` (table
-creation and registration per address, failed sign-ins per address and per account), counted in Redis so
-that an address gets the limit once, not once per process behind HAProxy.
+creation and registration per address, failed sign-ins per address, per address and account and per
+device), counted in Redis so that an address gets the limit once, not once per process behind HAProxy.
 
 Each key is a sorted set ``<prefix>:rate:<name>:<key>`` of event times (wall clock, shared by the machines);
 a check trims it to the window and counts it.  The calls are short blocking round trips to Redis (these
@@ -81,7 +81,8 @@ def shared_limits(app_state: Any, url: str, prefix: str, tables_per_minute: int)
     guard = LoginGuard()
     window = auth.LOGIN_WINDOW
     guard.by_address = SharedWindow(client, "login-address", auth.LOGIN_PER_ADDRESS, window, prefix)
-    guard.by_account = SharedWindow(client, "login-account", auth.LOGIN_PER_ACCOUNT, window, prefix)
+    guard.by_pair = SharedWindow(client, "login-pair", auth.LOGIN_PER_ACCOUNT, window, prefix)
+    guard.by_device = SharedWindow(client, "login-device", auth.LOGIN_PER_ACCOUNT, window, prefix)
     app_state.login_guard = guard
     app_state.register_window = SharedWindow(client, "register", player_pages.REGISTER_PER_ADDRESS,
                                              player_pages.REGISTER_WINDOW, prefix)

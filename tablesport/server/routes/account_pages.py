@@ -10,14 +10,14 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy import select
 
-from tablesport.store import accounts, public
+from tablesport.store import account_sessions, accounts, public
 from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
 
 from ..web import auth
 from ..web.auth import AccountOrNone
 from ..web.deps import LangDep, SessionsDep
-from ..web.render import render
+from ..web.render import account_message, render
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 
@@ -33,9 +33,10 @@ def safe_next(target: str | None, role: str) -> str:
     return home_of(role)
 
 
-def signed_in_response(request: Request, user_id: int, version: int, key: bytes, to: str) -> Response:
+def signed_in_response(request: Request, token: str, to: str) -> Response:
+    """Go to ``to`` signed in with the new session ``token`` (:func:`account_sessions.start`)."""
     resp = RedirectResponse(to, status_code=303)
-    resp.set_cookie(auth.SESSION_COOKIE, auth.session_value(key, user_id, version), httponly=True,
+    resp.set_cookie(auth.SESSION_COOKIE, token, httponly=True,
                     samesite="lax", max_age=auth.SESSION_SECONDS, path="/",
                     secure=request.url.scheme == "https")
     auth.keep_csrf(request, resp, renew=True)
@@ -60,26 +61,43 @@ async def login(request: Request, lang: LangDep, sessions: SessionsDep) -> Respo
     name, password, target = form.get("name", ""), form.get("password", ""), form.get("next", "")
     guard = auth.login_guard(request)
     addr = auth.address(request)
-    guard.check(addr, name)
+    key = await auth.signing_key(request)
+    device = auth.device_of(request, name)
+    guard.check(addr, name, device)
 
-    def check() -> tuple[int, int, str] | None:
+    def check() -> tuple[str, str] | None:
         with sessions() as s:
             user = accounts.authenticate(s, name, password)
+            if user is None:
+                s.commit()
+                return None
+            token = account_sessions.start(s, user.id)
             s.commit()
-            return (user.id, user.session_version, user.role) if user else None
+            return token, user.role
 
     found = await asyncio.to_thread(check)
     if found is None:
-        guard.failed(addr, name)
+        guard.failed(addr, name, device)
         return await render(request, lang, "login.html", account=None, status=401, error="login_failed",
                             name=name[:100], next=target, first_run=False)
-    guard.succeeded(name)
-    uid, version, role = found
-    return signed_in_response(request, uid, version, await auth.signing_key(request), safe_next(target, role))
+    guard.succeeded(addr, name, device)
+    token, role = found
+    resp = signed_in_response(request, token, safe_next(target, role))
+    auth.remember_device(request, resp, key, name)
+    return resp
 
 
 @router.post("/logout")
-async def logout(request: Request) -> Response:
+async def logout(request: Request, sessions: SessionsDep) -> Response:
+    """Sign out: the session ends on the server, not only in this browser."""
+    token = request.cookies.get(auth.SESSION_COOKIE)
+
+    def end() -> None:
+        with sessions() as s:
+            account_sessions.end(s, token)
+            s.commit()
+
+    await asyncio.to_thread(end)
     resp = RedirectResponse("/", status_code=303)
     resp.delete_cookie(auth.SESSION_COOKIE, path="/")
     auth.keep_csrf(request, resp, renew=True)
@@ -108,16 +126,17 @@ async def setup(request: Request, lang: LangDep, sessions: SessionsDep) -> Respo
         return await render(request, lang, "setup.html", status=400, error="passwords_differ", detail="",
                             name=name[:100])
 
-    def make() -> tuple[int, int] | str | None:
+    def make() -> tuple[str] | str | None:
         with sessions() as s:
             if accounts.organiser_exists(s):  # another first-run form won the race
                 return None
             try:
                 user = accounts.create_user(s, name, "organiser", password, by=name)
             except accounts.AccountError as exc:
-                return exc.message
+                return account_message(lang, exc)
+            token = account_sessions.start(s, user.id)
             s.commit()
-            return user.id, user.session_version
+            return (token,)
 
     made = await asyncio.to_thread(make)
     if made is None:
@@ -125,7 +144,52 @@ async def setup(request: Request, lang: LangDep, sessions: SessionsDep) -> Respo
     if isinstance(made, str):
         return await render(request, lang, "setup.html", status=400, error="account_refused", detail=made,
                             name=name[:100])
-    return signed_in_response(request, made[0], made[1], await auth.signing_key(request), "/organiser")
+    return signed_in_response(request, made[0], "/organiser")
+
+
+# ---- one's own password ---------------------------------------------------------------------------
+@router.get("/account/password", response_class=HTMLResponse)
+async def password_page(request: Request, lang: LangDep, acc: auth.AccountDep) -> HTMLResponse:
+    return await render(request, lang, "password.html", account=acc, error=None,
+                        done=request.query_params.get("done"))
+
+
+@router.post("/account/password")
+async def change_password(request: Request, lang: LangDep, acc: auth.AccountDep,
+                          sessions: SessionsDep) -> Response:
+    """A new password for the signed-in account (the current one is asked again): every session of the
+    account ends, and this browser gets a new one. Wrong current passwords count as failed sign-ins."""
+    form = await auth.form_of(request)
+    current, password = form.get("current", ""), form.get("password", "")
+    if password != form.get("password2", ""):
+        return await render(request, lang, "password.html", account=acc, status=400, error="passwords_differ")
+    guard, addr = auth.login_guard(request), auth.address(request)
+    await auth.signing_key(request)
+    device = auth.device_of(request, acc.name)
+    guard.check(addr, acc.name, device)
+
+    def work() -> str | None | accounts.AccountError:
+        with sessions() as s:
+            user = accounts.authenticate(s, acc.name, current)
+            if user is None or user.id != acc.id:
+                return None
+            try:
+                accounts.set_password(s, user, password)
+            except accounts.AccountError as exc:
+                return exc
+            token = account_sessions.start(s, user.id)
+            s.commit()
+            return token
+
+    done = await asyncio.to_thread(work)
+    if done is None:
+        guard.failed(addr, acc.name, device)
+        return await render(request, lang, "password.html", account=acc, status=400,
+                            error="wrong_current_password")
+    if isinstance(done, accounts.AccountError):
+        return await render(request, lang, "password.html", account=acc, status=400, error="password_refused",
+                            detail=account_message(lang, done))
+    return signed_in_response(request, done, "/account/password?done=1")
 
 
 @router.get("/me", response_class=HTMLResponse)

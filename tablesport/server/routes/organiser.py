@@ -20,7 +20,7 @@ from tablesport.store.service import EventStore
 from ..web import auth
 from ..web.auth import OrganiserDep
 from ..web.deps import LangDep, SessionsDep
-from ..web.render import render
+from ..web.render import account_message, render
 
 router = APIRouter(prefix="/organiser", dependencies=[Depends(auth.csrf_protect)])
 
@@ -50,7 +50,7 @@ def _home(s: Session) -> dict[str, Any]:
     evs = public.events(EventStore(s))
     for ev in evs:
         ev["referees"] = accounts.referees_of(s, ev["id"])
-    people = [{"name": u.name, "role": u.role, "disabled": u.disabled} for u in accounts.users(s)]
+    people = [{"id": u.id, "name": u.name, "role": u.role, "disabled": u.disabled} for u in accounts.users(s)]
     return {"events": evs, "people": people}
 
 
@@ -73,8 +73,35 @@ async def create_user(request: Request, lang: LangDep, acc: OrganiserDep, sessio
         await in_session(sessions, lambda s: accounts.create_user(
             s, form.get("name", ""), form.get("role", ""), form.get("password", ""), acc.name))
     except accounts.AccountError as exc:
-        return await _home_page(request, lang, acc, sessions, status=400, error=exc.message,
+        return await _home_page(request, lang, acc, sessions, status=400, error=account_message(lang, exc),
                                 form={k: v for k, v in form.items() if k in ("name", "role")})
+    return back("/organiser", "user")
+
+
+@router.post("/users/{user_id}/disabled")
+async def disable_user(request: Request, lang: LangDep, acc: OrganiserDep, sessions: SessionsDep,
+                       user_id: int = Path(ge=1, le=2**31 - 1)) -> Response:
+    """Disable an account (every session of it ends at once) or enable it again (``value`` 1 or 0). An
+    organiser does not disable their own account (another organiser may)."""
+    form = await auth.form_of(request)
+    value = form.get("value", "")
+    if value not in ("0", "1"):
+        return await _home_page(request, lang, acc, sessions, status=400,
+                                error=f"disabled is 1 or 0, not {value[:20]!r}")
+
+    def work(s: Session) -> None:
+        user = s.get(accounts.User, user_id)
+        if user is None:
+            raise accounts.AccountError(f"no account {user_id}", field="user")
+        if user.id == acc.id:
+            raise accounts.AccountError("an organiser does not disable their own account; "
+                                        "ask another organiser", field="user")
+        accounts.set_disabled(s, user, value == "1")
+
+    try:
+        await in_session(sessions, work)
+    except accounts.AccountError as exc:
+        return await _home_page(request, lang, acc, sessions, status=400, error=exc.message)
     return back("/organiser", "user")
 
 

@@ -12,7 +12,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from tablesport.store import accounts, players
+from tablesport.store import account_sessions, accounts, players
 
 from ..content import profiles
 from ..content.texts import lobby_catalogue
@@ -20,7 +20,7 @@ from ..live.quickplay import default_bot
 from ..web import auth
 from ..web.auth import AccountOrNone, OrganiserDep, Window
 from ..web.deps import LangDep, SessionsDep
-from ..web.render import render
+from ..web.render import account_message, render
 from .account_pages import safe_next, signed_in_response
 
 router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
@@ -64,21 +64,22 @@ async def register(request: Request, lang: LangDep, sessions: SessionsDep) -> Re
                             detail=f"a player's name has none of {' '.join(URL_CHARS)}", name=name[:100],
                             next=target)
 
-    def make() -> tuple[int, int] | str:
+    def make() -> tuple[str] | str:
         with sessions() as s:
             try:
                 user = accounts.create_user(s, name, "player", password, by="self-registration")
             except accounts.AccountError as exc:
-                return exc.message
+                return account_message(lang, exc)
+            token = account_sessions.start(s, user.id)
             s.commit()
-            return user.id, user.session_version
+            return (token,)
 
     made = await asyncio.to_thread(make)
     if isinstance(made, str):
         return await render(request, lang, "register.html", status=400, error="account_refused", detail=made,
                             name=name[:100], next=target)
     to = safe_next(target, "player") if target else f"/players/{quote(name.strip(), safe='')}"
-    return signed_in_response(request, made[0], made[1], await auth.signing_key(request), to)
+    return signed_in_response(request, made[0], to)
 
 
 @router.get("/players/{name}", response_class=HTMLResponse)

@@ -1,9 +1,8 @@
 """Who is signed in, what they may do, and the checks on every state-changing request.
 
-* **Sessions**: a signed cookie ``ts_session`` (HttpOnly, SameSite=Lax, Secure over HTTPS, 12 hours) holding
-  the account id, its ``session_version`` and when it was issued, signed with HMAC-SHA256 by the server's key
-  (:func:`tablesport.store.accounts.server_key`). The account is read from the store on every request, so a
-  disabled account or a changed password ends its sessions at once.
+* **Sessions**: server-side (:mod:`tablesport.store.account_sessions`); the cookie ``ts_session`` (HttpOnly,
+  SameSite=Lax, Secure over HTTPS, 12 hours) holds only a random token naming the session's row. Signing out,
+  a changed password and a disabled account delete the rows, so a copied cookie opens nothing afterwards.
 * **CSRF**: every browser gets a random ``ts_csrf`` cookie (HttpOnly, SameSite=Strict); a form carries the
   token ``HMAC(key, "csrf:" + that cookie)`` in its ``csrf`` field (or a script in the ``X-CSRF-Token``
   header). :func:`csrf_protect` refuses (403) a POST, PUT, PATCH or DELETE without the right token, or whose
@@ -11,10 +10,11 @@
 * **Roles**: :data:`OrganiserDep` (an organiser), :func:`referee_of` (a referee assigned to the event of the
   path, or an organiser), :data:`AccountDep` (anyone signed in). No session → 401; the wrong role or event →
   403 (:class:`AuthRefused`, an HTML page for the pages and the API's error shape under ``/api``).
-* **Rate limits**: :class:`Window` counts events per key in a sliding window; the login allows
-  ``LOGIN_PER_ADDRESS`` failures per address and ``LOGIN_PER_ACCOUNT`` per account name in
-  ``LOGIN_WINDOW`` seconds (429 with ``Retry-After`` past them, even for the right password), and table
-  creation ``TABLES_PER_ADDRESS`` tables per address per ``TABLES_WINDOW`` seconds.
+* **Rate limits**: :class:`Window` counts events per key in a sliding window; the login
+  (:class:`LoginGuard`) allows ``LOGIN_PER_ADDRESS`` failures per address and ``LOGIN_PER_ACCOUNT`` per
+  address and account together in ``LOGIN_WINDOW`` seconds (429 with ``Retry-After`` past them), and a
+  browser that signed in to the account before (its device cookie) only its own ``LOGIN_PER_ACCOUNT``;
+  table creation ``TABLES_PER_ADDRESS`` tables per address per ``TABLES_WINDOW`` seconds.
 """
 
 from __future__ import annotations
@@ -35,16 +35,15 @@ from fastapi import Depends, Request
 from fastapi.responses import Response
 from starlette.requests import HTTPConnection
 
-from tablesport.store import accounts
+from tablesport.store import account_sessions, accounts
 from tablesport.store.accounts import Account
-
-from .deps import SessionsDep
 
 SESSION_COOKIE = "ts_session"
 CSRF_COOKIE = "ts_csrf"
+DEVICE_COOKIE = "ts_device"
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
-SESSION_SECONDS = 12 * 3600
+SESSION_SECONDS = account_sessions.SESSION_SECONDS
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 LOGIN_WINDOW = 15 * 60.0
@@ -93,52 +92,35 @@ def sign(key: bytes, payload: str) -> str:
     return _b64(hmac.new(key, payload.encode("utf-8"), hashlib.sha256).digest())
 
 
-def session_value(key: bytes, user_id: int, version: int, issued: int | None = None) -> str:
-    payload = f"{user_id}.{version}.{issued if issued is not None else int(time.time())}"
-    return f"{payload}.{sign(key, payload)}"
-
-
-def read_session(key: bytes, value: str | None, now: float | None = None) -> tuple[int, int] | None:
-    """(account id, session version) from a cookie value that is signed by ``key`` and not expired."""
-    if not value or len(value) > 200:
-        return None
-    payload, _, mac = value.rpartition(".")
-    parts = payload.split(".")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        return None
-    if not hmac.compare_digest(mac, sign(key, payload)):
-        return None
-    uid, version, issued = (int(p) for p in parts)
-    if (now if now is not None else time.time()) - issued > SESSION_SECONDS:
-        return None
-    return uid, version
-
-
 def csrf_for(key: bytes, nonce: str) -> str:
     return sign(key, "csrf:" + nonce)
 
 
 # ---- who is asking ----------------------------------------------------------------------------------------
-async def current_account(request: Request, sessions: SessionsDep) -> Account | None:
-    """The signed-in account, or ``None`` (no cookie, a bad or old one, a disabled account)."""
-    cached: Account | None | bool = request.scope.get("ts.account", False)
+async def account_of(conn: HTTPConnection) -> Account | None:
+    """The signed-in account of a request or a WebSocket (its session cookie names a live session of an
+    enabled account), or ``None``."""
+    cached: Account | None | bool = conn.scope.get("ts.account", False)
     if cached is not False:
         return cached  # type: ignore[return-value]
-    key = await signing_key(request)
-    found = read_session(key, request.cookies.get(SESSION_COOKIE))
+    token = conn.cookies.get(SESSION_COOKIE)
     acc: Account | None = None
-    if found is not None:
-        uid, version = found
+    if token:
+        sessions = conn.app.state.sessions
 
         def load() -> Account | None:
             with sessions() as s:
-                return accounts.account(s, uid)
+                uid = account_sessions.user_of(s, token)
+                return accounts.account(s, uid) if uid is not None else None
 
         acc = await asyncio.to_thread(load)
-        if acc is not None and acc.session_version != version:
-            acc = None
-    request.scope["ts.account"] = acc
+    conn.scope["ts.account"] = acc
     return acc
+
+
+async def current_account(request: Request) -> Account | None:
+    """The signed-in account, or ``None`` (no cookie, an ended or unknown session, a disabled account)."""
+    return await account_of(request)
 
 
 AccountOrNone = Annotated[Account | None, Depends(current_account)]
@@ -275,24 +257,43 @@ def address(conn: HTTPConnection) -> str:
 
 
 class LoginGuard:
-    """Failed sign-ins per address and per account name."""
+    """Failed sign-ins, counted so that nobody can lock another person out.
+
+    A browser that has signed in to an account before carries a *device cookie* for it
+    (:func:`remember_device`); its tries are counted on that cookie alone (``LOGIN_PER_ACCOUNT`` failures), so
+    failures elsewhere never refuse it. Any other try is counted per address and account together
+    (``LOGIN_PER_ACCOUNT``) and per address (``LOGIN_PER_ADDRESS``, whatever the names): a guesser locks
+    only themself out, never the account."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.by_address = Window(LOGIN_PER_ADDRESS, LOGIN_WINDOW, clock)
-        self.by_account = Window(LOGIN_PER_ACCOUNT, LOGIN_WINDOW, clock)
+        self.by_pair = Window(LOGIN_PER_ACCOUNT, LOGIN_WINDOW, clock)
+        self.by_device = Window(LOGIN_PER_ACCOUNT, LOGIN_WINDOW, clock)
 
-    def check(self, addr: str, name: str) -> None:
-        wait = max(self.by_address.blocked_for(addr), self.by_account.blocked_for(name.strip().lower()))
+    @staticmethod
+    def _pair(addr: str, name: str) -> str:
+        return f"{addr}|{name.strip().lower()}"
+
+    def check(self, addr: str, name: str, device: str | None = None) -> None:
+        if device:
+            wait = self.by_device.blocked_for(device)
+        else:
+            wait = max(self.by_address.blocked_for(addr), self.by_pair.blocked_for(self._pair(addr, name)))
         if wait:
             raise AuthRefused(429, "too_many_logins", f"too many failed sign-ins; try again in {wait} s",
                               retry_after=wait)
 
-    def failed(self, addr: str, name: str) -> None:
+    def failed(self, addr: str, name: str, device: str | None = None) -> None:
+        if device:
+            self.by_device.add(device)
+            return
         self.by_address.add(addr)
-        self.by_account.add(name.strip().lower())
+        self.by_pair.add(self._pair(addr, name))
 
-    def succeeded(self, name: str) -> None:
-        self.by_account.clear(name.strip().lower())
+    def succeeded(self, addr: str, name: str, device: str | None = None) -> None:
+        self.by_pair.clear(self._pair(addr, name))
+        if device:
+            self.by_device.clear(device)
 
 
 def login_guard(conn: HTTPConnection) -> LoginGuard:
@@ -300,6 +301,33 @@ def login_guard(conn: HTTPConnection) -> LoginGuard:
     if guard is None:
         guard = conn.app.state.login_guard = LoginGuard()
     return guard
+
+
+def _device_mac(key: bytes, name: str, nonce: str) -> str:
+    return sign(key, f"device:{name.strip().lower()}:{nonce}")
+
+
+def device_of(request: Request, name: str | None = None) -> str | None:
+    """The nonce of the request's device cookie when it was given to this browser for the account ``name``
+    (default: the signed-in account's), else ``None``. The server's key must have been read already
+    (any page or form of this app has read it)."""
+    key: bytes | None = getattr(request.app.state, "signing_key", None)
+    value = request.cookies.get(DEVICE_COOKIE) or ""
+    if name is None:
+        acc = request.scope.get("ts.account")
+        name = acc.name if isinstance(acc, Account) else None
+    if key is None or not name or len(value) > 200 or "." not in value:
+        return None
+    nonce, _, mac = value.partition(".")
+    return nonce if hmac.compare_digest(mac, _device_mac(key, name, nonce)) else None
+
+
+def remember_device(request: Request, response: Response, key: bytes, name: str) -> None:
+    """After a sign-in to ``name``: this browser's device cookie for it (a year; a browser keeps one)."""
+    nonce = device_of(request, name) or secrets.token_urlsafe(12)
+    response.set_cookie(DEVICE_COOKIE, f"{nonce}.{_device_mac(key, name, nonce)}", httponly=True,
+                        samesite="strict", max_age=365 * 86400, path="/",
+                        secure=request.url.scheme == "https")
 
 
 def tables_per_minute() -> int:

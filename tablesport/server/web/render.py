@@ -13,7 +13,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from tablesport.store.accounts import Account
+from tablesport.store.accounts import Account, AccountError
 
 from ..content import i18n
 from ..models.common import error_body
@@ -45,6 +45,11 @@ async def render(request: Request, lang: str, template: str, /, account: Account
     resp.status_code = status
     auth.keep_csrf(request, resp)
     return resp
+
+
+def account_message(lang: str, exc: AccountError) -> str:
+    """An account's refusal in the page's language (its English message where it has no page string)."""
+    return str(i18n.translator(lang)(exc.key, **exc.fmt)) if exc.key else exc.message
 
 
 async def refused_page(request: Request, exc: Exception) -> Response:
@@ -90,7 +95,7 @@ async def error_page(request: Request, status: int, detail: Any, key: str | None
     table = _TABLE_PATH.match(path)
     watch = f"/watch/{table.group(1)}" if table and key not in ("errpage.no_table",) else None
     try:
-        account = await auth.current_account(request, request.app.state.sessions)
+        account = await auth.current_account(request)
     except Exception:  # a page about an error must not fail on the account
         account = None
     return await render(request, lang, "error.html", account=account, status=status, key=key,

@@ -8,7 +8,7 @@ import asyncio
 
 from starlette.requests import HTTPConnection
 
-from tablesport.store import accounts, players
+from tablesport.store import players
 from tablesport.store.accounts import Account
 
 from . import auth
@@ -16,19 +16,7 @@ from . import auth
 
 async def account_of(conn: HTTPConnection) -> Account | None:
     """The signed-in account of a request or a WebSocket (its session cookie), or ``None``."""
-    key = await auth.signing_key(conn)
-    found = auth.read_session(key, conn.cookies.get(auth.SESSION_COOKIE))
-    if found is None:
-        return None
-    uid, version = found
-    sessions = conn.app.state.sessions
-
-    def load() -> Account | None:
-        with sessions() as s:
-            return accounts.account(s, uid)
-
-    acc = await asyncio.to_thread(load)
-    return acc if acc is not None and acc.session_version == version else None
+    return await auth.account_of(conn)
 
 
 async def bind(conn: HTTPConnection, table_id: str, seat: int | None) -> Account | None:
