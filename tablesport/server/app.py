@@ -41,6 +41,9 @@ from .web import errors
 from .web.auth import AuthRefused
 from .web.collector import Probe, live_objects
 from .web.openapi import API_VERSION, document, operation_id
+from .web.proxies import UVICORN, TrustedProxies
+from .web.proxies import configured as configured_proxies
+from .web.proxies import parse as parse_proxies
 from .web.render import refused_page
 
 HERE = Path(__file__).parent
@@ -48,13 +51,16 @@ log = logging.getLogger("tablesport.server")
 
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock | None = None,
-               tables_per_minute: int | None = None, redis_url: str | None = None) -> FastAPI:
+               tables_per_minute: int | None = None, redis_url: str | None = None,
+               trusted_proxies: str | None = None) -> FastAPI:
     """The web app on the store at ``db_url``; bots wait ``bot_delay`` seconds before acting; ``clock``
     times the decisions and game clocks (the real one by default; a test may pass a ManualClock);
     ``tables_per_minute``: new tables one address may open a minute (default
     :func:`.web.auth.tables_per_minute`; 0: no limit); ``redis_url`` (default ``TABLESPORT_REDIS``): hosted
     mode, one of several processes sharing the store at ``db_url``, coordinated through that Redis
-    (docs/hosted.md); without it the process referees every table of its store alone."""
+    (docs/hosted.md); without it the process referees every table of its store alone; ``trusted_proxies``
+    (default ``TABLESPORT_TRUSTED_PROXIES``): the proxies whose ``X-Forwarded-For`` is believed
+    (:mod:`.web.proxies`; none by default)."""
     redis_url = redis_url or os.environ.get("TABLESPORT_REDIS") or None
 
     app = FastAPI(title="tablesport API", version=API_VERSION, openapi_url="/api/v1/openapi.json",
@@ -68,6 +74,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock |
     app.state.tables_per_minute = tables_per_minute
     errors.install(app)
     app.add_exception_handler(AuthRefused, refused_page)
+    proxies = parse_proxies(trusted_proxies) if trusted_proxies is not None else configured_proxies()
+    app.add_middleware(TrustedProxies, proxies=proxies)
     return app
 
 
@@ -185,7 +193,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     # bench.server_load), and frames are small next to what a page loads.
     def run() -> None:
         uvicorn.run(create_app(db_url, bot_delay, redis_url=redis_url), host=host, port=port,
-                    log_level="warning", ws_max_size=socket_limits.WS_MAX_SIZE, ws_per_message_deflate=False)
+                    log_level="warning", ws_max_size=socket_limits.WS_MAX_SIZE, ws_per_message_deflate=False,
+                    **UVICORN)
 
     profile_to = os.environ.get("TABLESPORT_PROFILE")
     if not profile_to:

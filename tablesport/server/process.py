@@ -132,11 +132,12 @@ class ServerThread:
         from .app import create_app
         from .live.clock import Clock
         from .live.socket_limits import WS_MAX_SIZE
+        from .web.proxies import UVICORN
 
         clock = self.clock if isinstance(self.clock, Clock) else None
         config = uvicorn.Config(create_app(f"sqlite:///{self.db}", self.bot_delay, clock), host="127.0.0.1",
                                 port=self.port, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                                ws_per_message_deflate=False)
+                                ws_per_message_deflate=False, **UVICORN)
         server = self.server = uvicorn.Server(config)
 
         async def serve() -> None:

@@ -61,6 +61,8 @@ class Cluster:
         for i in range(n):
             env = {"TABLESPORT_REDIS": redis_url, "TABLESPORT_REDIS_PREFIX": self.prefix,
                    "TABLESPORT_NODE": f"{socket.gethostname()}-p{i}"} if redis_url else {}
+            if haproxy:  # HAProxy runs on this machine: its X-Forwarded-For names the client
+                env["TABLESPORT_TRUSTED_PROXIES"] = "127.0.0.1"
             self.procs.append(ServerProcess(workdir / f"p{i}", bot_delay=bot_delay, db_url=db_url, env=env,
                                             log=workdir / f"p{i}.log", tables_per_minute=tables_per_minute))
         self.proxy: subprocess.Popen[bytes] | None = None
