@@ -46,6 +46,7 @@ from ..live import socket_limits
 from ..live.client import Client
 from ..live.frames import error, frame
 from ..live.table import LiveTable
+from ..web import watchers
 from ..web.auth import Window, address
 from ..web.seat_accounts import account_of
 
@@ -294,6 +295,17 @@ router = APIRouter()
 @router.websocket("/ws/lobby")
 async def lobby_socket(ws: WebSocket) -> None:
     await ws.accept()
+    if not watchers.enter(ws):
+        await ws.send_text(frame(error("too_many_watchers", watchers.refusal(watchers.of(ws).limit))))
+        await ws.close(code=watchers.CLOSE_POLICY)
+        return
+    try:
+        await _lobby(ws)
+    finally:
+        watchers.leave(ws)
+
+
+async def _lobby(ws: WebSocket) -> None:
     hub = hub_of(ws)
     acc = await account_of(ws)
     client = Client(None, ws.send_text)

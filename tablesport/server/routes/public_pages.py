@@ -22,6 +22,7 @@ from tablesport.store.models import TAudit, TCompetition, TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
+from ..web import watchers
 from ..web.auth import AccountOrNone
 from ..web.deps import LangDep, SessionsDep
 from ..web.render import render
@@ -122,6 +123,18 @@ async def event_socket(ws: WebSocket, event_id: int) -> None:
     """Sends ``{"version": N}`` now and whenever the event changes (whoever changed it: a page, the API,
     the CLI on the same store); the client only listens."""
     await ws.accept()
+    if not watchers.enter(ws):
+        await ws.send_text(json.dumps({"type": "error", "code": "too_many_watchers",
+                                       "message": watchers.refusal(watchers.of(ws).limit)}))
+        await ws.close(code=watchers.CLOSE_POLICY)
+        return
+    try:
+        await _event_updates(ws, event_id)
+    finally:
+        watchers.leave(ws)
+
+
+async def _event_updates(ws: WebSocket, event_id: int) -> None:
     sessions: sessionmaker[Session] = ws.app.state.sessions
 
     def read() -> int:

@@ -14,7 +14,7 @@ from ..hosted.errors import Unavailable
 from ..live import socket_limits
 from ..live.client import Client
 from ..live.frames import error, frame
-from ..web import seat_accounts
+from ..web import seat_accounts, watchers
 from ..web.deps import RoomDep
 from . import chat
 
@@ -45,6 +45,20 @@ async def table_socket(ws: WebSocket, tid: str, room: RoomDep) -> None:
             await ws.send_text(frame(error("bad_token", "this seat link is not valid for this table")))
             await ws.close(code=4403)
             return
+
+    if seat is None and not watchers.enter(ws):
+        await ws.send_text(frame(error("too_many_watchers", watchers.refusal(watchers.of(ws).limit))))
+        await ws.close(code=watchers.CLOSE_POLICY)
+        return
+    try:
+        await _serve(ws, tid, room, table, seat)
+    finally:
+        if seat is None:
+            watchers.leave(ws)
+
+
+async def _serve(ws: WebSocket, tid: str, room: Any, table: Any, seat: int | None) -> None:
+    """The connection of ``seat`` (``None``: a spectator) to ``table``, until it closes."""
 
     def cut_off() -> None:  # the client does not read its frames
         room.spawn(ws.close(code=socket_limits.CLOSE_POLICY, reason="too many unread frames"))
