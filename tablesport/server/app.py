@@ -33,7 +33,7 @@ from tablesport.store.live_fixtures import enter_from_table
 from tablesport.store.migrate import upgrade
 
 from .content.gamedata import games_catalogue
-from .live import ratings, socket_limits
+from .live import expiry, ratings, socket_limits
 from .live.clock import Clock
 from .live.tables import TableRoom
 from .routes import ROUTERS, chat
@@ -126,11 +126,13 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
     # is kept out of its full passes, which otherwise stall every table (bench.server_load's p99).
     probe = app.state.probe = Probe(live=lambda: live_objects(room.tables.values()))
     probe.start()
+    sweeper = expiry.start(room)  # open tables nobody joined go away (live/expiry.py)
     if resumed:
         log.info("resumed %d tables", len(resumed))
     try:
         yield
     finally:
+        await expiry.stop(sweeper)
         await probe.stop()
         if node is not None:
             await node.stop()
