@@ -188,3 +188,17 @@ def test_weak_passwords_and_lookalike_names_are_refused(web: TestClient) -> None
     assert r.status_code == 400 and "个不同的字符" in r.text  # in the visitor's language
     with web.app.state.sessions() as s:  # type: ignore[attr-defined]
         assert accounts.users(s) == []
+
+
+def test_a_profile_does_not_confirm_an_account_that_never_played(web: TestClient) -> None:
+    make_user(web, "olga", "organiser")
+    make_user(web, "rita", "referee")
+    nobody = web.get("/players/no-such-name")
+    assert nobody.status_code == 404
+    for name in ("olga", "rita"):
+        r = web.get(f"/players/{name}")
+        assert r.status_code == 404, name
+        assert web.get(f"/api/v1/players/{name}").status_code == 404
+    sign_in(web, "rita")
+    assert web.get("/players/rita").status_code == 200  # one's own, before any game
+    assert web.get("/players/olga").status_code == 404

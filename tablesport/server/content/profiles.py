@@ -11,8 +11,10 @@ from tablesport.store import accounts, players
 from tablesport.store.tables import FINISHED, OPEN, RUNNING, WebSeat
 
 
-def profile(sessions: sessionmaker[Session], name: str) -> dict[str, Any] | None:
-    """A player's ratings and tables (``None``: no such enabled account)."""
+def profile(sessions: sessionmaker[Session], name: str, viewer: int | None = None) -> dict[str, Any] | None:
+    """A player's ratings and tables; ``None`` for no such enabled account, and for an account that has not
+    played at any table unless the ``viewer`` is that account: only people who played have a profile, so a
+    visitor cannot confirm that an account (an organiser's, a referee's) exists by its name."""
     with sessions() as s:
         user = accounts.find_user(s, name)
         if user is None or user.disabled:
@@ -26,6 +28,8 @@ def profile(sessions: sessionmaker[Session], name: str) -> dict[str, Any] | None
         ratings = [{"game": r.game, "preset": r.preset, "rating": players.ordinal(r.mu, r.sigma),
                     "mu": round(r.mu, 2), "sigma": round(r.sigma, 2), "games": r.games}
                    for r in players.ratings_of(s, user.id)]
+        if not tables and not ratings and viewer != user.id:
+            return None
         return {"name": user.name, "id": user.id, "ratings": ratings, "tables": tables}
 
 

@@ -85,8 +85,8 @@ async def register(request: Request, lang: LangDep, sessions: SessionsDep) -> Re
 @router.get("/players/{name}", response_class=HTMLResponse)
 async def profile_page(request: Request, lang: LangDep, name: str, acc: AccountOrNone,
                        sessions: SessionsDep) -> HTMLResponse:
-    found = await asyncio.to_thread(profiles.profile, sessions, name)
-    if found is None:
+    found = await asyncio.to_thread(profiles.profile, sessions, name, acc.id if acc is not None else None)
+    if found is None:  # no such account, or one that never played (profiles.profile)
         raise HTTPException(404, f"no player {name!r}")
     mine: list[dict[str, Any]] = []
     if acc is not None and acc.id == found["id"]:  # one's own live tables, with their seat links
