@@ -45,10 +45,29 @@ class Entrant:
 _FIELDS = {"id", "name", "members", "division", "club", "school", "seed", "paid", "checked_in", "withdrawn"}
 
 
+LIMITS = {"id": 100, "name": 200, "members": 100, "division": 32, "club": 200}
+"""The longest text of each field (the API's limits, and the store's columns); a team has at most
+``MAX_MEMBERS`` members."""
+MAX_MEMBERS = 10
+
+
+def _text(value: Any, what: str, entrant: Any) -> str:
+    """``value`` as text of at most ``LIMITS[what]`` printable characters (refused with what is allowed)."""
+    text = str(value)
+    limit = LIMITS[what]
+    if not text or len(text) > limit or any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        shown = f"{text[:40]}…" if len(text) > 40 else text
+        raise TournamentError(f"entrant {str(entrant)[:40]!r}: {what} {shown!r} is not 1–{limit} printable "
+                              f"characters ({len(text)} given)", field=what)
+    return text
+
+
 def entrant_from(value: Any) -> Entrant:
-    """An entrant from a document value: a name, or a mapping with ``id`` and optional fields."""
+    """An entrant from a document value: a name, or a mapping with ``id`` and optional fields (each text
+    within :data:`LIMITS`, wherever it comes from: a page, the CSV import, the CLI or the API)."""
     if isinstance(value, str | int) and not isinstance(value, bool):
-        return Entrant(id=str(value), name=str(value))
+        text = _text(value, "id", value)
+        return Entrant(id=text, name=text)
     if not isinstance(value, Mapping):
         raise TournamentError(f"an entrant is a name or a mapping with an 'id', not {value!r}")
     unknown = set(value) - _FIELDS - {"lost_sheets", "group"}
@@ -60,6 +79,15 @@ def entrant_from(value: Any) -> Entrant:
     members = value.get("members") or ()
     if not isinstance(members, list | tuple) or not all(isinstance(m, str | int) for m in members):
         raise TournamentError(f"entrant {value['id']!r}: 'members' must be a list of names")
+    if len(members) > MAX_MEMBERS:
+        raise TournamentError(f"entrant {str(value['id'])[:40]!r}: at most {MAX_MEMBERS} members "
+                              f"({len(members)} given)", field="members")
+    eid = _text(value["id"], "id", value["id"])
+    for m in members:
+        _text(m, "members", eid)
+    for k in ("name", "division", "club", "school"):
+        if value.get(k) is not None:
+            _text(value[k], "club" if k == "school" else k, eid)
     seed = value.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 1):
         raise TournamentError(f"entrant {value['id']!r}: 'seed' must be a whole number from 1")
