@@ -45,6 +45,7 @@ from .web.proxies import UVICORN, TrustedProxies
 from .web.proxies import configured as configured_proxies
 from .web.proxies import parse as parse_proxies
 from .web.render import refused_page
+from .web.security_headers import SecurityHeaders
 
 HERE = Path(__file__).parent
 log = logging.getLogger("tablesport.server")
@@ -75,6 +76,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.6, clock: Clock |
     errors.install(app)
     app.add_exception_handler(AuthRefused, refused_page)
     proxies = parse_proxies(trusted_proxies) if trusted_proxies is not None else configured_proxies()
+    app.add_middleware(SecurityHeaders)
     app.add_middleware(TrustedProxies, proxies=proxies)
     return app
 

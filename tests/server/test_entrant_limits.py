@@ -34,7 +34,8 @@ def test_entrant_texts_have_the_apis_limits() -> None:
 def test_the_csv_import_refuses_a_huge_name(app) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     with app.state.sessions() as s:
         ev = EventStore(s).create_event(
-            {"event": "Day", "competitions": [{"key": "open", "preset": "rummikub-2018", "tables": 2}]}, "test"
+            {"event": "Day", "competitions": [{"key": "open", "preset": "rummikub-2018", "tables": 2}]},
+            "test",
         )
         s.commit()
         event_id = ev.id

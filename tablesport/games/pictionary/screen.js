@@ -7,7 +7,7 @@
 // The table page redraws the view box on every frame (strokes arrive many times a second), so this
 // screen keeps one panel of its own beside that box and updates it in place: the papers keep their
 // pixels, the guess box keeps its text and focus, and buttons are rebuilt only when the question changes.
-import { el, t, seatName } from "/static/common.js";
+import { el, t, seatName, NONCE } from "/static/common.js";
 
 const W = 800, H = 600;
 const COLOURS = ["#ffffff", "#1d1d1d", "#d62d20", "#1f5fbf", "#2a9d3a", "#f08a24", "#7b3fa0", "#8b5a2b"];
@@ -85,7 +85,7 @@ const catName = (c) => t(`pc.cat.${c}`);
 
 function mount(box) {
   if (!panel) {
-    document.head.append(el("style", { id: "pc-style" }, CSS));
+    document.head.append(el("style", { id: "pc-style", nonce: NONCE }, CSS));
     panel = el("div", { id: "pc", class: "pc" });
     parts = {
       top: el("div", { class: "pc-top" }),

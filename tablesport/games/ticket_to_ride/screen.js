@@ -4,7 +4,7 @@
 // tickets, trains and longest path; the longest path on the map (outlined black for every player who holds
 // it; a player's length in the table shows that player's path: hover, focus or press it); the ticket choice;
 // the final scoring table.
-import { el, t, seatName, nameOf, LANG } from "/static/common.js";
+import { el, t, seatName, nameOf, LANG, NONCE } from "/static/common.js";
 
 let DATA = { cities: {}, routes: {}, tickets: {}, colours: [] };
 // pathSeat: the player whose longest path the map shows (pressed in the table), null: every holder's
@@ -60,7 +60,7 @@ button.ttr-card:disabled { opacity: .6; }
 
 export async function init() {
   if (!document.getElementById("ttr-style")) {
-    document.head.append(el("style", { id: "ttr-style" }, STYLE));
+    document.head.append(el("style", { id: "ttr-style", nonce: NONCE }, STYLE));
   }
   const r = await fetch("/api/v1/games/ticket-to-ride/names");
   if (r.ok) DATA = await r.json();

@@ -36,6 +36,10 @@ export function nameOf(obj) {
 
 export function seatName(n) { return t("seat_n", { n }); }
 
+// The nonce of this page's Content-Security-Policy: a <style> element a screen adds carries it
+// (el("style", { nonce: NONCE }, css)); the page's data script holds it.
+export const NONCE = document.getElementById("i18n")?.nonce || "";
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -44,6 +48,7 @@ export function el(tag, attrs = {}, ...children) {
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "style") node.style.cssText = v;  // through the CSSOM: the page's policy has no inline styles
     else node.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) if (c != null) node.append(c instanceof Node ? c : String(c));

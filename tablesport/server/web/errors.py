@@ -16,7 +16,7 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -291,19 +291,47 @@ async def on_unavailable(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(error_body("unavailable", str(exc)), status_code=503, headers={"Retry-After": "2"})
 
 
-async def on_store_down(request: Request, exc: Exception) -> JSONResponse:
+async def failure_page(request: Request, status: int, message: str) -> Response:
+    """A browser's page for a failure of the server or the store (never raw JSON): the usual error page, or,
+    when even that needs the failing store, a bare page in the visitor's language."""
+    try:
+        return await error_page(request, status, message)
+    except Exception:
+        log.exception("the error page itself failed")
+    from html import escape
+
+    from ..content import i18n
+
+    lang = i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
+                          request.headers.get("accept-language"))
+    t = i18n.translator(lang)
+    key = f"errpage.{status}" if f"errpage.{status}" in i18n.strings(lang) else "errpage.other"
+    title = escape(t(key))
+    body = (f'<!doctype html><html lang="{lang}"><meta charset="utf-8"><title>{title}</title><h1>{title}</h1>'
+            f'<p>{escape(message)}</p><p><a href="/">{escape(t("lobby"))}</a></p></html>')
+    return HTMLResponse(body, status_code=status)
+
+
+async def on_store_down(request: Request, exc: Exception) -> Response:
     """The store did not answer (PostgreSQL restarting, a network cut, SQLite locked too long) or did not
     commit the request's change: nothing of it was saved; the client may send it again."""
     log.warning("%s %s: the store did not save it: %s", request.method, request.url.path,
                 str(exc).splitlines()[0])
+    if wants_page(request):
+        page = await failure_page(request, 503, "the store did not answer, so nothing was changed; "
+                                  "try again in a few seconds")
+        page.headers["Retry-After"] = "2"
+        return page
     return JSONResponse(error_body("unavailable", "the store did not save this request (it may be out of "
                                    "reach for a moment), so nothing was changed; try again in a few seconds"),
                         status_code=503,
                         headers={"Retry-After": "2"})
 
 
-async def on_crash(request: Request, exc: Exception) -> JSONResponse:
+async def on_crash(request: Request, exc: Exception) -> Response:
     log.exception("%s %s failed", request.method, request.url.path, exc_info=exc)
+    if wants_page(request):  # a browser gets a page, not the API's JSON
+        return await failure_page(request, 500, "the server failed on this request; it is logged")
     return JSONResponse(
         error_body("internal", "the server failed on this request; it is logged"), status_code=500
     )
