@@ -32,9 +32,25 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
-            yield b
+            yield PolicyBypassing(b)
         finally:
             b.close()
+
+
+class PolicyBypassing:
+    """The browser for the functional tests: its contexts bypass the pages' Content-Security-Policy, which
+    Playwright's own ``wait_for_function`` (it evaluates its predicate with ``eval``) would trip.
+    ``test_page_policy_browser.py`` checks the pages under the policy itself (``bypass_csp=False``)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("bypass_csp", True)
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 @pytest.fixture
