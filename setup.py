@@ -93,7 +93,11 @@ def ext_modules() -> list[Any]:
             print(f"tablesport: the wheel carries the compiled engine built in {checkout}", file=sys.stderr)
             return [Extension(m, sources=[]) for m in (*cb.MODULES, cb.LIB)]
         print(f"tablesport: {checkout}'s compiled engine is not used ({why}): compiling", file=sys.stderr)
-    return list(cb.extensions(ROOT, ROOT / "build" / "mypyc-wheel" / "c"))
+    try:
+        return list(cb.extensions(ROOT, ROOT / "build" / "mypyc-wheel" / "c"))
+    except (Exception, SystemExit) as e:  # mypyc refused the source (another mypy than the lock's)
+        print(f"tablesport: mypyc could not compile the engine ({e}): {PURE}", file=sys.stderr)
+        return []
 
 
 setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildExtOrPure})
