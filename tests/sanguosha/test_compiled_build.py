@@ -274,3 +274,16 @@ def test_the_compiled_build_plays_every_corpus_game_as_the_source_does() -> None
     pure = {f"{p}/{b}": [corpus.final_hash(p, b, s) for s in range(n)] for p, b in KEYS}
     differ = [(k, s) for k in pure for s in range(n) if got[k][s] != pure[k][s]]
     assert not differ, f"{len(differ)} games differ, first {differ[:10]}"
+
+
+def test_the_version_names_the_engine_that_runs() -> None:
+    """``tablesport --version``: compiled where the checkout's build loads, else pure Python."""
+    code = "from tablesport.cli import version_line; print(version_line())"
+    pure = _run(code, pure=True, timeout=120)
+    assert pure.returncode == 0, pure.stderr
+    assert pure.stdout.strip().endswith("(Sanguosha engine: pure Python)")
+    default = _run(code, pure=False, timeout=120)
+    assert default.returncode == 0, default.stderr
+    loads = compiled_build.is_built() and not compiled_build.unusable(say=False)
+    engine = "compiled" if loads else "pure Python"
+    assert default.stdout.strip().endswith(f"(Sanguosha engine: {engine})")
