@@ -1,16 +1,19 @@
-"""The optional compiled build of the hot Sanguosha engine modules (mypyc).
+"""The compiled build of the hot Sanguosha engine modules (mypyc), used wherever it can be built.
 
-The typed Python source stays the one readable truth: ``scripts/build-compiled`` (``make compiled``)
-compiles the modules of :data:`MODULES` with mypyc into extension modules that lie beside their source
-files (an in-place build, ignored by git; ``make clean-compiled`` removes it). Python loads an extension
+The typed Python source stays the one readable truth: ``scripts/build-compiled`` (``make run`` and
+``make test`` run it with ``--auto``; ``make compiled`` forces it) compiles the modules of
+:data:`MODULES` with mypyc into extension modules that lie beside their source files (an in-place
+build, ignored by git; ``make clean-compiled`` removes it), and a wheel built where
+:func:`why_not_buildable` finds nothing missing carries them (``setup.py``). Python loads an extension
 module before a source file of the same name, so once built the compiled modules are what an import
-gets; without a build (a bare ``pip install tablesport``, ``make test``) everything is the pure Python
-package, unchanged.
+gets; without a build (no C compiler, ``TABLESPORT_PURE_BUILD=1``, the sdist) everything is the pure
+Python package, unchanged.
 
 ``TABLESPORT_PURE=1`` in the environment loads the Python source even where a compiled module lies
-beside it (:func:`install`, called by ``tablesport/__init__.py``); the test suite sets it, so
-``make test`` always runs the pure package. :func:`loaded` says which of :data:`MODULES` came from a
-compiled file; ``tablesport.games.sanguosha.compiled()`` is the one-word answer the bench reports.
+beside it (:func:`install`, called by ``tablesport/__init__.py``); the test suite sets it, so the unit
+tests run the pure package. :func:`loaded` says which of :data:`MODULES` came from a compiled file;
+``tablesport.games.sanguosha.compiled()`` is the one-word answer the bench and ``tablesport --version``
+report.
 
 Both builds play the same games bit for bit: the replay corpus (``python -m tests.sanguosha.corpus
 --check``) is checked in each (tests/sanguosha/test_compiled_build.py for the compiled one).

@@ -1,4 +1,4 @@
-"""The optional compiled engine (tablesport/compiled_build.py, scripts/build-compiled): its module list
+"""The compiled engine (tablesport/compiled_build.py, scripts/build-compiled): its module list
 matches the package, ``TABLESPORT_PURE=1`` loads the Python source, and where the build is present it
 replays the corpus (tests/sanguosha/corpus.py) to the recorded hashes, as the pure package does.
 The suite itself runs the pure package (tests/conftest.py); the compiled build runs in a subprocess."""
@@ -22,7 +22,7 @@ from . import corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = list(corpus.keys())
-NO_BUILD = "no compiled build in this checkout (make compiled builds it; make test runs the pure package)"
+NO_BUILD = "no compiled build in this checkout (make test and make compiled build it where a C compiler is)"
 
 
 def _run(code: str, *, pure: bool, timeout: int) -> subprocess.CompletedProcess[str]:
