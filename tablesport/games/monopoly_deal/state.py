@@ -190,10 +190,7 @@ class MonopolyDealState(State):
         return {p.colour for p in self.piles[seat] if len(p.cards) >= p.size}
 
     def has_won(self, seat: int) -> bool:
-        need = self.sets_to_win
-        complete = [p.colour for p in self.piles[seat] if len(p.cards) >= p.size]
-        # fewer complete sets than needed cannot hold enough colours (the usual answer, without a set)
-        return len(complete) >= need and len(set(complete)) >= need
+        return len(self.complete_colours(seat)) >= self.sets_to_win
 
     def payable(self, seat: int) -> list[str]:
         """The table cards that can pay: bank, properties (not a multicolour wild), buildings."""
@@ -1088,10 +1085,6 @@ class MonopolyDealState(State):
 
     def random_action(self, seat: int, rng: Rng) -> Action:
         d = self.pending()
-        if d is not None and type(d.options) is tuple and seat in d.seats:
-            opts = d.options    # State.random_action's choice, without its general checks
-            if opts:
-                return opts[rng.randrange(len(opts))]
         if d is not None and d.kind == "pay" and seat in d.seats:
             act = self.act
             assert act is not None
