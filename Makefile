@@ -16,7 +16,7 @@ DIST := build/dist
 INSTALLED := build/installed
 
 .PHONY: run test check test-slow test-latest lock lint typecheck wheel installed bench clean browser \
-	compiled clean-compiled sgs-report
+	engine compiled clean-compiled sgs-report
 
 # The locked installer in a fresh virtual environment (pip checks its hash).
 $(UV): $(LOCKS)/tools.txt
@@ -41,21 +41,31 @@ $(RUN_STAMP): $(LOCKS)/run.txt pyproject.toml $(UV)
 	  $(BIN)/python -m tablesport.games.rummikub.search; fi
 	touch $(RUN_STAMP)
 
+# The compiled Sanguosha engine in place (scripts/build-compiled --auto): built once, and again after its
+# source changed; where there is no C compiler (or it fails) the pure Python package runs, said so.
+# TABLESPORT_PURE_BUILD=1 skips the build.
+engine:
+	$(BIN)/python scripts/build-compiled --auto
+
 # The main job: the web server on http://127.0.0.1:8000 with the embedded SQLite store
 # (falls back to the terminal game while no server is installed).
 run: $(RUN_STAMP)
+	$(MAKE) --no-print-directory engine
 	$(BIN)/python -m tablesport.main
 
 lint: $(STAMP)
-	$(BIN)/ruff check tablesport tests bench
+	$(BIN)/ruff check tablesport tests bench setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The sdist, then the wheel built from it (so the sdist is proved to carry what the wheel needs).
+# The sdist, then the wheel built from it (so the sdist is proved to carry what the wheel needs). The
+# wheel carries the compiled Sanguosha engine where a C compiler is at hand (setup.py), the sdist never;
+# where the checkout's own build (`engine`) is up to date and of the same source, it is copied, not rebuilt.
 wheel: $(STAMP)
 	rm -rf $(DIST)
-	$(UV) build --quiet --python $(BIN)/python --no-build-isolation --out-dir $(DIST) .
+	TABLESPORT_COMPILED_FROM=$(CURDIR) $(UV) build --quiet --python $(BIN)/python --no-build-isolation \
+	  --out-dir $(DIST) .
 
 # The wheel installed from the locks outside the tree (tests/installed_env.py): all/ (every extra: the
 # server, CLI and browser tests), server/ (the `server` extra alone, what `make run` serves) and bare/ (no
@@ -71,8 +81,9 @@ installed: wheel
 	done
 
 # Everything but the large randomized runs; under 20 minutes on 2 cores. The server, CLI and browser
-# tests run the installed wheel (TABLESPORT_INSTALLED), the unit tests the tree.
-test: $(STAMP) lint typecheck installed
+# tests run the installed wheel (TABLESPORT_INSTALLED), the unit tests the tree (the pure package;
+# tests/sanguosha/test_compiled_build.py replays the corpus in the compiled build `engine` made).
+test: $(STAMP) lint typecheck engine installed
 	scripts/ensure-test-services
 	TABLESPORT_INSTALLED=$(CURDIR)/$(INSTALLED) $(BIN)/python -m pytest -m "not slow" -n 2 $(PYTEST_ARGS); \
 	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no test"; rc=0; fi; exit $$rc
@@ -100,8 +111,9 @@ test-latest: $(UV)
 	$(LATEST)/bin/ruff check tablesport tests bench
 	$(LATEST)/bin/mypy
 	$(LATEST)/bin/python -m pytest -m "not slow" -n 2 $(PYTEST_ARGS); rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
-# The optional compiled Sanguosha engine (mypyc, in place; never part of `make test`, which runs the
-# pure Python package): see tablesport/compiled_build.py and docs/sanguosha-engine.md "Speed".
+# The compiled Sanguosha engine (mypyc, in place) built whatever its state, failing without a C compiler
+# (`engine` is the step of make run and make test): see tablesport/compiled_build.py and
+# docs/sanguosha-engine.md "Speed".
 compiled: $(STAMP)
 	$(BIN)/python scripts/build-compiled
 

@@ -24,28 +24,38 @@ from tablesport.core import TablesportError
 from tablesport.core.records import RecordError, replay
 from tablesport.games import all_games, all_presets, find_preset, start_for_record
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="tablesport: referees, bots and tournaments.")
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help="tablesport: referees, bots and tournaments."
+)
+
+
+def version_line() -> str:
+    """The version and which Sanguosha engine runs: the compiled build (a wheel built with a C
+    compiler, ``make run``) or the pure Python package (tablesport/compiled_build.py)."""
+    from tablesport.games.sanguosha import compiled
+
+    return f"{__version__} (Sanguosha engine: {'compiled' if compiled() else 'pure Python'})"
 
 
 def _print_version(asked: bool) -> None:
     if asked:
-        typer.echo(__version__)
+        typer.echo(version_line())
         raise typer.Exit()
 
 
 @app.callback()
 def _options(
-    version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
-                                 help="Print the version and exit."),
+    version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+    ),
 ) -> None:
     """tablesport: referees, bots and tournaments."""
 
 
 @app.command()
 def version() -> None:
-    """Print the version."""
-    typer.echo(__version__)
+    """Print the version and which Sanguosha engine runs (compiled or pure Python)."""
+    typer.echo(version_line())
 
 
 @app.command()
@@ -70,8 +80,10 @@ def games(as_json: bool = typer.Option(False, "--json", help="print JSON")) -> N
         return
     width = max(len(r["game"]) for r in rows)
     for r in rows:
-        typer.echo(f"{r['game']:<{width}}  seats {r['seats']}  presets: {', '.join(r['presets'])}  "
-                   f"bots: {', '.join(r['bots'])}")
+        typer.echo(
+            f"{r['game']:<{width}}  seats {r['seats']}  presets: {', '.join(r['presets'])}  "
+            f"bots: {', '.join(r['bots'])}"
+        )
 
 
 @app.command()
@@ -101,12 +113,14 @@ def simulate(
     preset: str = typer.Argument(..., help="preset name, e.g. blokus-event"),
     n_games: int = typer.Option(100, "--games", "-n", min=0, help="number of games"),
     seed: str = typer.Option("1", "--seed", help="base seed (each game derives its own)"),
-    bots: str = typer.Option("random", "--bots",
-                             help="bot, bots per seat (a,b,..) or per side (cold=x,warm=y)"),
+    bots: str = typer.Option(
+        "random", "--bots", help="bot, bots per seat (a,b,..) or per side (cold=x,warm=y)"
+    ),
     record: Path | None = typer.Option(None, "--record", help="write one record per game into this folder"),
     workers: int = typer.Option(1, "--workers", min=1, help="processes"),
-    clock: list[str] = typer.Option([], "--clock",
-                                    help="simulated clock, e.g. decision=3 (seconds per decision)"),
+    clock: list[str] = typer.Option(
+        [], "--clock", help="simulated clock, e.g. decision=3 (seconds per decision)"
+    ),
     as_json: bool = typer.Option(False, "--json"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
     engine: str = typer.Option("local", "--engine", help="local (processes here) or ray (Ray tasks)"),
@@ -130,18 +144,46 @@ def simulate(
         fail("--record and --out do not go together: write records or a dataset")
     show = not quiet and n_games > 1 and sys.stderr.isatty()
     with Progress(
-        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=err, disable=not show, transient=True,
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not show,
+        transient=True,
     ) as prog:
         task = prog.add_task(preset, total=n_games)
         if out is not None:
             from tablesport.sim.stream import simulate_to_dataset
 
-            report = simulate_to_dataset(preset, n_games, sd, out, bots, sim_clock, engine, workers,
-                                         address or None, resume, chunk, lambda k: prog.advance(task, k))
+            report = simulate_to_dataset(
+                preset,
+                n_games,
+                sd,
+                out,
+                bots,
+                sim_clock,
+                engine,
+                workers,
+                address or None,
+                resume,
+                chunk,
+                lambda k: prog.advance(task, k),
+            )
         else:
-            report = run(preset, n_games, sd, bots, sim_clock, record, workers,
-                         lambda k: prog.advance(task, k), engine, address or None).to_json()
+            report = run(
+                preset,
+                n_games,
+                sd,
+                bots,
+                sim_clock,
+                record,
+                workers,
+                lambda k: prog.advance(task, k),
+                engine,
+                address or None,
+            ).to_json()
     echo_json(report, indent=None if as_json else 2)
 
 
@@ -157,8 +199,14 @@ def replay_cmd(
         if as_json:
             echo_json({"ok": False, "error": str(exc)})
         fail(f"{file}: {exc}")
-    out = {"ok": True, "game": rep.header["game"], "preset": rep.header["preset"], "steps": rep.steps,
-           "final_hash": rep.final_hash, "result": rep.result}
+    out = {
+        "ok": True,
+        "game": rep.header["game"],
+        "preset": rep.header["preset"],
+        "steps": rep.steps,
+        "final_hash": rep.final_hash,
+        "result": rep.result,
+    }
     if as_json:
         echo_json(out)
     else:
@@ -170,8 +218,9 @@ def play(
     preset: str = typer.Argument(..., help="preset name"),
     seat: int = typer.Option(0, "--seat", help="the seat you play; the others are bots"),
     seed: str = typer.Option("", "--seed", help="seed (random if omitted)"),
-    bots: str = typer.Option("", "--bots",
-                             help="bots for the other seats (default: the game's strongest quick bot)"),
+    bots: str = typer.Option(
+        "", "--bots", help="bots for the other seats (default: the game's strongest quick bot)"
+    ),
     no_timer: bool = typer.Option(False, "--no-timer", help="ignore decision time limits"),
     record: Path | None = typer.Option(None, "--record", help="write the game record here"),
 ) -> None:

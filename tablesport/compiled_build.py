@@ -1,16 +1,19 @@
-"""The optional compiled build of the hot Sanguosha engine modules (mypyc).
+"""The compiled build of the hot Sanguosha engine modules (mypyc), used wherever it can be built.
 
-The typed Python source stays the one readable truth: ``scripts/build-compiled`` (``make compiled``)
-compiles the modules of :data:`MODULES` with mypyc into extension modules that lie beside their source
-files (an in-place build, ignored by git; ``make clean-compiled`` removes it). Python loads an extension
+The typed Python source stays the one readable truth: ``scripts/build-compiled`` (``make run`` and
+``make test`` run it with ``--auto``; ``make compiled`` forces it) compiles the modules of
+:data:`MODULES` with mypyc into extension modules that lie beside their source files (an in-place
+build, ignored by git; ``make clean-compiled`` removes it), and a wheel built where
+:func:`why_not_buildable` finds nothing missing carries them (``setup.py``). Python loads an extension
 module before a source file of the same name, so once built the compiled modules are what an import
-gets; without a build (a bare ``pip install tablesport``, ``make test``) everything is the pure Python
-package, unchanged.
+gets; without a build (no C compiler, ``TABLESPORT_PURE_BUILD=1``, the sdist) everything is the pure
+Python package, unchanged.
 
 ``TABLESPORT_PURE=1`` in the environment loads the Python source even where a compiled module lies
-beside it (:func:`install`, called by ``tablesport/__init__.py``); the test suite sets it, so
-``make test`` always runs the pure package. :func:`loaded` says which of :data:`MODULES` came from a
-compiled file; ``tablesport.games.sanguosha.compiled()`` is the one-word answer the bench reports.
+beside it (:func:`install`, called by ``tablesport/__init__.py``); the test suite sets it, so the unit
+tests run the pure package. :func:`loaded` says which of :data:`MODULES` came from a compiled file;
+``tablesport.games.sanguosha.compiled()`` is the one-word answer the bench and ``tablesport --version``
+report.
 
 Both builds play the same games bit for bit: the replay corpus (``python -m tests.sanguosha.corpus
 --check``) is checked in each (tests/sanguosha/test_compiled_build.py for the compiled one).
@@ -48,17 +51,71 @@ _SGS = "tablesport.games.sanguosha"
 # The skills' modules, listed by name so that a new skill module is a
 # deliberate addition (tests/sanguosha/test_compiled_build.py checks the list against the package).
 _SKILLS = (
-    "biyue", "buqu", "duanliang", "fanjian", "fankui", "ganglie", "guanxing", "guhuo", "guicai", "guidao",
-    "guose", "hongyan", "hongyuan", "huangtian", "huanshi", "huoshou", "jianxiong", "jieyin", "jijiang",
-    "jijiu", "jiuyuan", "jizhi", "jushou", "keji", "kongcheng", "kuanggu", "kurou", "leiji", "lianying",
-    "liegong", "lijian", "liuli", "longdan", "luoshen", "luoyi", "mashu", "mengjin", "mingzhe", "paoxiao",
-    "qianxun", "qicai", "qingguo", "qingnang", "qixi", "rende", "shensu", "tiandu", "tianxiang", "tieji",
-    "tuxi", "wusheng", "wushuang", "xiaoji", "yiji", "yinghun", "yingzi", "zaiqi", "zhiheng", "_util",
-    "_retrial", "hujia",
+    "biyue",
+    "buqu",
+    "duanliang",
+    "fanjian",
+    "fankui",
+    "ganglie",
+    "guanxing",
+    "guhuo",
+    "guicai",
+    "guidao",
+    "guose",
+    "hongyan",
+    "hongyuan",
+    "huangtian",
+    "huanshi",
+    "huoshou",
+    "jianxiong",
+    "jieyin",
+    "jijiang",
+    "jijiu",
+    "jiuyuan",
+    "jizhi",
+    "jushou",
+    "keji",
+    "kongcheng",
+    "kuanggu",
+    "kurou",
+    "leiji",
+    "lianying",
+    "liegong",
+    "lijian",
+    "liuli",
+    "longdan",
+    "luoshen",
+    "luoyi",
+    "mashu",
+    "mengjin",
+    "mingzhe",
+    "paoxiao",
+    "qianxun",
+    "qicai",
+    "qingguo",
+    "qingnang",
+    "qixi",
+    "rende",
+    "shensu",
+    "tiandu",
+    "tianxiang",
+    "tieji",
+    "tuxi",
+    "wusheng",
+    "wushuang",
+    "xiaoji",
+    "yiji",
+    "yinghun",
+    "yingzi",
+    "zaiqi",
+    "zhiheng",
+    "_util",
+    "_retrial",
+    "hujia",
 )
 
 MODULES: tuple[str, ...] = (
-    "tablesport.core.rng",      # the random driver's generator: about a tenth of a compiled random game
+    "tablesport.core.rng",  # the random driver's generator: about a tenth of a compiled random game
     f"{_SGS}.state",
     f"{_SGS}.engine",
     f"{_SGS}.card_use",
@@ -74,9 +131,9 @@ MODULES: tuple[str, ...] = (
     f"{_SGS}.equipment",
     f"{_SGS}.mode",
     f"{_SGS}.modes.common",
-    f"{_SGS}.bots.reading",     # the heuristic's Ctx, which the skills' bot hooks read
+    f"{_SGS}.bots.reading",  # the heuristic's Ctx, which the skills' bot hooks read
     f"{_SGS}.bots.heuristic",
-    f"{_SGS}.bots.drafter",     # derives from the heuristic bot, a native class: must be native too
+    f"{_SGS}.bots.drafter",  # derives from the heuristic bot, a native class: must be native too
     *(f"{_SGS}.skills.{m}" for m in _SKILLS),
 )
 """The modules the compiled build holds, all compiled together (one shared library)."""
@@ -84,8 +141,8 @@ MODULES: tuple[str, ...] = (
 EXCLUDED: dict[str, str] = {
     f"{_SGS}.timing": "an enum (mypyc keeps enums as Python classes) and TypedDicts: nothing to gain",
     "tablesport.core.protocol": "every game's protocol classes (frozen dataclasses, exceptions deriving "
-                                "from builtins, which mypyc does not compile); SgsState, deriving from "
-                                "its State, is a native class with a Python base",
+    "from builtins, which mypyc does not compile); SgsState, deriving from "
+    "its State, is a native class with a Python base",
 }
 """Modules left out on purpose, with the reason (the rest of the package is cold: setup, views, CLI)."""
 
@@ -138,8 +195,9 @@ class _Finder(importlib.abc.MetaPathFinder):
     def __init__(self, pure: bool) -> None:
         self.pure = pure
 
-    def find_spec(self, fullname: str, path: Sequence[str] | None,
-                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname == LIB and not self.pure:
             for suffix in importlib.machinery.EXTENSION_SUFFIXES:
                 lib = _ROOT / (LIB + suffix)
@@ -164,11 +222,11 @@ def _more(names: list[str]) -> str:
     return f" and {len(names) - 1} more" if len(names) > 1 else ""
 
 
-def unusable(root: Path | None = None) -> bool:
+def unusable(root: Path | None = None, say: bool = True) -> bool:
     """Is there a compiled build that must not be loaded: incomplete (a module or the shared library
     missing), or older than a source file of its modules? Then :func:`install` loads the source (all of
     it: compiled modules call each other directly and cannot be mixed with source ones) and says so on
-    stderr. No build at all is not unusable: there is nothing to load."""
+    stderr (unless not ``say``). No build at all is not unusable: there is nothing to load."""
     base = root if root is not None else _ROOT
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
     lib = base / (LIB + suffix)
@@ -179,15 +237,21 @@ def unusable(root: Path | None = None) -> bool:
     else:
         built = lib.stat().st_mtime
         missing = [m for m in MODULES if not source_path(m, base).with_suffix(suffix).is_file()]
-        newer = [m for m in MODULES if source_path(m, base).stat().st_mtime > built]
+        # an edited source only in a checkout: an installed wheel's files carry no order of their times
+        checkout = (base / "pyproject.toml").is_file()
+        newer = [m for m in MODULES if checkout and source_path(m, base).stat().st_mtime > built]
         if missing:
             why = f"is incomplete ({missing[0]}{_more(missing)} not built)"
         elif newer:
             why = f"is older than the source of {newer[0]}{_more(newer)}"
         else:
             return False
-    print(f"tablesport: the compiled engine {why}: the Python source is used; rebuild it with "
-          "`make compiled` or remove it with `make clean-compiled`", file=sys.stderr)
+    if say:
+        print(
+            f"tablesport: the compiled engine {why}: the Python source is used; rebuild it with "
+            "`make compiled` or remove it with `make clean-compiled`",
+            file=sys.stderr,
+        )
     return True
 
 
@@ -200,3 +264,40 @@ def install(pure: bool | None = None) -> None:
         pure = bool(os.environ.get(PURE_ENV)) or unusable()
     sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _Finder)]
     sys.meta_path.insert(0, _Finder(pure))
+
+
+NO_BUILD_ENV = "TABLESPORT_PURE_BUILD"
+"""Set in the environment of a build (``setup.py``'s wheel, ``scripts/build-compiled --auto``): build
+the pure Python package only, even where the compiled engine could be built."""
+
+
+def why_not_buildable() -> str | None:
+    """Why the compiled build cannot be made here (None: it can): :data:`NO_BUILD_ENV` set, mypyc or
+    setuptools missing, no C compiler, no Python headers. A C compiler that fails on the sources is
+    found out only by trying (``setup.py`` and ``scripts/build-compiled`` fall back to the pure
+    package then)."""
+    import importlib.util as iu
+    import shutil
+
+    if os.environ.get(NO_BUILD_ENV):
+        return f"{NO_BUILD_ENV} is set"
+    for mod, dist in (("mypyc", "mypy"), ("setuptools", "setuptools")):
+        if iu.find_spec(mod) is None:
+            return f"{dist} is not installed"
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        return f"no C compiler ({cc})"
+    include = sysconfig.get_paths().get("include") or ""
+    if not os.path.isfile(os.path.join(include, "Python.h")):
+        return f"no Python headers (Python.h in {include or 'the include path'})"
+    return None
+
+
+def extensions(root: Path, c_dir: Path) -> list[object]:
+    """The build's extension modules (setuptools ``Extension``), compiled by mypyc from the checkout or
+    unpacked sdist ``root`` (the working directory must be ``root``: mypyc reads the mypy settings of
+    its pyproject.toml); the C sources go to ``c_dir``."""
+    from mypyc.build import mypycify
+
+    paths = [str(source_path(m, root).relative_to(root)) for m in MODULES]
+    return list(mypycify(paths, opt_level="3", target_dir=str(c_dir), group_name=GROUP))

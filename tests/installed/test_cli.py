@@ -5,10 +5,14 @@ for and missing."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from tablesport import compiled_build
+from tests.installed_env import cli
 from tests.pictionary.test_match import PAIRS
 from tests.store.test_event_cli import EVENT
 
@@ -43,7 +47,12 @@ def ok(kind: str, log: Path, *args: str, stdin: str | None = None) -> str:
 def test_version_and_games(kind: str, log: Path) -> None:
     from tablesport import __version__
 
-    assert ok(kind, log, "--version").strip() == __version__
+    pure = f"{__version__} (Sanguosha engine: pure Python)"
+    assert ok(kind, log, "--version").strip() == pure  # the suite's TABLESPORT_PURE=1
+    env = {k: v for k, v in os.environ.items() if k != "TABLESPORT_PURE"}
+    engine = "compiled" if compiled_build.why_not_buildable() is None else "pure Python"  # as setup.py did
+    got = subprocess.run([*cli(kind), "--version"], capture_output=True, text=True, env=env, timeout=300)
+    assert got.stdout.strip() == f"{__version__} (Sanguosha engine: {engine})", got.stderr
     games = json.loads(ok(kind, log, "games", "--json"))
     assert sorted(g["game"] for g in games) == [
         "blokus",

@@ -5,8 +5,11 @@ pyproject.toml."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
+import sys
+import sysconfig
 import tarfile
 import tomllib
 import zipfile
@@ -14,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tablesport import compiled_build
 from tests.installed_env import installed_root, python
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,9 +46,65 @@ def test_the_wheel_carries_every_tracked_package_file() -> None:
     assert not lacking, (
         f"the wheel lacks {len(lacking)} tracked files (pyproject.toml package-data): {lacking[:10]}"
     )
-    assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc"))], (
+    assert not [n for n in names if n.endswith((".pyd", ".pyc", ".c", ".o"))], (
         "a build product slipped into the wheel"
     )
+
+
+def compiled_build_files() -> set[str]:
+    """The compiled engine's extension modules as a wheel lays them out (tablesport/compiled_build.py)."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    return {m.replace(".", "/") + suffix for m in (*compiled_build.MODULES, compiled_build.LIB)}
+
+
+def test_the_wheel_carries_the_compiled_engine_where_it_could_be_built() -> None:
+    """setup.py: a wheel built where a C compiler, Python's headers and mypyc are at hand (as here, for
+    make test's wheel) carries every module of the compiled build and nothing else compiled; built
+    anywhere else, none (test_a_pure_wheel_can_still_be_built)."""
+    names = set(zipfile.ZipFile(dist_file("tablesport-*.whl")).namelist())
+    binaries = {n for n in names if n.endswith(".so")}
+    why = compiled_build.why_not_buildable()
+    assert binaries == (compiled_build_files() if why is None else set()), why
+    assert {m.replace(".", "/") + ".py" for m in compiled_build.MODULES} <= names  # the source beside them
+
+
+def test_the_sdist_is_pure() -> None:
+    with tarfile.open(dist_file("tablesport-*.tar.gz")) as tar:
+        names = tar.getnames()
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc", ".c", ".o"))]
+    assert any(n.endswith("/setup.py") for n in names)
+
+
+def test_a_pure_wheel_can_still_be_built(tmp_path: Path) -> None:
+    """TABLESPORT_PURE_BUILD=1 (or no C compiler: setup.py says why) gives the pure Python wheel."""
+    sdist = dist_file("tablesport-*.tar.gz")
+    env = {**os.environ, compiled_build.NO_BUILD_ENV: "1"}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "uv",
+            "build",
+            "--wheel",
+            "--no-build-isolation",
+            "--python",
+            sys.executable,
+            "--out-dir",
+            str(tmp_path),
+            str(sdist),
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "the compiled engine is not built (TABLESPORT_PURE_BUILD is set)" in done.stderr
+    (wheel,) = tmp_path.glob("tablesport-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "tablesport/games/sanguosha/engine.py" in names
+    assert not [n for n in names if n.endswith(".so")]
 
 
 def test_the_sdist_carries_every_tracked_package_file() -> None:

@@ -1,4 +1,4 @@
-"""The optional compiled engine (tablesport/compiled_build.py, scripts/build-compiled): its module list
+"""The compiled engine (tablesport/compiled_build.py, scripts/build-compiled): its module list
 matches the package, ``TABLESPORT_PURE=1`` loads the Python source, and where the build is present it
 replays the corpus (tests/sanguosha/corpus.py) to the recorded hashes, as the pure package does.
 The suite itself runs the pure package (tests/conftest.py); the compiled build runs in a subprocess."""
@@ -22,7 +22,7 @@ from . import corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = list(corpus.keys())
-NO_BUILD = "no compiled build in this checkout (make compiled builds it; make test runs the pure package)"
+NO_BUILD = "no compiled build in this checkout (make test and make compiled build it where a C compiler is)"
 
 
 def _run(code: str, *, pure: bool, timeout: int) -> subprocess.CompletedProcess[str]:
@@ -30,8 +30,9 @@ def _run(code: str, *, pure: bool, timeout: int) -> subprocess.CompletedProcess[
     env.pop("TABLESPORT_PURE", None)
     if pure:
         env["TABLESPORT_PURE"] = "1"
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def test_every_skill_module_is_compiled_or_excluded_with_a_reason() -> None:
@@ -76,8 +77,9 @@ def test_every_sanguosha_bot_plays_in_the_compiled_build() -> None:
     assert {line.split()[0] for line in out.stdout.splitlines()} >= {"drafter", "heuristic", "rollout"}
 
 
-def test_an_incomplete_or_outdated_build_is_not_loaded(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_incomplete_or_outdated_build_is_not_loaded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A checkout laid out in tmp_path: sources, then a build beside them (empty stand-in files; only
     their presence and times count)."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
@@ -86,25 +88,66 @@ def test_an_incomplete_or_outdated_build_is_not_loaded(tmp_path: Path,
         src.parent.mkdir(parents=True, exist_ok=True)
         src.write_text("")
         os.utime(src, (1000, 1000))
-    assert not compiled_build.unusable(tmp_path)            # no build: nothing to load, nothing said
+    assert not compiled_build.unusable(tmp_path)  # no build: nothing to load, nothing said
     assert capsys.readouterr().err == ""
     built = [compiled_build.source_path(m, tmp_path).with_suffix(suffix) for m in compiled_build.MODULES]
     for b in built:
         b.write_text("")
-    assert compiled_build.unusable(tmp_path)                # the shared library missing
+    assert compiled_build.unusable(tmp_path)  # the shared library missing
     assert "incomplete" in capsys.readouterr().err
     lib = tmp_path / (compiled_build.LIB + suffix)
     lib.write_text("")
-    os.utime(lib, (2000, 2000))   # explicit times: a file system's clock may give two writes the same time
-    assert not compiled_build.unusable(tmp_path)            # complete and newer than its sources
+    os.utime(lib, (2000, 2000))  # explicit times: a file system's clock may give two writes the same time
+    assert not compiled_build.unusable(tmp_path)  # complete and newer than its sources
     assert compiled_build.is_built(tmp_path)
     built[1].unlink()
-    assert compiled_build.unusable(tmp_path)                # a module missing
+    assert compiled_build.unusable(tmp_path)  # a module missing
     assert compiled_build.MODULES[1] in capsys.readouterr().err
     built[1].write_text("")
     os.utime(compiled_build.source_path(compiled_build.MODULES[2], tmp_path), (3000, 3000))  # edited later
+    assert not compiled_build.unusable(tmp_path)  # an installed wheel (no pyproject.toml): no times count
+    (tmp_path / "pyproject.toml").write_text("")  # a checkout: the edited source outdates the build
     assert compiled_build.unusable(tmp_path)
     assert f"older than the source of {compiled_build.MODULES[2]}" in capsys.readouterr().err
+    assert compiled_build.unusable(tmp_path, say=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_why_the_compiled_engine_cannot_be_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What make run, make test (scripts/build-compiled --auto) and setup.py's wheel ask before compiling:
+    each reason leaves the pure package, said so."""
+    monkeypatch.delenv(compiled_build.NO_BUILD_ENV, raising=False)
+    monkeypatch.setenv("CC", "/no/such/compiler")
+    assert compiled_build.why_not_buildable() == "no C compiler (/no/such/compiler)"
+    monkeypatch.setenv(compiled_build.NO_BUILD_ENV, "1")
+    assert compiled_build.why_not_buildable() == "TABLESPORT_PURE_BUILD is set"
+
+
+def test_auto_build_without_a_compiler_keeps_the_pure_package(tmp_path: Path) -> None:
+    """scripts/build-compiled --auto in a copy of the build's sources with no C compiler: it says why,
+    exits 0, and leaves nothing compiled."""
+    import shutil
+
+    copy = tmp_path / "checkout"
+    shutil.copytree(
+        ROOT / "tablesport", copy / "tablesport", ignore=shutil.ignore_patterns("*.so", "__pycache__")
+    )
+    shutil.copytree(ROOT / "scripts", copy / "scripts")
+    (copy / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
+    env = {**os.environ, "CC": "/no/such/compiler"}
+    env.pop(compiled_build.NO_BUILD_ENV, None)
+    done = subprocess.run(
+        [sys.executable, str(copy / "scripts" / "build-compiled"), "--auto"],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    said = "not built (no C compiler (/no/such/compiler)): the pure Python Sanguosha engine is used"
+    assert said in done.stdout
+    assert not compiled_build.built_files(copy)
 
 
 def test_the_suite_runs_the_pure_package() -> None:
@@ -114,8 +157,11 @@ def test_the_suite_runs_the_pure_package() -> None:
 
 
 def test_pure_env_loads_the_source_even_beside_a_build() -> None:
-    run = _run("from tablesport.games.sanguosha import compiled, state; print(compiled(), state.__file__)",
-               pure=True, timeout=120)
+    run = _run(
+        "from tablesport.games.sanguosha import compiled, state; print(compiled(), state.__file__)",
+        pure=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout.split()[0] == "False"
     assert run.stdout.split()[1].endswith("state.py")
@@ -228,3 +274,16 @@ def test_the_compiled_build_plays_every_corpus_game_as_the_source_does() -> None
     pure = {f"{p}/{b}": [corpus.final_hash(p, b, s) for s in range(n)] for p, b in KEYS}
     differ = [(k, s) for k in pure for s in range(n) if got[k][s] != pure[k][s]]
     assert not differ, f"{len(differ)} games differ, first {differ[:10]}"
+
+
+def test_the_version_names_the_engine_that_runs() -> None:
+    """``tablesport --version``: compiled where the checkout's build loads, else pure Python."""
+    code = "from tablesport.cli import version_line; print(version_line())"
+    pure = _run(code, pure=True, timeout=120)
+    assert pure.returncode == 0, pure.stderr
+    assert pure.stdout.strip().endswith("(Sanguosha engine: pure Python)")
+    default = _run(code, pure=False, timeout=120)
+    assert default.returncode == 0, default.stderr
+    loads = compiled_build.is_built() and not compiled_build.unusable(say=False)
+    engine = "compiled" if loads else "pure Python"
+    assert default.stdout.strip().endswith(f"(Sanguosha engine: {engine})")
