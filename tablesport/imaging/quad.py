@@ -1,0 +1,143 @@
+"""A board's outline in a photo: the dark frame round it found as a mask, its four sides fitted as
+lines (so a hand over one corner or a break in the frame does not move them), and the board warped
+to a square.
+
+Corners are (x, y) pixel pairs in the order round the outline; which one is which board corner is
+the game's to decide (a Blokus reader tries the four turns)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .decode import PhotoError, cv
+
+Quad = Any  # a (4, 2) float32 array of corners in order round the outline
+
+
+def _outside(points: Any, hull: Any) -> float:
+    """How far the furthest of ``points`` lies outside the convex polygon ``hull`` (0 when inside)."""
+    cv2 = cv()
+    worst = 0.0
+    for p in points[:: max(1, len(points) // 24)]:
+        d = cv2.pointPolygonTest(hull, (float(p[0][0]), float(p[0][1])), True)
+        worst = max(worst, -d)
+    return worst
+
+
+def outlines(mask: Any, min_share: float = 0.04) -> list[Any]:
+    """Convex outlines of the frames in ``mask`` (uint8 0/255), largest first: each frame's broken
+    pieces (a hand over the frame cuts it) joined to it when they lie along its outline."""
+    cv2 = cv()
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    area_min = mask.shape[0] * mask.shape[1] * 0.0002
+    parts = []
+    for k in range(1, count):
+        if stats[k, cv2.CC_STAT_AREA] < area_min:
+            continue
+        x, y, w, h = stats[k, :4]
+        sub = (labels[y : y + h, x : x + w] == k).astype(np.uint8)
+        contours, _ = cv2.findContours(
+            sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(int(x), int(y))
+        )
+        pts = np.vstack(contours)
+        parts.append((float(cv2.contourArea(cv2.convexHull(pts))), pts))
+    parts.sort(key=lambda p: -p[0])
+    frames: list[Any] = []
+    while parts:
+        _, pts = parts.pop(0)
+        hull = cv2.convexHull(pts)
+        joined = True
+        while joined:
+            joined = False
+            side = max(1.0, float(np.sqrt(cv2.contourArea(hull))))
+            for i, (_, other) in enumerate(parts):
+                if _outside(other, hull) < 0.06 * side:
+                    pts = np.vstack([pts, other])
+                    hull = cv2.convexHull(pts)
+                    parts.pop(i)
+                    joined = True
+                    break
+        if cv2.contourArea(hull) >= min_share * mask.shape[0] * mask.shape[1]:
+            frames.append(hull)
+    return frames
+
+
+def _line_meet(a: Any, b: Any) -> Any:
+    """Where the lines through segments ``a`` and ``b`` ((2, 2) arrays) cross, or None if parallel."""
+    (x1, y1), (x2, y2) = a
+    (x3, y3), (x4, y4) = b
+    den = (x1 - x2) * (y3 - y4) - (y1 - y2) * (x3 - x4)
+    if abs(den) < 1e-6:
+        return None
+    t = ((x1 - x3) * (y3 - y4) - (y1 - y3) * (x3 - x4)) / den
+    return np.array([x1 + t * (x2 - x1), y1 + t * (y2 - y1)], np.float32)
+
+
+def _dense(hull: Any, step: float) -> Any:
+    """Points every ``step`` pixels along the closed polygon ``hull``."""
+    poly = hull.reshape(-1, 2).astype(np.float32)
+    out = []
+    for a, b in zip(poly, np.roll(poly, -1, 0), strict=True):
+        n = max(1, int(np.hypot(*(b - a)) / step))
+        out.append(a + (b - a) * (np.arange(n)[:, None] / n))
+    return np.vstack(out)
+
+
+def _fit_side(points: Any, a: Any, b: Any, tol: float) -> Any:
+    """The segment a-b refitted to the outline's points that lie along it (a corner cut off by a
+    hand leaves the rest of the side to fit)."""
+    cv2 = cv()
+    d = b - a
+    length = float(np.hypot(*d))
+    unit = d / max(length, 1e-6)
+    rel = points - a
+    along = rel @ unit
+    off = np.abs(rel[:, 0] * unit[1] - rel[:, 1] * unit[0])
+    near = points[(off < tol) & (along > 0.05 * length) & (along < 0.95 * length)]
+    if len(near) < 8:
+        return np.array([a, b])
+    vx, vy, x0, y0 = cv2.fitLine(near.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([[x0, y0], [x0 + vx, y0 + vy]], np.float32)
+
+
+def quad_of(hull: Any) -> Quad:
+    """The four corners of a convex outline: simplified to four sides, each side refitted as a line
+    through the outline's points along it and the lines met, so a corner cut off is restored."""
+    cv2 = cv()
+    perimeter = cv2.arcLength(hull, True)
+    poly = None
+    for share in (0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1):
+        approx = cv2.approxPolyDP(hull, share * perimeter, True).reshape(-1, 2).astype(np.float32)
+        if len(approx) == 4:
+            poly = approx
+            break
+        if len(approx) < 4:
+            break
+    if poly is None:
+        raise PhotoError("no_board", "no board found in the photo (the frame is not four-sided)")
+    points = _dense(hull, 2.0)
+    sides = [_fit_side(points, poly[i], poly[(i + 1) % 4], 0.01 * perimeter) for i in range(4)]
+    corners = []
+    for j in range(4):
+        meet = _line_meet(sides[j - 1], sides[j])
+        if meet is None:
+            raise PhotoError("no_board", "no board found in the photo (the frame is not four-sided)")
+        corners.append(meet)
+    quad = np.array(corners, np.float32)
+    x, y = quad[:, 0], quad[:, 1]
+    if float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) < 0:  # clockwise on screen
+        quad = quad[::-1].copy()
+    area = cv2.contourArea(quad)
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or not 0.8 < area / cv2.contourArea(hull) < 1.3:
+        raise PhotoError("no_board", "no board found in the photo (the frame is not four-sided)")
+    return quad
+
+
+def warp(image: Any, quad: Quad, side: int) -> Any:
+    """The quadrilateral ``quad`` of ``image`` warped to a ``side``×``side`` square."""
+    cv2 = cv()
+    square = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), square)
+    return cv2.warpPerspective(image, matrix, (side, side), flags=cv2.INTER_LINEAR)
