@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from tablesport.imaging.decode import PhotoError, cv, decode
-from tablesport.imaging.quad import outlines, quad_of, warp
+from tablesport.imaging.quad import board_quad, outlines, warp
 
 from .board import COLOUR_LETTERS, CORNERS
 from .photo_board import GRID, PIECE_RGB, RIM, SPAN
@@ -68,14 +68,18 @@ def frame_mask(image: Any) -> Any:
     """The board's dark grey frame: dark, unsaturated pixels, thin lines (grooves) removed."""
     cv2 = cv()
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
-    mask = ((hsv[:, :, 2] < 105) & (hsv[:, :, 1] < 110)).astype(np.uint8) * 255
+    value = hsv[:, :, 2].astype(np.float32)
+    around = cv2.GaussianBlur(value, (0, 0), 12)  # a thin far frame is dark against what is round it
+    dark = (value < 105) | ((value < 135) & (value < 0.7 * around))
+    mask = (dark & (hsv[:, :, 1] < 110)).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
 
 
 def find_board(image: Any) -> Any:
     """The board's outer corners in ``image`` (4×2, round the outline), or :class:`PhotoError`."""
-    frames = outlines(frame_mask(image))
+    mask = frame_mask(image)
+    frames = outlines(mask)
     if not frames:
         raise PhotoError(
             "no_board",
@@ -84,7 +88,7 @@ def find_board(image: Any) -> Any:
     cv2 = cv()
     if len(frames) > 1 and cv2.contourArea(frames[1]) > 0.3 * cv2.contourArea(frames[0]):
         raise PhotoError("two_boards", "two boards in the photo: take one board at a time")
-    return quad_of(frames[0])
+    return board_quad(mask, frames[0], RIM / SPAN)
 
 
 def _cell_colours(board: Any) -> tuple[Any, Any]:

@@ -14,9 +14,13 @@ from typing import Any
 
 import numpy as np
 
+from tablesport.core.rng import Rng
 from tablesport.imaging.decode import cv
 
+from .bots import GreedyScorer
+from .game import PRESETS
 from .photo_board import FRAME_RGB, GRID, GROOVE_RGB, PIECE_RGB, RIM, SPAN, SURFACE_RGB
+from .state import BlokusState
 
 PX = 32
 """Pixels per square of the top-down board before it is put in perspective."""
@@ -48,6 +52,20 @@ CONDITIONS: dict[str, Conditions] = {
     "all": Conditions(lighting=True, glare=True, blur=True, jpeg=(40, 70), occlusion=True, colour=True),
 }
 """The benchmark's conditions: every photo is in perspective; each condition adds its harm."""
+
+
+def finished_game(seed: int) -> BlokusState:
+    """A real finished game: four greedy bots (weights drawn from ``seed``) play ``blokus-event``."""
+    state = BlokusState(PRESETS["blokus-event"], seed)
+    rng = Rng(seed)
+    scorer = GreedyScorer(10.0, 4 * rng.random(), 5 * rng.random())
+    while state.current is not None:
+        ids = state.legal_ids()
+        if ids:
+            state.play_id(scorer.ranked(state, ids, rng)[0])
+        else:
+            state.pass_turn()
+    return state
 
 
 def _components(rows: list[str]) -> list[tuple[str, list[tuple[int, int]]]]:
