@@ -150,7 +150,8 @@ def settle(mask: Any, quad: Quad, rim: float) -> Quad:
     best = quad.astype(np.float32).copy()
     score = frame_fit(mask, best, rim)
     moves = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
-    scale = float(np.sqrt(abs(float(np.cross(best[2] - best[0], best[3] - best[1]))) / 2))
+    (ax, ay), (bx, by) = best[2] - best[0], best[3] - best[1]
+    scale = float(np.sqrt(abs(float(ax * by - ay * bx)) / 2))
     for step in (scale * f for f in (0.04, 0.02, 0.01, 0.005, 0.0025)):
         improved = True
         while improved:
