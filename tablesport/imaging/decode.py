@@ -5,6 +5,7 @@ the pages turn into a message in the user's language; the English message is for
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tablesport.core import TablesportError
@@ -29,6 +30,7 @@ class PhotoError(TablesportError):
         self.key = key
 
 
+@cache
 def cv() -> Any:
     """The ``cv2`` module, or :class:`tablesport.extras.MissingExtra` naming the install command."""
     require("photo", "reading a photo")

@@ -126,7 +126,7 @@ def frame_fit(mask: Any, quad: Quad, rim: float) -> float:
     frame's band full and the bands just outside and just inside it empty; the weakest side counts
     twice."""
     cv2 = cv()
-    side, margin = 200, 12
+    side, margin = 160, 10
     band = max(2, round(rim * side))
     target = np.array(
         [[margin, margin], [margin + side, margin], [margin + side, margin + side], [margin, margin + side]],
