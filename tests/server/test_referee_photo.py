@@ -155,3 +155,27 @@ def test_a_photo_that_cannot_be_read_is_refused_in_the_referees_language(
     assert r.status_code in (400, 413) and r.json()["error"] == what
     assert re.search(r"[\u4e00-\u9fff]", r.json()["message"]), r.json()
     assert stored(app) == (0, 0)
+
+
+def test_without_the_photo_extra_the_page_says_what_to_install_and_reading_is_refused(
+    setup: tuple[Any, TestClient, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tablesport.server.routes import referee_photo
+
+    app, c, sheet = setup
+    monkeypatch.setattr(referee_photo, "missing", lambda extra: ["opencv-python-headless"])
+    for lang in ("en", "zh-Hans", "zh-Hant"):
+        page = c.get(sheet + f"/photo?lang={lang}").text
+        assert "tablesport[photo]" in page and 'id="photo-missing"' in page and 'id="photo-file"' not in page
+    token = token_of(c.get(sheet).text)
+    r = c.post(
+        sheet + "/photo/read",
+        content=b"\xff\xd8",
+        headers={"content-type": "image/jpeg", "x-csrf-token": token},
+    )
+    assert (
+        r.status_code == 503
+        and r.json()["error"] == "no_extra"
+        and "tablesport[photo]" in r.json()["message"]
+    )
+    assert stored(app) == (0, 0)
