@@ -120,6 +120,8 @@ def test_a_photo_read_corrected_and_entered_as_a_sheet(setup: tuple[Any, TestCli
         (audit,) = [a for a in st.audit(comp) if a.action == "photo_sheet"]
         assert audit.action == "photo_sheet" and audit.after["entered"] == truth
         assert audit.after["photo"] == got["photo"]
+    kept = c.get(sheet + "/photo").text  # the photo is shown with its sheet, beside any disagreement
+    assert 'id="photo-kept"' in kept and got["photo"] in kept and 'data-status="waiting"' in kept
 
 
 @pytest.mark.parametrize("what", ["not_image", "blank", "no_board", "two_boards", "too_big"])

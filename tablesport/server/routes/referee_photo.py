@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from sqlalchemy.orm import Session
 
 from tablesport.extras import missing
-from tablesport.store.double_entry import DoubleEntry
+from tablesport.store.double_entry import DoubleEntry, entry_json
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
@@ -67,6 +67,29 @@ def _rows(text: str) -> list[str]:
     return rows
 
 
+def _kept(st: EventStore, comp: Any, fixture: str) -> list[dict[str, Any]]:
+    """The fixture's sheets entered from photos, each with its photo, its entry's status and how many
+    squares the referee changed from the reading (shown beside a disagreement)."""
+    entries = {e["id"]: e for e in map(entry_json, DoubleEntry(st).entries(comp, fixture))}
+    out = []
+    for a in st.audit(comp):
+        if a.action != "photo_sheet" or a.subject != fixture:
+            continue
+        read, entered = a.after.get("read") or [], a.after.get("entered") or []
+        changed = sum(x != y for r, q in zip(read, entered, strict=False) for x, y in zip(r, q, strict=False))
+        out.append(
+            {
+                "who": a.who,
+                "at": a.at.isoformat(timespec="minutes"),
+                "photo": a.after.get("photo"),
+                "scores": a.after.get("scores", {}),
+                "entry": entries.get(a.after.get("entry")),
+                "changed": changed,
+            }
+        )
+    return out
+
+
 @router.get(BASE, response_class=HTMLResponse)
 async def photo_page(
     request: Request,
@@ -78,13 +101,15 @@ async def photo_page(
     fixture: str = FixtureKey,
 ) -> HTMLResponse:
     def read(s: Session) -> dict[str, Any]:
-        ev, comp, entrants = _fixture(EventStore(s), event_id, competition, fixture)
+        st = EventStore(s)
+        ev, comp, entrants = _fixture(st, event_id, competition, fixture)
         return {
             "event": {"id": ev.id, "name": ev.name},
             "comp_key": comp.key,
             "comp_title": comp.title,
             "fixture": fixture,
             "entrants": entrants,
+            "kept": _kept(st, comp, fixture),
         }
 
     try:
