@@ -181,3 +181,12 @@ def test_without_the_photo_extra_the_page_says_what_to_install_and_reading_is_re
         and "tablesport[photo]" in r.json()["message"]
     )
     assert stored(app) == (0, 0)
+
+
+def test_the_photo_page_in_chinese_has_no_english_ui_text(setup: tuple[Any, TestClient, str]) -> None:
+    from tests.server.test_catalogue import english_ui_in
+
+    _, c, sheet = setup
+    for lang in ("zh-Hans", "zh-Hant"):
+        r = c.get(sheet + "/photo", params={"lang": lang})
+        assert r.status_code == 200 and english_ui_in(r.text) == [], lang
