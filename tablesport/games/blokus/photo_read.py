@@ -42,7 +42,13 @@ PROTOTYPES = np.array([_hue_sat(np.array(PIECE_RGB[c], np.float64))[0] for c in 
 EMPTY_SAT = 0.20
 """Below this saturation a square is empty."""
 DOUBT_SAT = (0.11, 0.30)
-DOUBT_HUE = 22.0
+DOUBT_HUE = 32.0
+"""A coloured square this far (degrees) from its colour's hue, or nearer than ``DOUBT_RATIO`` of the way
+to the next colour's, is in doubt (a hand's skin lies between red and yellow)."""
+DOUBT_RATIO = 0.5
+DOUBT_SHADE = 0.5
+"""A coloured square whose brightness (log, against the board's light) is this far from its colour's
+median is in doubt (a finger with the hue of a piece)."""
 DOUBT_LIGHT = 0.28
 
 
@@ -121,7 +127,8 @@ def _classify(cells: Any, grey: Any) -> tuple[Any, Any]:
     dist = np.abs((hue[..., None] - PROTOTYPES + 180) % 360 - 180)
     cls = np.where(sat < EMPTY_SAT, 4, dist.argmin(-1))
     doubt = (sat > DOUBT_SAT[0]) & (sat < DOUBT_SAT[1])
-    doubt |= (cls < 4) & (dist.min(-1) > DOUBT_HUE)
+    near = np.sort(dist, axis=-1)
+    doubt |= (cls < 4) & ((near[..., 0] > DOUBT_HUE) | (near[..., 0] > DOUBT_RATIO * near[..., 1]))
     empty = cls == 4
     if empty.sum() >= 12:  # an empty square far from the light the others have: a cup, a shadow
         ys, xs = np.nonzero(empty)
@@ -129,7 +136,12 @@ def _classify(cells: Any, grey: Any) -> tuple[Any, Any]:
         coef, *_ = np.linalg.lstsq(design, np.log(np.maximum(val[empty], 1.0)), rcond=None)
         yy, xx = np.mgrid[0:GRID, 0:GRID]
         expected = coef[0] + coef[1] * xx + coef[2] * yy
-        doubt |= empty & (np.abs(np.log(np.maximum(val, 1.0)) - expected) > DOUBT_LIGHT)
+        light = np.log(np.maximum(val, 1.0)) - expected  # brightness against the board's light there
+        doubt |= empty & (np.abs(light) > DOUBT_LIGHT)
+        for k in range(4):  # a square of a colour far darker or lighter than that colour's other squares
+            mine = cls == k
+            if mine.sum() >= 5:
+                doubt |= mine & (np.abs(light - np.median(light[mine])) > DOUBT_SHADE)
     return cls, doubt
 
 
