@@ -96,10 +96,15 @@ def test_a_referee_scores_a_blokus_board_from_a_photo(
     y = next(i for i, row in enumerate(truth) if "." in row[5:15])
     x = truth[y].index(".", 5)
     cell = f"#cell-{chr(97 + x)}{20 - y}"
+    ann.click("#photo-zoom")  # the squares are small at 390 px: zoomed, the photo scrolls
+    assert ann.get_attribute("#photo-zoom", "aria-pressed") == "true"
+    ann.locator(cell).scroll_into_view_if_needed()
     ann.click(cell, force=True)
     ann.wait_for_selector("#photo-problems:not([hidden])")
     assert ann.get_attribute(cell, "data-value") == "B"
     assert ann.is_disabled("#photo-enter")
+    shot(ann, "photo-zoomed-390")
+    ann.click("#photo-zoom")
     shot(ann, "photo-corrected-390")
     for _ in range(4):  # round the colours back to empty
         ann.click(cell, force=True)

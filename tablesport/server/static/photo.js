@@ -87,6 +87,11 @@ async function check() {
   if (r.ok) show((await r.json()).colours);
 }
 
+document.getElementById("photo-zoom").addEventListener("click", (ev) => {
+  const on = document.getElementById("photo-view").classList.toggle("zoomed");
+  ev.target.setAttribute("aria-pressed", String(on));
+});
+
 document.getElementById("photo-file").addEventListener("change", async (ev) => {
   const file = ev.target.files[0];
   if (!file) return;
