@@ -341,6 +341,12 @@ class BodyLimit:
     """Refuses (413) a request whose body is over ``limit`` bytes, by its Content-Length or as it streams in,
     before the app sees any of it."""
 
+    LARGER: tuple[tuple[str, int], ...] = (
+        ("/photo/read", 16 * 1024 * 1024),
+        ("/photo/sheet", 4 * 1024 * 1024),
+    )
+    """Paths (by their end) that take a larger body: a referee's phone photo, and the sheet that keeps it."""
+
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
         self.limit = limit
@@ -348,6 +354,11 @@ class BodyLimit:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
+            return
+        path = str(scope.get("path", ""))
+        limit = next((n for end, n in self.LARGER if path.endswith(end)), self.limit)
+        if limit != self.limit:
+            await BodyLimit(self.app, limit)(scope, receive, send)
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):

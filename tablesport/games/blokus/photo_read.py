@@ -1,0 +1,187 @@
+"""A finished Blokus board read from a phone photo: the board's dark frame found and its sides
+fitted (:mod:`tablesport.imaging.quad`), the board warped to a square, each of the 400 squares
+classed as one of the four colours or empty by its hue and saturation after white balance on the
+board's own grey, and the board turned so each colour holds its starting corner.
+
+A square that matches no class well (a hand, a cup, glare that washed it out) is *in doubt*: the
+referee confirms it with a tap before the sheet counts. Needs the ``photo`` extra."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from tablesport.imaging.decode import PhotoError, cv, decode
+from tablesport.imaging.quad import board_quad, outlines, warp
+
+from .board import COLOUR_LETTERS, CORNERS
+from .photo_board import GRID, PIECE_RGB, RIM, SPAN
+
+CELL = 20
+"""Pixels per square of the warped board."""
+SIDE = round(SPAN * CELL)
+LETTERS = "BYRG"
+
+
+def _hue_sat(rgb: Any) -> tuple[Any, Any, Any]:
+    """Hue (degrees), saturation (0-1) and value of float RGB rows."""
+    mx = rgb.max(-1)
+    mn = rgb.min(-1)
+    span = np.maximum(mx - mn, 1e-6)
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    hue = (
+        np.where(mx == r, (g - b) / span % 6, np.where(mx == g, (b - r) / span + 2, (r - g) / span + 4)) * 60
+    )
+    return hue, (mx - mn) / np.maximum(mx, 1e-6), mx
+
+
+PROTOTYPES = np.array([_hue_sat(np.array(PIECE_RGB[c], np.float64))[0] for c in LETTERS])
+"""Each colour's hue (degrees), in the order of :data:`LETTERS`."""
+EMPTY_SAT = 0.20
+"""Below this saturation a square is empty."""
+DOUBT_SAT = (0.11, 0.30)
+DOUBT_HUE = 32.0
+"""A coloured square this far (degrees) from its colour's hue, or nearer than ``DOUBT_RATIO`` of the way
+to the next colour's, is in doubt (a hand's skin lies between red and yellow)."""
+DOUBT_RATIO = 0.5
+DOUBT_SHADE = 0.5
+"""A coloured square whose brightness (log, against the board's light) is this far from its colour's
+median is in doubt (a finger with the hue of a piece)."""
+DOUBT_LIGHT = 0.28
+
+
+@dataclass
+class BoardReading:
+    """What was read: ``rows`` (top row, row 20, first; ``.`` empty, ``B`` ``Y`` ``R`` ``G``), the
+    squares in doubt as (column 0-19, row index from the top), and the grid's corners a20, t20, t1, a1
+    in the photo as fractions of its width and height (to draw the reading over the photo)."""
+
+    rows: list[str]
+    doubt: list[tuple[int, int]] = field(default_factory=list)
+    corners: list[tuple[float, float]] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "rows": self.rows,
+            "doubt": [list(d) for d in self.doubt],
+            "corners": [[round(x, 5), round(y, 5)] for x, y in self.corners],
+        }
+
+
+def frame_mask(image: Any) -> Any:
+    """The board's dark grey frame: dark, unsaturated pixels, thin lines (grooves) removed."""
+    cv2 = cv()
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    value = hsv[:, :, 2].astype(np.float32)
+    around = cv2.GaussianBlur(value, (0, 0), 12)  # a thin far frame is dark against what is round it
+    dark = (value < 105) | ((value < 135) & (value < 0.7 * around))
+    mask = (dark & (hsv[:, :, 1] < 110)).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+
+
+def find_board(image: Any) -> Any:
+    """The board's outer corners in ``image`` (4×2, round the outline), or :class:`PhotoError`."""
+    mask = frame_mask(image)
+    frames = outlines(mask)
+    if not frames:
+        raise PhotoError(
+            "no_board",
+            "no board found in the photo: hold the phone so the whole board and its dark frame are in view",
+        )
+    cv2 = cv()
+    if len(frames) > 1 and cv2.contourArea(frames[1]) > 0.3 * cv2.contourArea(frames[0]):
+        raise PhotoError("two_boards", "two boards in the photo: take one board at a time")
+    return board_quad(mask, frames[0], RIM / SPAN)
+
+
+def _cell_colours(board: Any) -> tuple[Any, Any]:
+    """Each square's mean RGB (20×20×3, float) from its middle, and the frame's median RGB."""
+    rgb = board[:, :, ::-1].astype(np.float64)
+    off = round(RIM * CELL)
+    grid = rgb[off : off + GRID * CELL, off : off + GRID * CELL].reshape(GRID, CELL, GRID, CELL, 3)
+    lo, hi = CELL * 3 // 10, CELL * 7 // 10
+    cells = np.median(grid[:, lo:hi, :, lo:hi].reshape(GRID, hi - lo, GRID, hi - lo, 3), axis=(1, 3))
+    band = max(2, off // 3)
+    ring = np.concatenate(
+        [
+            rgb[band : off - band, band:-band].reshape(-1, 3),
+            rgb[-off + band : -band, band:-band].reshape(-1, 3),
+        ]
+    )
+    return cells, np.median(ring, axis=0)
+
+
+def _classify(cells: Any, grey: Any) -> tuple[Any, Any]:
+    """Class per square (0-3 the colours of :data:`LETTERS`, 4 empty) and whether it is in doubt."""
+    balanced = cells * (grey.mean() / np.maximum(grey, 1.0))
+    for _ in range(2):
+        hue, sat, val = _hue_sat(balanced)
+        empty = sat < EMPTY_SAT
+        if empty.sum() >= 8:  # the empty squares are the board's own grey: balance on them
+            ref = np.median(balanced[empty], axis=0)
+            balanced = balanced * (ref.mean() / np.maximum(ref, 1.0))
+    hue, sat, val = _hue_sat(balanced)
+    dist = np.abs((hue[..., None] - PROTOTYPES + 180) % 360 - 180)
+    cls = np.where(sat < EMPTY_SAT, 4, dist.argmin(-1))
+    doubt = (sat > DOUBT_SAT[0]) & (sat < DOUBT_SAT[1])
+    near = np.sort(dist, axis=-1)
+    doubt |= (cls < 4) & ((near[..., 0] > DOUBT_HUE) | (near[..., 0] > DOUBT_RATIO * near[..., 1]))
+    empty = cls == 4
+    if empty.sum() >= 12:  # an empty square far from the light the others have: a cup, a shadow
+        ys, xs = np.nonzero(empty)
+        design = np.stack([np.ones_like(xs), xs, ys], 1).astype(np.float64)
+        coef, *_ = np.linalg.lstsq(design, np.log(np.maximum(val[empty], 1.0)), rcond=None)
+        yy, xx = np.mgrid[0:GRID, 0:GRID]
+        expected = coef[0] + coef[1] * xx + coef[2] * yy
+        light = np.log(np.maximum(val, 1.0)) - expected  # brightness against the board's light there
+        doubt |= empty & (np.abs(light) > DOUBT_LIGHT)
+        for k in range(4):  # a square of a colour far darker or lighter than that colour's other squares
+            mine = cls == k
+            if mine.sum() >= 5:
+                doubt |= mine & (np.abs(light - np.median(light[mine])) > DOUBT_SHADE)
+    return cls, doubt
+
+
+def _turn(cls: Any) -> int:
+    """Quarter turns (of :func:`numpy.rot90`) that put most colours on their starting corners."""
+    best, turns = -1, 0
+    for k in range(4):
+        turned = np.rot90(cls, k)
+        hits = 0
+        for colour, (x, y) in enumerate(CORNERS):
+            hits += int(turned[GRID - 1 - y, x] == colour)
+        if hits > best:
+            best, turns = hits, k
+    return turns
+
+
+def read_image(image: Any) -> BoardReading:
+    """Read a decoded photo (BGR); see :func:`read_photo`."""
+    quad = find_board(image)
+    board = warp(image, quad, SIDE)
+    cells, grey = _cell_colours(board)
+    cls, doubt = _classify(cells, grey)
+    k = _turn(cls)
+    cls, doubt = np.rot90(cls, k), np.rot90(doubt, k)
+    rows = ["".join("." if v == 4 else COLOUR_LETTERS[v] for v in row) for row in cls]
+    # the warped square's corners (top left first, clockwise), turned like the grid, in the photo
+    h, w = image.shape[:2]
+    inset = RIM / SPAN
+    square = [(inset, inset), (1 - inset, inset), (1 - inset, 1 - inset), (inset, 1 - inset)]
+    cv2 = cv()
+    back = cv2.getPerspectiveTransform(
+        np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32), quad.astype(np.float32)
+    )
+    pts = cv2.perspectiveTransform(np.array([square], np.float32), back)[0]
+    order = [(i + k) % 4 for i in range(4)]
+    corners = [(float(pts[i][0]) / w, float(pts[i][1]) / h) for i in order]
+    spots = sorted((int(x), int(y)) for y, x in zip(*np.nonzero(doubt), strict=True))
+    return BoardReading(rows, spots, corners)
+
+
+def read_photo(data: bytes) -> BoardReading:
+    """The board in the photo ``data`` (JPEG or PNG bytes), or :class:`PhotoError` saying why not."""
+    return read_image(decode(data))
