@@ -340,3 +340,22 @@ def test_bad_input_changes_nothing() -> None:
     refused(st, 0, ("bank", "money-5-1"), "card_in_hand")
     refused(st, 0, ["fly"], "action_format")
     refused(st, 2, ("end",), "not_your_turn")
+
+
+def test_rearranging_moves_are_capped_per_turn() -> None:
+    """Issue 38 item 2: free moves have a cap (``moves_per_turn``), so a turn cannot be stalled by them."""
+    from tablesport.games import find_preset
+
+    game, rs = find_preset("monopoly-deal-event")
+    st = game.new_state(rs, 4)  # seat 3 begins with a light-blue/brown wildcard
+    d = st.pending()
+    wild = next(o for o in d.options if o[0] == "property" and o[1].startswith("wild-"))
+    st.apply(3, wild)
+    for _ in range(rs["moves_per_turn"]):
+        move = next(o for o in st.pending().options if o[0] == "move")
+        st.apply(3, move)
+    assert not any(o[0] == "move" for o in st.pending().options)
+    with pytest.raises(RuleError) as err:
+        st.apply(3, ("move", wild[1], wild[2]))
+    assert err.value.rule == "moves_per_turn"
+    assert st.pending().data["moves_left"] == 0

@@ -114,7 +114,7 @@ class LiveTable:
         self.clock_fired: float | None = None
         self._timer_handles: dict[int, Timer] = {}
         self._handle_for: dict[int, tuple[int, float]] = {}
-        self._deadline_for: dict[int, int] = {}
+        self._deadline_for: dict[int, Any] = {}
         self._clock_handle: Timer | None = None
         self._bot_tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
         self._bots: dict[int, Bot] = {}
@@ -566,9 +566,10 @@ class LiveTable:
             if d.time_limit is None:
                 self.deadlines.pop(s, None)
                 continue
-            if self._deadline_for.get(s) != asked or s not in self.deadlines:
+            timed = self.timer_key(s)
+            if self._deadline_for.get(s) != timed or s not in self.deadlines:
                 self.deadlines[s] = self.room.clock.wall() + float(d.time_limit)
-                self._deadline_for[s] = asked
+                self._deadline_for[s] = timed
             key = (asked, self.deadlines[s])
             handle = self._timer_handles.get(s)
             if handle is not None and self._handle_for.get(s) == key:
@@ -587,6 +588,14 @@ class LiveTable:
             if self._clock_handle is not None:
                 self._clock_handle.cancel()
             self._clock_handle = clock.call_later(max(0.0, limit - self.clock_now()), self._fire_time_up)
+
+    def timer_key(self, seat: int) -> Any:
+        """What the seat's running deadline belongs to: the step its decision was asked at, or the
+        decision's ``timer_key`` (free moves within one play keep the time running: core Decision)."""
+        d = self.decision
+        if d is not None and d.timer_key is not None:
+            return ("key", d.kind, d.timer_key)
+        return self.asked[seat]
 
     def _stop_clock(self) -> None:
         if self.clock_since is not None:

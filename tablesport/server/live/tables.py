@@ -362,7 +362,7 @@ class TableRoom:
             if table.decision is not None and s in table.decision.seats:
                 limit = float(table.decision.time_limit or RESUME_GRACE)
                 table.deadlines[s] = max(float(dl), now + min(RESUME_GRACE, limit))
-                table._deadline_for[s] = table.asked[s]
+                table._deadline_for[s] = table.timer_key(s)
         table.clock_used = clock_used
         table.clock_fired = timers.get("clock_fired")
         table.paused = timers.get("paused")
