@@ -359,3 +359,20 @@ def test_rearranging_moves_are_capped_per_turn() -> None:
         st.apply(3, ("move", wild[1], wild[2]))
     assert err.value.rule == "moves_per_turn"
     assert st.pending().data["moves_left"] == 0
+
+
+def test_the_cancelled_line_names_the_player_whose_action_was_cancelled() -> None:
+    """Issue 38 item 3: seat 0's Birthday against seat 1, cancelled by seat 1's Just Say No, is seat 0's
+    action; the log line said "Seat 1's action is cancelled" (all three languages)."""
+    from tablesport.server.content.texts import event_text
+
+    st = pos(hands={0: ["birthday-1"], 1: ["just-say-no-1"]}, banks={1: ["money-2-1"], 2: ["money-2-2"]})
+    st.apply(0, ("birthday", "birthday-1"))
+    ev = st.apply(1, ("just_say_no",))
+    cancelled = [e for e in ev if e.kind == "cancelled"]
+    if not cancelled:  # the actor is asked whether to answer back
+        cancelled = [e for e in st.apply(0, ("accept",)) if e.kind == "cancelled"]
+    lines = {lang: event_text("monopoly-deal", cancelled[0], lang) for lang in ("en", "zh-Hans", "zh-Hant")}
+    assert lines["en"].startswith("Seat 0's It's My Birthday against Seat 1"), lines
+    assert "今天我生日" in lines["zh-Hans"] and lines["zh-Hans"].index("0") < lines["zh-Hans"].index("1"), lines
+    assert "今天我生日" in lines["zh-Hant"], lines
