@@ -790,8 +790,8 @@ class MonopolyDealState(State):
                 return
             # nobody can answer: the chain stops here
             if act.depth % 2 == 1:
-                events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no", "actor": act.actor,
-                                                  "action": act.kind}))
+                events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
+                                                  "actor": act.actor, "action": act.kind}))
                 act.targets.pop(0)
                 act.depth = 0
                 continue
@@ -819,8 +819,8 @@ class MonopolyDealState(State):
             return
         events.append(Event("accept", {"seat": seat, "depth": act.depth}))
         if act.depth % 2 == 1:
-            events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no", "actor": act.actor,
-                                                  "action": act.kind}))
+            events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
+                                              "actor": act.actor, "action": act.kind}))
         elif self._effect(events):
             self.phase = "pay"
             return
