@@ -53,6 +53,7 @@ from .autopass import AutoPass
 from .client import Client
 from .clock import Timer
 from .frames import error, frame
+from .loading import Loading
 from .setup import SeatPlan
 from .socket_limits import Malformed, read_message
 
@@ -124,6 +125,7 @@ class LiveTable:
         """While a referee holds the table (:mod:`.table_control`): who, why, since, the seats' time left."""
         self.away = Absence(self)
         self.autopass = AutoPass(self)
+        self.loading = Loading(self)
         self.moved = False
         """Hosted mode: another process referees this table now (or will); nothing more happens here."""
 
@@ -297,6 +299,7 @@ class LiveTable:
                 client.kick()
                 return
             seat = client.seat
+            self.loading.connected(seat, client.hold)
             newly = seat is not None and not self.seats[seat].joined
             if newly and seat is not None:
                 self.seats[seat].joined = True
@@ -347,8 +350,13 @@ class LiveTable:
             return await self.away.give_up(seat)
         if kind == "back" and seat is not None:
             return await self.away.back(seat)
+        if kind == "ready":
+            if seat is not None:
+                await self.page_ready(seat)
+            return None
         if kind != "act":
-            return error("malformed", f"unknown message type {kind!r}", allowed="act, back, give_up, ping")
+            return error("malformed", f"unknown message type {kind!r}",
+                         allowed="act, back, give_up, ping, ready")
         if seat is None:
             return error("spectator", "spectators cannot act; open a seat link to play")
         if "seat" in msg and msg["seat"] != seat:
@@ -396,6 +404,13 @@ class LiveTable:
                              "reconnect and send it again in a few seconds", retry=True)
         self.room.stats.handled(time.perf_counter() - t_in)
         return None
+
+    async def page_ready(self, seat: int) -> None:
+        """The seat's page has shown the game (or waited long enough): its clock runs (loading.py)."""
+        async with self.lock:
+            if self.loading.ready(seat) and not self.moved:
+                self._arrange()
+                self.broadcast([], "presence")
 
     async def _bot_move(self, seat: int, asked: int, wait: bool = True) -> None:
         if self.bot_delay > 0 and wait:
@@ -563,8 +578,11 @@ class LiveTable:
                     task.add_done_callback(log_failure)
                     self._bot_tasks[s] = (asked, task)
                 continue
-            if d.time_limit is None:
+            if d.time_limit is None or self.loading.holds(s):
                 self.deadlines.pop(s, None)
+                if (handle := self._timer_handles.pop(s, None)) is not None:
+                    handle.cancel()
+                self._handle_for.pop(s, None)
                 continue
             timed = self.timer_key(s)
             if self._deadline_for.get(s) != timed or s not in self.deadlines:
@@ -615,6 +633,7 @@ class LiveTable:
         """Stop every timer and bot (shutdown); the store keeps what is needed to resume."""
         self.autopass.halt()
         self.away.halt()
+        self.loading.halt()
         for h in self._timer_handles.values():
             h.cancel()
         self._timer_handles.clear()

@@ -329,6 +329,7 @@ class TableRoom:
         plans = [SeatPlan(s.kind, s.bot, s.token, s.claimed, s.joined) for s in seats]
         table = LiveTable(self, row.id, game, rs, row.seed, plans, row.bot_delay, recorder, state, row.status,
                           row.created, guided=bool(row.guided))
+        table.loading.restored(i for i, p in enumerate(plans) if p.joined)
         for n, line in enumerate(lines, 1):
             if line.get("i") != n:
                 raise TablesportError(f"step {n} is missing from the store")

@@ -194,6 +194,9 @@ function onFrame(frame) {
   root.dataset.status = frame.status;
   showPaused(frame);
   tick();
+  if (frame.type === "hello" && seat !== null) {  // drawn: now the seat's time may run
+    requestAnimationFrame(() => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "ready" })));
+  }
 }
 
 // A referee holds the table: a banner with who and why (the seats' actions wait until it resumes).
@@ -228,7 +231,8 @@ setInterval(tick, 200);
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = `?lang=${encodeURIComponent(LANG)}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+  // hold=1: this seat's first decision waits until the page has shown it ("ready" below; loading.py)
+  const q = `?lang=${encodeURIComponent(LANG)}&hold=1${token ? `&token=${encodeURIComponent(token)}` : ""}`;
   ws = new WebSocket(`${proto}://${location.host}/ws/${tid}${q}`);
   window.dispatchEvent(new CustomEvent("ts:socket", { detail: ws }));  // the chat panel (chat.js) shares it
   ws.onopen = () => { retry = 500; $("banner").hidden = true; $("conn").textContent = t("connected"); root.dataset.connected = "1"; };
