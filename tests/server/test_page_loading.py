@@ -67,3 +67,26 @@ def test_a_page_that_never_says_ready_gets_its_clock_after_the_wait(tmp_path: Pa
         ws.close()
     finally:
         srv.stop()
+
+
+def test_one_timeout_warns_and_the_player_can_keep_the_seat(tmp_path: Path) -> None:
+    """Issue 38 item 6: two time-outs in a row hand a seat to a bot; the frame after the first says so
+    (``missed`` of ``away_after``) and ``back`` cancels it: the next time-out is the first again."""
+    srv = ServerThread(tmp_path / "web.sqlite3", clock=ManualClock()).start()
+    try:
+        t = srv.create("goofspiel-2p", [{"kind": "person"}, {"kind": "bot", "bot": "random"}], seed=1)
+        token = t["seats"][0]["token"]  # type: ignore[index]
+        ws = connect(f"ws://127.0.0.1:{srv.port}/ws/{t['id']}?token={token}", ping_interval=None)
+        f = _last(ws)
+        assert f["away_after"] == 2 and f["seats"][0]["missed"] == 0
+        srv.advance(31)
+        f = _last(ws)
+        assert f["seats"][0]["missed"] == 1 and not f["seats"][0]["stand_in"]  # warned
+        ws.send(json.dumps({"type": "back"}))  # "I'm here: keep my seat"
+        assert _last(ws)["seats"][0]["missed"] == 0
+        srv.advance(31)
+        f = _last(ws)
+        assert f["seats"][0]["missed"] == 1 and not f["seats"][0]["stand_in"]
+        ws.close()
+    finally:
+        srv.stop()

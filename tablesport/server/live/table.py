@@ -219,6 +219,7 @@ class LiveTable:
             "seats": shared["seats"],
             "give_up": self.away.policy.give_up,
             "give_up_now": self.away.may_give_up(seat),
+            "away_after": self.away.policy.timeouts_in_a_row,
             "view": st.view(seat),
             "decision": dec,
             "deadlines": shared["deadlines"],

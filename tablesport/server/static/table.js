@@ -72,6 +72,23 @@ function noteStandIns(frame, previous) {
 }
 
 // My seat is played by a bot (I was away): a button to take it back.
+// One time-out short of a stand-in bot: say so, with a button that keeps the seat (the count starts again).
+function renderAwayWarning(frame) {
+  let box = $("away-warning");
+  const me = seat !== null ? frame.seats[seat] : null;
+  const after = frame.away_after || 0;
+  const show = me && frame.status === "running" && !me.stand_in && after > 0 && me.missed > 0 && me.missed < after;
+  if (!show) { if (box) box.remove(); return; }
+  if (!box) {
+    box = el("div", { id: "away-warning", class: "away-warning", role: "alert" },
+      el("span", {}, ""),
+      el("button", { type: "button", onclick: () => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "back" })) },
+        t("seat.still_here")));
+    $("decision").before(box);
+  }
+  box.firstChild.textContent = t("seat.away_warning", { left: after - me.missed });
+}
+
 function renderTakeBack(frame) {
   let button = $("take-back");
   const show = seat !== null && frame.status === "running" && frame.seats[seat]?.stand_in && !frame.seats[seat]?.left;
@@ -181,6 +198,7 @@ function onFrame(frame) {
   renderSeats(frame);
   renderGiveUp(frame);
   renderTakeBack(frame);
+  renderAwayWarning(frame);
   if (frame.type !== "presence") {
     renderDecision(frame);
     renderView(frame);
