@@ -211,7 +211,8 @@ class Absence(TablePart):
     def seat_json(self, seat: int) -> dict[str, Any]:
         """What a frame tells about a seat: a bot plays it now (``stand_in``), its player left (``left``),
         its timeouts in a row so far (``missed``: the page warns at one short of ``timeouts_in_a_row``)."""
-        return {"stand_in": seat in self.stand_ins, "left": seat in self.left, "missed": self.missed.get(seat, 0)}
+        return {"stand_in": seat in self.stand_ins, "left": seat in self.left,
+                "missed": self.missed.get(seat, 0)}
 
     def halt(self) -> None:
         for timer in self._timers.values():
