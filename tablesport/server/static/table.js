@@ -134,12 +134,37 @@ function optionButtons(options, onPick) {
   return wrap;
 }
 
+// The end of the game: you won / lost / drew (or your place), how it ended, and where to go next.
+function endBox(frame) {
+  const r = frame.result;
+  const box = el("section", { id: "end", class: "end" });
+  if (r && seat !== null) {
+    const winners = r.winner_seats || [];
+    const n = (r.placements || []).length;
+    const draw = !winners.length && !r.winner_side && new Set(r.placements || []).size <= 1;
+    const won = winners.includes(seat);
+    const outcome = won ? "won" : draw ? "draw" : "lost";
+    box.dataset.outcome = outcome;
+    box.append(el("h2", { class: `outcome ${outcome}` }, t(`end.${outcome}`)));
+    if (n > 2 && !Object.keys(r.sides || {}).length && r.placements) {
+      box.append(el("p", { class: "place" }, t("end.place", { place: r.placements[seat], n })));
+    }
+  }
+  box.append(el("p", { id: "result" }, frame.result_text || describeResult(frame.result)));
+  const preset = root.dataset.preset;
+  box.append(el("p", { class: "end-links" },
+    el("a", { class: "button", id: "end-replay", href: `/replay/${tid}` }, t("end.replay")), " ",
+    preset ? el("a", { class: "button", id: "end-again", href: `/?preset=${encodeURIComponent(preset)}#new-table` }, t("end.again")) : null, " ",
+    el("a", { id: "end-lobby", href: "/" }, t("end.lobby"))));
+  return box;
+}
+
 function renderDecision(frame) {
   const box = $("decision");
   const d = frame.decision;
   box.replaceChildren();
   if (frame.status === "open") { box.append(el("p", {}, t("waiting_players"))); return; }
-  if (!d) { box.append(el("p", { id: "result" }, frame.result_text || describeResult(frame.result))); return; }
+  if (!d) { box.append(endBox(frame)); return; }
   const mine = seat !== null && d.mine;
   box.append(el("p", { class: "prompt" }, el("strong", {}, mine ? t("your_turn") + ": " : ""), d.text?.prompt ?? d.prompt));
   if (!mine) box.append(el("p", { class: "muted" }, t("waiting_for", { seats: d.seats.map(seatName).join(", ") })));
