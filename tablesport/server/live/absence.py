@@ -84,6 +84,12 @@ def policy(game: str, preset: str = "") -> Policy:
     return (table.get(preset) if preset else None) or table.get(game) or table[""]
 
 
+def default_bot(game: str) -> str:
+    """The bot a new table or quick play offers first: the game's own rule-of-thumb bot, the one that stands
+    in for an absent player, so that every game's default plays at a like level."""
+    return policy(game).stand_in
+
+
 class Absence(TablePart):
     """Who is away at one table, who a bot stands in for, and who left."""
 
