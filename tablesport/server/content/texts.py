@@ -424,6 +424,15 @@ def step_text(game: str, step: dict[str, Any] | None, lang: str) -> str:
     return t("replay.time_up" if kind == "time_up" else "replay.referee")
 
 
+def preset_title(preset: str, lang: str) -> str:
+    """A preset's name for a page in ``lang``: its game's title and the preset's own (the id if unknown)."""
+    for g in lobby_catalogue(lang):
+        for p in g["presets"]:
+            if p["preset"] == preset:
+                return f"{g['title']} · {p['title']}"
+    return preset
+
+
 def lobby_catalogue(lang: str) -> list[dict[str, Any]]:
     """The lobby's games and presets (:func:`.gamedata.games_catalogue`) with their titles in ``lang``."""
     from .gamedata import games_catalogue
