@@ -52,7 +52,8 @@ def test_full_game_against_a_bot_through_clicks(page: Any, web: ServerProcess) -
     # the end (issue 38 item 7): you won / lost / drew, how, and where next: the replay, the same game again
     outcome = page.get_attribute("#end", "data-outcome")
     assert outcome in ("won", "lost", "draw")
-    assert page.inner_text("#end .outcome") == {"won": "You won!", "lost": "You lost", "draw": "A draw"}[outcome]
+    words = {"won": "You won!", "lost": "You lost", "draw": "A draw"}
+    assert page.inner_text("#end .outcome") == words[outcome]
     assert page.get_attribute("#end-again", "href") == "/?preset=goofspiel-2p#new-table"
     tid = page.get_attribute("#table", "data-table")
     assert page.get_attribute("#end-replay", "href") == f"/replay/{tid}"
