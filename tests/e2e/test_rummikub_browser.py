@@ -81,7 +81,8 @@ def test_runs_read_in_order_and_colours_have_shapes(page: Any, web: ServerProces
     }""")
     assert got == [["R7a", "R8a", "R9a", "R10a", "R11a"], ["B3a", "Ja", "B5a"], ["Ja", "K12a", "K13a"]]
     marks = page.eval_on_selector_all(
-        "#rk-rack .rk-tile:not(.joker)", "els => els.map(e => [e.classList[1], e.querySelector('.rk-mark')?.textContent])"
+        "#rk-rack .rk-tile:not(.joker)",
+        "els => els.map(e => [e.classList[1], e.querySelector('.rk-mark')?.textContent])",
     )
     shape = {"red": "●", "blue": "■", "orange": "▲", "black": "◆"}
     assert marks and all(mark == shape[colour] for colour, mark in marks)
