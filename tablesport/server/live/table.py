@@ -47,7 +47,7 @@ from tablesport.store.live.writer import StepSave
 from tablesport.store.tables import FINISHED, OPEN, RUNNING, WebSeat
 
 from ..content.hints import hint_for
-from ..content.texts import add_texts, event_text
+from ..content.texts import add_texts, event_text, seat_names
 from .absence import Absence
 from .autopass import AutoPass
 from .client import Client
@@ -243,11 +243,14 @@ class LiveTable:
         texts = memo.get(("events", lang))
         if texts is None:
             texts = memo[("events", lang)] = [None] * len(events)
+        names = memo.get(("names", lang))
+        if names is None:
+            names = memo[("names", lang)] = seat_names(self.game.name, self.state.view(None), lang)
         out = []
         for k, (i, ev, ev_json) in enumerate(events):
             if ev.visible_to(seat):
                 if texts[k] is None:
-                    texts[k] = event_text(self.game.name, ev_json, lang)
+                    texts[k] = event_text(self.game.name, ev_json, lang, names)
                 out.append({"i": i, **ev_json, "text": texts[k]})
         return out
 
