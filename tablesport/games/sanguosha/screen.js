@@ -342,7 +342,7 @@ export function renderView(box, view, ctx) {
     const pickOf = new Map(d?.kind === "draft" ? (d.options || []).map((o) => [o[1], o]) : []);
     if (cands.length) box.append(el("div", { class: "sg-draft sg-pool", id: "pool" }, cands.map((id, i) => id
       ? generalCard(id, pickOf.has(i) ? () => ctx.send(pickOf.get(i)) : null)
-      : el("div", { class: "sg-general taken" }, `#${i + 1}`))));
+      : el("div", { class: "sg-general taken", "aria-label": t("sg.not_available") }, "×"))));
     for (const [side, picks] of Object.entries(mode.picks || mode.taken || {})) {
       box.append(el("div", { class: "sg-picks", dataset: { side } }, el("strong", {}, tr("sg." + side, seatName(Number(side))) + ": "),
         picks.map((g, i) => [i ? " · " : "", withInfo(el("span", { tabindex: "0" }, generalName(g)), generalInfo(g))]).flat()));

@@ -259,9 +259,10 @@ function mmss(seconds) {
 function tick() {
   const now = Date.now();
   for (const node of document.querySelectorAll(".countdown")) {
-    const s = node.id === "my-countdown" ? (seat ?? last?.decision?.seats?.[0]) : node.dataset.seat;
+    // the decision's countdown: mine when I am asked, else the deciding seat's (not my own, empty one)
+    const s = node.id === "my-countdown" ? (last?.decision?.mine ? seat : last?.decision?.seats?.[0]) : node.dataset.seat;
     const at = deadlineAt[s];
-    if (at == null) { node.textContent = ""; continue; }
+    if (at == null) { node.textContent = node.id === "my-countdown" ? " —" : ""; continue; }
     const left = Math.max(0, (at - now) / 1000);
     node.textContent = ` ${left.toFixed(left < 10 ? 1 : 0)}s`;
     node.classList.toggle("low", left < 5);
