@@ -194,7 +194,7 @@ export function renderView(box, view, ctx) {
 
   box.append(el("p", { class: "muted" }, `${t("rk.pool")}: ${view.pool} · `,
     view.rack_sizes.map((n, s) => `${seatName(s)}: ${n}${view.melded[s] ? " ✓" : ""}`).join(" · ")));
-  if (view.last) box.append(el("p", { class: "muted" }, `${seatName(view.last.seat)}: ${view.last.type}`));
+  if (view.last) box.append(el("p", { class: "muted", id: "rk-last" }, `${seatName(view.last.seat)}: ${t(`rk.last_${view.last.type}`, { n: view.last.count ?? "" })}`));
 
   // the table
   const sets = mine ? ui.work : view.table;
