@@ -84,3 +84,24 @@ def test_any_square_of_a_placement_takes_the_click(page: Any, web: ServerProcess
     page.click(f"#board .sq[data-sq='{other}']")  # a square of the shown placement: it is placed
     page.wait_for_function(f"Number(document.getElementById('table').dataset.seq) > {before}")
     assert page.locator("#error:not([hidden])").count() == 0
+
+
+def test_the_piece_just_placed_moves_unless_motion_is_reduced(browser: Any, web: ServerProcess) -> None:
+    """Issue 38 item 8: a placed piece jumped onto the board; it settles in a short animation, none when
+    the player's system asks for reduced motion."""
+    bots = [{"kind": "bot", "bot": "greedy"}] * 3
+    for motion, moves in (("no-preference", True), ("reduce", False)):
+        ctx = browser.new_context(reduced_motion=motion)
+        page = ctx.new_page()
+        page.set_default_timeout(30000)
+        try:
+            t: dict[str, Any] = web.create("blokus-event", [*bots, {"kind": "person"}], seed=1)
+            page.goto(web.url + str(t["seats"][3]["url"]) + "?lang=en")  # blue (a bot) places first
+            page.wait_for_selector("#board .sq.last", state="attached")
+            style = ("(() => { const e = document.querySelector('#board .sq.last');"
+                     " return e && getComputedStyle(e).animationName; })()")
+            page.wait_for_function(style)  # styled (a board drawn before the style sheet reads empty)
+            name = page.evaluate(style)
+            assert (name == "ts-place") is moves, (motion, name)
+        finally:
+            ctx.close()
