@@ -180,6 +180,10 @@ class Decision:
     time limit keeps running from when the decision was first asked, and an answer sent before the
     seat saw its own previous answer applied is not stale.  A seat drops out only when the game says
     so (``seats`` no longer names it).
+
+    ``timer_key``: while the next decision asks a seat again with the same kind and the same key (not
+    ``None``), the seat's time limit keeps running from when the key was first asked: free moves within
+    one play (Monopoly Deal's rearranging) do not restart a turn's time.
     """
 
     seats: tuple[int, ...]
@@ -190,6 +194,7 @@ class Decision:
     on_timeout: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
     stream: bool = False
+    timer_key: Any = None
 
     @property
     def simultaneous(self) -> bool:

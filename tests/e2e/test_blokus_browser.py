@@ -59,3 +59,49 @@ def test_full_blokus_game_against_three_bots(page: Any, web: ServerProcess) -> N
     assert placed >= 5 and passed <= 1
     assert "Game over" in page.inner_text("#result")
     assert page.locator("#board .sq[data-c='B']").count() >= 5 * 1
+
+
+def test_any_square_of_a_placement_takes_the_click(page: Any, web: ServerProcess) -> None:
+    """Issue 38 item 9: only a placement's anchor square took a click, with no feedback elsewhere. A click
+    on another square of a legal placement shows one that covers it; a click on it places the piece; a
+    square the piece cannot cover says so."""
+    bots = [{"kind": "bot", "bot": "greedy"}] * 3
+    t: dict[str, Any] = web.create("blokus-event", [{"kind": "person"}, *bots], seed=1)
+    page.goto(web.url + str(t["seats"][0]["url"]) + "?lang=en")
+    page.wait_for_selector("#tray .bk-piece")
+    page.click("#tray .bk-piece[data-piece='I5']")  # the straight five: four of its squares are not anchors
+    page.wait_for_selector("#board .sq.target")
+    page.locator("#board .sq.target").first.hover()
+    covered = page.eval_on_selector_all("#board .sq.preview", "els => els.map(e => e.dataset.sq)")
+    other = next(s for s in covered if not page.locator(f"#board .sq.target[data-sq='{s}']").count())
+    page.click(f"#board .sq[data-sq='{other}']")
+    assert "click a highlighted square again" in page.inner_text("#bk-note")
+    shown = page.eval_on_selector_all("#board .sq.preview", "els => els.map(e => e.dataset.sq)")
+    assert other in shown and len(shown) == 5
+    page.click("#board .sq[data-sq='t1']")  # far from the start corner
+    assert "cannot cover this square" in page.inner_text("#bk-note")
+    before = int(page.get_attribute("#table", "data-seq") or 0)
+    page.click(f"#board .sq[data-sq='{other}']")  # a square of the shown placement: it is placed
+    page.wait_for_function(f"Number(document.getElementById('table').dataset.seq) > {before}")
+    assert page.locator("#error:not([hidden])").count() == 0
+
+
+def test_the_piece_just_placed_moves_unless_motion_is_reduced(browser: Any, web: ServerProcess) -> None:
+    """Issue 38 item 8: a placed piece jumped onto the board; it settles in a short animation, none when
+    the player's system asks for reduced motion."""
+    bots = [{"kind": "bot", "bot": "greedy"}] * 3
+    for motion, moves in (("no-preference", True), ("reduce", False)):
+        ctx = browser.new_context(reduced_motion=motion)
+        page = ctx.new_page()
+        page.set_default_timeout(30000)
+        try:
+            t: dict[str, Any] = web.create("blokus-event", [*bots, {"kind": "person"}], seed=1)
+            page.goto(web.url + str(t["seats"][3]["url"]) + "?lang=en")  # blue (a bot) places first
+            page.wait_for_selector("#board .sq.last", state="attached")
+            style = ("(() => { const e = document.querySelector('#board .sq.last');"
+                     " return e && getComputedStyle(e).animationName; })()")
+            page.wait_for_function(style)  # styled (a board drawn before the style sheet reads empty)
+            name = page.evaluate(style)
+            assert (name == "ts-place") is moves, (motion, name)
+        finally:
+            ctx.close()

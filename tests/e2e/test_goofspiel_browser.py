@@ -49,6 +49,14 @@ def test_full_game_against_a_bot_through_clicks(page: Any, web: ServerProcess) -
     assert rounds == 13
     assert "Game over" in page.inner_text("#result")
     assert page.locator("#log li[data-kind='reveal']").count() == 13
+    # the end (issue 38 item 7): you won / lost / drew, how, and where next: the replay, the same game again
+    outcome = page.get_attribute("#end", "data-outcome")
+    assert outcome in ("won", "lost", "draw")
+    words = {"won": "You won!", "lost": "You lost", "draw": "A draw"}
+    assert page.inner_text("#end .outcome") == words[outcome]
+    assert page.get_attribute("#end-again", "href") == "/?preset=goofspiel-2p#new-table"
+    tid = page.get_attribute("#table", "data-table")
+    assert page.get_attribute("#end-replay", "href") == f"/replay/{tid}"
     # the finished game is in the lobby with its replay
     tid = page.get_attribute("#table", "data-table")
     page.goto(web.url + "/")

@@ -66,3 +66,23 @@ def test_initial_meld_by_drag_and_drop(page: Any, web: ServerProcess) -> None:
     rack = set(page.eval_on_selector_all("#rk-rack .rk-tile", "els => els.map(e => e.dataset.tile)"))
     mine = {i for s in sets for i in s}
     assert mine <= laid and not mine & rack
+
+
+def test_runs_read_in_order_and_colours_have_shapes(page: Any, web: ServerProcess) -> None:
+    """Issue 38 item 9: a run laid as 8 9 10 11 7 showed so; it reads 7 8 9 10 11 (a joker in the gap it
+    fills), and each colour has a shape too (red ● and orange ▲ differ without colour vision)."""
+    t: dict[str, Any] = web.create(PRESET, [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], seed=1)
+    page.goto(web.url + str(t["seats"][0]["url"]) + "?lang=en")
+    page.wait_for_selector("#rk-rack .rk-tile")
+    got = page.evaluate("""async () => {
+        const m = await import('/games/rummikub/screen.js');
+        return [m.inOrder(['R8a', 'R9a', 'R10a', 'R11a', 'R7a']), m.inOrder(['B5a', 'Ja', 'B3a']),
+                m.inOrder(['K13a', 'Ja', 'K12a'])];
+    }""")
+    assert got == [["R7a", "R8a", "R9a", "R10a", "R11a"], ["B3a", "Ja", "B5a"], ["Ja", "K12a", "K13a"]]
+    marks = page.eval_on_selector_all(
+        "#rk-rack .rk-tile:not(.joker)",
+        "els => els.map(e => [e.classList[1], e.querySelector('.rk-mark')?.textContent])",
+    )
+    shape = {"red": "●", "blue": "■", "orange": "▲", "black": "◆"}
+    assert marks and all(mark == shape[colour] for colour, mark in marks)

@@ -340,3 +340,40 @@ def test_bad_input_changes_nothing() -> None:
     refused(st, 0, ("bank", "money-5-1"), "card_in_hand")
     refused(st, 0, ["fly"], "action_format")
     refused(st, 2, ("end",), "not_your_turn")
+
+
+def test_rearranging_moves_are_capped_per_turn() -> None:
+    """Issue 38 item 2: free moves have a cap (``moves_per_turn``), so a turn cannot be stalled by them."""
+    from tablesport.games import find_preset
+
+    game, rs = find_preset("monopoly-deal-event")
+    st = game.new_state(rs, 4)  # seat 3 begins with a light-blue/brown wildcard
+    d = st.pending()
+    wild = next(o for o in d.options if o[0] == "property" and o[1].startswith("wild-"))
+    st.apply(3, wild)
+    for _ in range(rs["moves_per_turn"]):
+        move = next(o for o in st.pending().options if o[0] == "move")
+        st.apply(3, move)
+    assert not any(o[0] == "move" for o in st.pending().options)
+    with pytest.raises(RuleError) as err:
+        st.apply(3, ("move", wild[1], wild[2]))
+    assert err.value.rule == "moves_per_turn"
+    assert st.pending().data["moves_left"] == 0
+
+
+def test_the_cancelled_line_names_the_player_whose_action_was_cancelled() -> None:
+    """Issue 38 item 3: seat 0's Birthday against seat 1, cancelled by seat 1's Just Say No, is seat 0's
+    action; the log line said "Seat 1's action is cancelled" (all three languages)."""
+    from tablesport.server.content.texts import event_text
+
+    st = pos(hands={0: ["birthday-1"], 1: ["just-say-no-1"]}, banks={1: ["money-2-1"], 2: ["money-2-2"]})
+    st.apply(0, ("birthday", "birthday-1"))
+    ev = st.apply(1, ("just_say_no",))
+    cancelled = [e for e in ev if e.kind == "cancelled"]
+    if not cancelled:  # the actor is asked whether to answer back
+        cancelled = [e for e in st.apply(0, ("accept",)) if e.kind == "cancelled"]
+    lines = {lang: event_text("monopoly-deal", cancelled[0], lang) for lang in ("en", "zh-Hans", "zh-Hant")}
+    assert lines["en"].startswith("Seat 0's It's My Birthday against Seat 1"), lines
+    zh = lines["zh-Hans"]
+    assert "今天我生日" in zh and zh.index("0") < zh.index("1"), lines
+    assert "今天我生日" in lines["zh-Hant"], lines

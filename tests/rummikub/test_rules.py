@@ -257,3 +257,15 @@ def test_views_hide_other_racks_and_the_pool() -> None:
     assert v["rack"] == st.racks[2] and v["rack_sizes"] == [14] * 4 and v["pool"] == 50
     hidden = st.hidden_from(2)
     assert not hidden & set(v["rack"]) and set(st.racks[0]) <= hidden and "rack" not in st.view(None)
+
+
+def test_keeping_the_tiles_is_told_to_the_seat_alone() -> None:
+    """Issue 38 item 4: a public "Seat 1 keeps the tiles" told everyone the seat had been offered the
+    reshuffle, so it holds three identical pairs. The keeping (by answer or by timeout) is the seat's own."""
+    for answer in ("keep", "timeout"):
+        st = GAME.start("rummikub-2018", 17)  # seat 0 holds three identical pairs
+        d = st.pending()
+        assert d is not None and d.kind == "reshuffle" and d.seats == (0,)
+        events = st.timeout(0) if answer == "timeout" else st.apply(0, "keep")
+        assert events and all(e.visible_to(0) for e in events)
+        assert not any(e.visible_to(other) for e in events for other in (1, 2, 3, None)), events

@@ -167,3 +167,20 @@ def test_a_tile_section_that_is_missing_or_wrong_is_refused_by_name(monkeypatch:
         with pytest.raises(TileError, match=re.escape(why)):
             tile_data.__wrapped__("blokus")
     assert len({tile_data(g)["order"] for g in all_games()}) == len(all_games())
+
+
+def test_every_game_offers_its_own_rule_of_thumb_bot_first(client: TestClient) -> None:
+    """Issue 38 item 13: the new-table form chose the last bot by name (rollouts for Sanguosha, Rummikub and
+    Ticket to Ride, random for Monopoly Deal); each game now offers the bot that stands in for an absent
+    player, and quick play's default is the same."""
+    from tablesport.server.live.absence import policy
+    from tablesport.server.live.quickplay import default_bot
+
+    html = client.get("/?lang=en").text
+    option = r'<option value="([^"]+)"[^>]*data-bots="[^"]*" data-default-bot="([^"]+)"'
+    offered = dict(re.findall(option, html))
+    assert offered["monopoly-deal-event"] == "heuristic" and offered["sgs-1v1-2014"] == "heuristic"
+    assert offered["rummikub-2018"] == "greedy" and offered["ttr-event"] == "planner"
+    for game in all_games().values():
+        assert default_bot(game.name) == policy(game.name).stand_in
+        assert default_bot(game.name) in (offered[p] for p in game.presets)

@@ -163,3 +163,25 @@ def test_a_referee_control_is_a_sentence_in_every_language() -> None:
     foul = {"kind": "referee",
             "data": {"control": "foul", "by": "ann", "why": "x", "seat": 3, "foul": "letters"}}
     assert "Letters or numbers drawn" in event_text("pictionary", foul, "en")
+
+
+def test_a_sanguosha_log_line_names_the_seat_by_its_general() -> None:
+    """Issue 38 item 7: the log said "Seat 4"; at a live table a seat whose general is public is named by
+    it too ("0号位 许褚使用【诸葛连弩】"), in each language."""
+    from tablesport.core import Rng
+    from tablesport.games import find_preset
+    from tablesport.server.content.texts import event_text, seat_names
+
+    game, rs = find_preset("sgs-1v1-2014")
+    st = game.new_state(rs, 1)
+    rng = Rng(3)
+    for _ in range(40):
+        d = st.pending()
+        assert d is not None
+        events = st.apply(d.seats[0], st.random_action(d.seats[0], rng))
+    for lang, general in (("zh-Hans", "许褚"), ("en", "Xu Chu")):
+        names = seat_names("sanguosha", st.view(None), lang)
+        assert general in names[0]
+        line = event_text("sanguosha", events[0], lang, names)
+        assert line.startswith(names[0]), line
+    assert seat_names("goofspiel", {"hands": []}, "en") == {}

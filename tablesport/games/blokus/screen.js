@@ -4,7 +4,7 @@ import { el, t, seatName } from "/static/common.js";
 
 const COLOURS = { B: "#2b6cb0", Y: "#d69e2e", R: "#c53030", G: "#2f855a", ".": "#f7fafc" };
 const LETTER = ["B", "Y", "R", "G"];
-const ui = { piece: null, turn: 0, flip: false };  // kept across frames
+const ui = { piece: null, turn: 0, flip: false, pending: null };  // kept across frames; pending: a shown placement
 
 const sq = (x, y) => String.fromCharCode(97 + x) + y;        // x 0..19, y 1..20
 const parse = (s) => [s.charCodeAt(0) - 97, Number(s.slice(1))];
@@ -93,11 +93,18 @@ export function renderView(box, view, ctx) {
   // the board with its coordinates (columns a–t, rows 1–20 from the bottom)
   const board = el("div", { class: "bk-board", id: "board", role: "grid", "aria-label": t("bk.board") });
   const cellsByName = new Map();
+  // every square of a legal placement takes a click, not only its anchor: the first click shows a placement
+  // that covers the square (the next click elsewhere another), a click on the shown placement places it
+  const cover = new Map();
+  for (const move of tg.values()) for (const s of move.split(",")) { if (!cover.has(s)) cover.set(s, []); cover.get(s).push(move); }
+  if (ui.pending && ![...tg.values()].includes(ui.pending)) ui.pending = null;
+  const onShown = (name) => ui.pending && ui.pending.split(",").includes(name);
   const preview = (name) => {
     board.querySelectorAll(".preview").forEach((n) => n.classList.remove("preview"));
-    const move = name && tg.get(name);
+    const move = name && (tg.get(name) ?? (onShown(name) ? ui.pending : cover.get(name)?.[0]));
     if (move) for (const s of move.split(",")) cellsByName.get(s)?.classList.add("preview");
   };
+  const note = el("p", { class: "bk-note muted", id: "bk-note", "aria-live": "polite" });
   view.board.forEach((row, r) => {
     const y = 20 - r;
     board.append(el("span", { class: "bk-label", "aria-hidden": "true" }, String(y)));
@@ -120,10 +127,17 @@ export function renderView(box, view, ctx) {
   board.append(el("span", { class: "bk-label" }), ...Array.from({ length: 20 }, (_, x) => el("span", { class: "bk-label", "aria-hidden": "true" }, String.fromCharCode(97 + x))));
   board.addEventListener("mouseover", (e) => preview(e.target.dataset?.sq));
   board.addEventListener("click", (e) => {
-    const move = tg.get(e.target.dataset?.sq);
-    if (move) ctx.send(move);
+    const name = e.target.dataset?.sq;
+    if (!name || !ui.piece) return;
+    const move = tg.get(name) ?? (onShown(name) ? ui.pending : null);
+    if (move) { ui.pending = null; ctx.send(move); return; }
+    const list = cover.get(name);
+    if (!list) { note.textContent = t("bk.not_here"); return; }
+    ui.pending = list[(list.indexOf(ui.pending) + 1) % list.length];
+    preview(name);
+    note.textContent = t("bk.click_again");
   });
-  box.append(el("div", { class: "bk-board-wrap" }, board));
+  box.append(el("div", { class: "bk-board-wrap" }, board), note);
   box.append(el("p", { class: "bk-legend muted" }, el("span", { class: "bk-key start" }), ` ${t("bk.legend_start")} `, el("span", { class: "bk-key last" }), ` ${t("bk.legend_last")} `,
     mine ? [el("span", { class: "bk-key anchor" }), ` ${t("bk.legend_anchor")}`] : ""));
 

@@ -30,6 +30,7 @@ def _params(**over: Any) -> dict[str, Any]:
         "debt_amount": 5,
         "play_seconds": 30,          # a decision on one's own turn (a play, a card over the hand limit)
         "answer_seconds": 15,        # a Just Say No answer or a payment
+        "moves_per_turn": 12,        # rearranging moves per turn: free (no play, no fresh time) but capped
         "ask_everyone": False,       # ask every charged player even without a Just Say No in hand
         "game_minutes": None,        # the optional game clock (000 Match rules estimate 20 minutes)
         "turn_limit": 600,           # a game still going after this many turns ends by value

@@ -83,6 +83,7 @@ def build(ruleset: Ruleset, seed: int = 0, *, turn: int = 0, plays: int = 0,
     st.out = () if draw_rest else tuple(rest)
     st.turn = seat_of(turn, "turn")
     st.plays = plays
+    st.moves = 0
     st.turn_no = 1
     st.phase = "play"
     st.act = None

@@ -151,7 +151,7 @@ def _rep(cards: Sequence[str]) -> list[str]:
 
 class MonopolyDealState(State):
     __slots__ = ("ruleset", "max_plays", "sets_to_win", "rng", "n", "hands", "banks", "piles", "draw",
-                 "discard", "turn", "plays", "turn_no", "phase", "act", "winner", "reason", "out",
+                 "discard", "turn", "plays", "moves", "turn_no", "phase", "act", "winner", "reason", "out",
                  "_decision", "_fresh")
 
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
@@ -168,6 +168,7 @@ class MonopolyDealState(State):
         self.piles: list[list[Pile]] = [[] for _ in range(n)]
         self.turn = self.rng.randrange(n)   # 000: "Throw dice to decide who goes first"
         self.plays = 0
+        self.moves = 0   # rearranging moves made this turn (free, but at most ruleset["moves_per_turn"])
         self.turn_no = 0
         self.phase = "play"
         self.act: Act | None = None
@@ -248,7 +249,9 @@ class MonopolyDealState(State):
             return Decision((self.turn,), "play",
                             f"Play up to {left} more card(s), rearrange, or end the turn",
                             tuple(self._play_options()), rs["play_seconds"], "the turn ends",
-                            {"plays": self.plays, "plays_left": left})
+                            {"plays": self.plays, "plays_left": left,
+                             "moves_left": max(0, rs["moves_per_turn"] - self.moves)},
+                            timer_key=(self.turn_no, self.plays))
         if self.phase == "discard":
             extra = len(self.hands[self.turn]) - rs["hand_limit"]
             where = "the bottom of the draw pile" if rs["extras_to"] == "draw_bottom" else "the discard pile"
@@ -319,7 +322,7 @@ class MonopolyDealState(State):
 
     def _play_options(self) -> list[Action]:
         s = self.turn
-        opts = self._move_options(s, [END])
+        opts = self._move_options(s, [END]) if self.moves < self.ruleset["moves_per_turn"] else [END]
         left = self.max_plays - self.plays
         if left <= 0:
             return opts
@@ -505,6 +508,11 @@ class MonopolyDealState(State):
                 raise RuleError("rearrange", f"{a[1]!r} is not one of your properties on the table",
                                 "a property card in your sets")
             self._colour(a[1], a[2])
+            if self.moves >= self.ruleset["moves_per_turn"]:
+                cap = self.ruleset["moves_per_turn"]
+                raise RuleError("moves_per_turn", f"at most {cap} rearranging moves in one turn (house rule, "
+                                "so that a turn cannot be stalled)",
+                                "play a card or end the turn")
             if not self._can_move(seat, a[1], a[2], self.piles[seat][where]):
                 raise RuleError("rearrange", f"moving {a[1]} to {a[2]} changes nothing",
                                 "another colour of a wildcard, or joining two part sets of one colour")
@@ -707,6 +715,7 @@ class MonopolyDealState(State):
                 piles.append(Pile(colour, [card]))
             else:
                 dest.cards.append(card)
+            self.moves += 1
             events.append(Event("move", {"seat": seat, "card": card, "colour": colour}))
             self._tidy(seat, events)
             self._after_play(events)
@@ -781,7 +790,8 @@ class MonopolyDealState(State):
                 return
             # nobody can answer: the chain stops here
             if act.depth % 2 == 1:
-                events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no"}))
+                events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
+                                                  "actor": act.actor, "action": act.kind}))
                 act.targets.pop(0)
                 act.depth = 0
                 continue
@@ -809,7 +819,8 @@ class MonopolyDealState(State):
             return
         events.append(Event("accept", {"seat": seat, "depth": act.depth}))
         if act.depth % 2 == 1:
-            events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no"}))
+            events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
+                                              "actor": act.actor, "action": act.kind}))
         elif self._effect(events):
             self.phase = "pay"
             return
@@ -896,7 +907,8 @@ class MonopolyDealState(State):
         if self.has_won(self.turn):
             self._finish("three_sets", self.turn, events)
             return
-        if self.plays >= self.max_plays and not self._has_move(self.turn):
+        if self.plays >= self.max_plays and (not self._has_move(self.turn)
+                                             or self.moves >= self.ruleset["moves_per_turn"]):
             self._end_turn(events)
 
     def _end_turn(self, events: list[Event]) -> None:
@@ -925,6 +937,7 @@ class MonopolyDealState(State):
     def _start_turn(self, seat: int, events: list[Event]) -> None:
         self.turn = seat
         self.plays = 0
+        self.moves = 0
         self.phase = "play"
         self.turn_no += 1
         events.append(Event("turn", {"seat": seat, "turn": self.turn_no}))
@@ -1037,6 +1050,7 @@ class MonopolyDealState(State):
         c.discard = list(self.discard)
         c.turn = self.turn
         c.plays = self.plays
+        c.moves = self.moves
         c.turn_no = self.turn_no
         c.phase = self.phase
         c.act = self.act.copy() if self.act else None
@@ -1057,6 +1071,7 @@ class MonopolyDealState(State):
             "discard": self.discard,
             "turn": self.turn,
             "plays": self.plays,
+            "moves": self.moves,
             "turn_no": self.turn_no,
             "phase": self.phase,
             "act": self.act.to_json() if self.act else None,

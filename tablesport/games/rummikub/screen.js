@@ -3,6 +3,8 @@
 import { el, t, seatName } from "/static/common.js";
 
 const COLOUR = { R: "red", B: "blue", O: "orange", K: "black" };
+// a shape for each colour as well, so that red and orange (and blue and black) differ without colour vision
+const MARK = { R: "●", B: "■", O: "▲", K: "◆" };
 const ui = { asked: null, work: [], placed: [] };
 
 const code = (id) => id.slice(0, -1);
@@ -39,7 +41,7 @@ export function checkSet(ids) {
       if (hi - lo + 1 <= size && start >= 1) {
         let value = 0;
         for (let k = start; k < start + size; k++) value += k;
-        return { ok: true, kind: "run", value };
+        return { ok: true, kind: "run", value, start };
       }
       if (nums.includes(1) && nums.includes(13)) problems.push(t("rk.run_wrap", { col }));
       else problems.push(t("rk.run_gap", { from: col + lo, to: col + hi, gaps: hi - lo + 1 - nums.length, jokers }));
@@ -53,6 +55,20 @@ export function checkSet(ids) {
 const key = (set) => set.map(code).sort().join(" ");
 
 // Every problem with the table as it stands, in words (empty: ready to submit).
+// A valid set as it reads on the table: a run from its lowest number up (a joker in the gap it fills, or at
+// an end), a group by colour. Other sets keep the order they were laid in.
+export function inOrder(ids, check = checkSet(ids)) {
+  if (!check.ok) return ids;
+  if (check.kind === "group") return [...ids].sort((a, b) => (isJoker(a) - isJoker(b)) || code(a).localeCompare(code(b)));
+  const slots = new Array(ids.length).fill(null);
+  const jokers = [];
+  for (const id of ids) {
+    if (isJoker(id)) jokers.push(id);
+    else slots[num(code(id)) - check.start] = id;
+  }
+  return slots.map((id) => id ?? jokers.shift());
+}
+
 export function tableProblems(work, placed, original, melded) {
   const out = [];
   const sets = work.filter((s) => s.length);
@@ -102,7 +118,8 @@ function tile(id, movable, onTap) {
     "aria-label": tileLabel(id) + (ui.fresh.has(id) ? ` (${t("rk.new_tile")})` : ""), "aria-pressed": movable ? String(ui.held === id) : null,
     role: movable ? null : "img",
     ondragstart: movable ? (e) => { e.dataTransfer.setData("text/plain", id); e.dataTransfer.effectAllowed = "move"; } : null,
-  }, el("span", { "aria-hidden": "true" }, isJoker(id) ? "☺" : c.slice(1)));
+  }, el("span", { "aria-hidden": "true" }, isJoker(id) ? "☺" : c.slice(1)),
+    isJoker(id) ? null : el("span", { class: "rk-mark", "aria-hidden": "true" }, MARK[c[0]]));
   // a tap on a tile picks it up; with another tile held, the tap puts that one into this tile's set
   if (movable) node.addEventListener("click", (e) => { if (ui.held && ui.held !== id) return; e.stopPropagation(); onTap(id); });
   if (movable) node.addEventListener("pointerdown", (e) => touchDrag(e, node, id));
@@ -177,7 +194,7 @@ export function renderView(box, view, ctx) {
 
   box.append(el("p", { class: "muted" }, `${t("rk.pool")}: ${view.pool} · `,
     view.rack_sizes.map((n, s) => `${seatName(s)}: ${n}${view.melded[s] ? " ✓" : ""}`).join(" · ")));
-  if (view.last) box.append(el("p", { class: "muted" }, `${seatName(view.last.seat)}: ${view.last.type}`));
+  if (view.last) box.append(el("p", { class: "muted", id: "rk-last" }, `${seatName(view.last.seat)}: ${t(`rk.last_${view.last.type}`, { n: view.last.count ?? "" })}`));
 
   // the table
   const sets = mine ? ui.work : view.table;
@@ -186,7 +203,7 @@ export function renderView(box, view, ctx) {
     if (!s.length) return;
     const check = checkSet(s);
     const node = el("div", { class: `rk-set ${check.ok ? "ok" : "bad"}`, dataset: { set: i } },
-      s.map((id) => tile(id, mine, tap)),
+      inOrder(s, check).map((id) => tile(id, mine, tap)),
       el("span", { class: "rk-why" }, check.ok ? `✓ ${t("rk." + check.kind)} ${check.value}` : `✗ ${check.why}`));
     if (mine) dropZone(node, (id) => { if (!id) return; take(id); ui.placed = ui.placed.filter((x) => x !== id).concat(view.rack.includes(id) ? [id] : []); ui.work[i].push(id); redraw(); }, `${t("rk.set")} ${i + 1}`);
     table.append(node);

@@ -152,7 +152,9 @@ class RummikubState(State):
     def timeout(self, seat: int) -> list[Event]:
         d = self._check_seat(seat)
         if d.kind == "reshuffle":
-            return [Event("timeout", {"seat": seat}), *self._answer_reshuffle(seat, "keep")]
+            # private, as the keeping itself: the others never learn the seat was offered a reshuffle
+            only = frozenset({seat})
+            return [Event("timeout", {"seat": seat}, only), *self._answer_reshuffle(seat, "keep")]
         # 計時方法: over time, the turn's tiles go back, the table is restored, 3 penalty tiles
         return [Event("timeout", {"seat": seat}), *self._draw(seat, self.ruleset["penalty_tiles"], "penalty")]
 
@@ -162,7 +164,8 @@ class RummikubState(State):
             self.asking.pop(0)
             if not self.asking:
                 self.phase = "turn"
-            return [Event("keep", {"seat": seat})]
+            # seen by the seat alone: a public line would tell everyone it holds three identical pairs
+            return [Event("keep", {"seat": seat}, frozenset({seat}))]
         pairs = sorted({code_of(t) for t in self.racks[seat] if code_of(t) != JOKER
                         and sum(1 for u in self.racks[seat] if code_of(u) == code_of(t)) == 2}, key=sort_key)
         self.reshuffles += 1

@@ -53,8 +53,11 @@ function showInfo(info) {
 }
 function fillInfo(box) {
   const i = ui.info;
+  // only a shown text stays at the bottom of the screen (with a close button); the hint does not cover the table
+  box.classList.toggle("showing", !!i);
   box.replaceChildren(i ? el("strong", {}, i.title) : el("span", { class: "muted" }, t("sg.info_hint")),
-    i?.sub ? el("span", { class: "muted" }, ` · ${i.sub}`) : "", i ? el("div", {}, i.text) : "");
+    i?.sub ? el("span", { class: "muted" }, ` · ${i.sub}`) : "", i ? el("div", {}, i.text) : "",
+    i ? el("button", { type: "button", class: "sg-info-close", "aria-label": t("close"), onclick: () => showInfo(null) }, "×") : "");
 }
 // hover, focus and tap (a tap on a touch screen is a click) all show the text
 function withInfo(node, info) {
@@ -227,7 +230,7 @@ export function renderDecision(box, d, ctx) {
       const skill = s.startsWith("skill:") ? s.slice(6) : null;
       const label = skill ? skillName(skill) : cardLabel(s);
       const b = el("button", { class: `source${ui.source === s ? " selected" : ""}`, dataset: { source: s }, "aria-pressed": ui.source === s ? "true" : "false",
-        onclick: () => { ui.source = s; ui.seat = null; ctx.refresh(); } }, label, list.length > 1 ? ` (${list.length})` : "");
+        onclick: () => { ui.source = s; ui.seat = null; ctx.refresh(); } }, label, list.length > 1 ? el("span", { class: "sg-ways" }, t("sg.ways", { n: list.length })) : "");
       sources.append(withInfo(b, skill ? skillInfo(skill) : cardInfo(s)));
     }
     box.append(el("p", { class: "muted" }, t("sg.play_how")), sources);
@@ -287,7 +290,8 @@ function seatPanel(p, view, ctx, targets) {
   const side = p.side || (mode.sides ? mode.sides[p.seat] : "");
   const id = identity(p, view);
   const equip = el("div", { class: "sg-equip-area", role: "group", "aria-label": t("sg.equipment") }, SLOTS.map((slot) => p.equipment?.[slot]
-    ? el("div", { class: "sg-equip", dataset: { slot } }, cardChip(p.equipment[slot]))
+    ? el("div", { class: "sg-equip", dataset: { slot } }, cardChip(p.equipment[slot]),
+      slot.endsWith("_horse") ? el("span", { class: "sg-horse" }, tr(`sg.slot_${slot}`, slot)) : null)
     : el("div", { class: "sg-equip empty", dataset: { slot } }, tr(`sg.slot_${slot}`, slot))));
   const judge = (p.judgement || []).map((j) => el("span", { class: "sg-judge", title: j.as ? cardName(j.as) : "" }, cardChip(j.card), j.as ? ` ${cardName(j.as)}` : ""));
   const piles = Object.entries(p.piles || {}).map(([k, v]) => el("div", { class: "muted" }, `${skillName(k)}: `, Array.isArray(v) ? v.map((c) => cardChip(c)) : v));
@@ -338,7 +342,7 @@ export function renderView(box, view, ctx) {
     const pickOf = new Map(d?.kind === "draft" ? (d.options || []).map((o) => [o[1], o]) : []);
     if (cands.length) box.append(el("div", { class: "sg-draft sg-pool", id: "pool" }, cands.map((id, i) => id
       ? generalCard(id, pickOf.has(i) ? () => ctx.send(pickOf.get(i)) : null)
-      : el("div", { class: "sg-general taken" }, `#${i + 1}`))));
+      : el("div", { class: "sg-general taken", "aria-label": t("sg.not_available") }, "×"))));
     for (const [side, picks] of Object.entries(mode.picks || mode.taken || {})) {
       box.append(el("div", { class: "sg-picks", dataset: { side } }, el("strong", {}, tr("sg." + side, seatName(Number(side))) + ": "),
         picks.map((g, i) => [i ? " · " : "", withInfo(el("span", { tabindex: "0" }, generalName(g)), generalInfo(g))]).flat()));

@@ -62,6 +62,7 @@ def _decision(a: Ask) -> Decision:
     object.__setattr__(x, "on_timeout", _timeout_text(a))
     object.__setattr__(x, "data", a.data)
     object.__setattr__(x, "stream", False)
+    object.__setattr__(x, "timer_key", None)
     return x
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from tablesport.bots.registry import bot_factories
 from tablesport.games import all_games, get_game
 
+from ..live.absence import default_bot
 from .i18n import to_hant
 
 
@@ -35,6 +36,7 @@ def games_catalogue() -> list[dict[str, Any]]:
         "game": g.name,
         "title": g.title,
         "bots": sorted(bot_factories(g)),
+        "default_bot": default_bot(g.name),
         "presets": [{"preset": rs.preset, "title": rs.title, "seats": rs.seats, "sides": list(rs.sides)}
                     for rs in g.presets.values()],
     } for g in all_games().values()]

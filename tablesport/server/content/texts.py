@@ -23,7 +23,7 @@ walks a game of every preset in every language).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -183,6 +183,8 @@ class Renderer:
         self.lang = lang
         self.texts = game_texts(game)
         self.t: Callable[..., str] = _translator(lang)
+        self.seat_names: Mapping[int, str] = {}
+        """A live table's names for its seats ("Seat 4 Liu Bei"), used instead of the bare seat number."""
 
     def value(self, kind: str, value: Any) -> str | None:
         """``value`` shown as a ``kind`` parameter; ``None`` when it has no text (untranslated)."""
@@ -205,6 +207,8 @@ class Renderer:
                 return self.t("texts.nobody")
             if isinstance(value, str) and value in self.texts.values.get("direction", {}):
                 return self.texts.values["direction"][value][lang]  # an area card's order of targets
+            if isinstance(value, int) and value in self.seat_names:
+                return self.seat_names[value]
             return self.t("seat_n", n=value) if isinstance(value, int) else None
         if kind == "number":
             if isinstance(value, bool) or not isinstance(value, int | float):
@@ -338,13 +342,15 @@ def decision_text(game: str, decision: Decision, lang: str) -> dict[str, str]:
             "on_timeout": _timeout(game, lang, decision.on_timeout)}
 
 
-def event_text(game: str, event: Event | dict[str, Any], lang: str) -> str:
-    """One line of the event log in ``lang``."""
+def event_text(game: str, event: Event | dict[str, Any], lang: str,
+               seat_names: Mapping[int, str] | None = None) -> str:
+    """One line of the event log in ``lang`` (``seat_names``: a live table's names for its seats)."""
     if isinstance(event, Event):
         kind, data = event.kind, to_json(event.data)
     else:
         kind, data = event["kind"], event["data"]
     r = renderer(game, lang)
+    r.seat_names = seat_names or {}
     if kind == "referee":
         return _ruling_text(r, data, lang)
     for variant in r.texts.events.get(str(kind), ()):
@@ -422,6 +428,31 @@ def step_text(game: str, step: dict[str, Any] | None, lang: str) -> str:
         who = renderer(game, lang).value("seat|value:side", action[1])
         return t("replay.concede", seat=who)
     return t("replay.time_up" if kind == "time_up" else "replay.referee")
+
+
+def preset_title(preset: str, lang: str) -> str:
+    """A preset's name for a page in ``lang``: its game's title and the preset's own (the id if unknown)."""
+    for g in lobby_catalogue(lang):
+        for p in g["presets"]:
+            if p["preset"] == preset:
+                return f"{g['title']} · {p['title']}"
+    return preset
+
+
+def seat_names(game: str, view: dict[str, Any], lang: str) -> dict[int, str]:
+    """The seats of a table by their generals where the public view names them (Sanguosha: "4号位 刘备"),
+    so that a log line says who acted, not only the seat number."""
+    players = view.get("players")
+    if not isinstance(players, list):
+        return {}
+    r = renderer(game, lang)
+    out: dict[int, str] = {}
+    for i, p in enumerate(players):
+        general = p.get("general") if isinstance(p, dict) else None
+        name = r.value("general", general) if general else None
+        if name:
+            out[i] = f"{r.t('seat_n', n=i)} {name}"
+    return out
 
 
 def lobby_catalogue(lang: str) -> list[dict[str, Any]]:

@@ -84,6 +84,12 @@ def policy(game: str, preset: str = "") -> Policy:
     return (table.get(preset) if preset else None) or table.get(game) or table[""]
 
 
+def default_bot(game: str) -> str:
+    """The bot a new table or quick play offers first: the game's own rule-of-thumb bot, the one that stands
+    in for an absent player, so that every game's default plays at a like level."""
+    return policy(game).stand_in
+
+
 class Absence(TablePart):
     """Who is away at one table, who a bot stands in for, and who left."""
 
@@ -150,11 +156,14 @@ class Absence(TablePart):
         self.missed.pop(seat, None)
 
     async def back(self, seat: int) -> dict[str, Any] | None:
-        """The seat's player says they are back (the page's button): the seat is theirs again."""
+        """The seat's player says they are back (the page's button): the seat is theirs again, or, warned
+        after a timeout that a bot would take the seat at the next one, the count starts again."""
         t = self.table
         async with t.lock:
             if self.returned(seat):
                 t._arrange()
+                t.broadcast([], "presence")
+            elif self.missed.pop(seat, None) is not None:
                 t.broadcast([], "presence")
         return None
 
@@ -205,9 +214,11 @@ class Absence(TablePart):
                 self._may = {k: v for k, v in self._may.items() if k[1] == t.steps}
         return self._may[key]
 
-    def seat_json(self, seat: int) -> dict[str, bool]:
-        """What a frame tells about a seat: a bot plays it now (``stand_in``), its player left (``left``)."""
-        return {"stand_in": seat in self.stand_ins, "left": seat in self.left}
+    def seat_json(self, seat: int) -> dict[str, Any]:
+        """What a frame tells about a seat: a bot plays it now (``stand_in``), its player left (``left``),
+        its timeouts in a row so far (``missed``: the page warns at one short of ``timeouts_in_a_row``)."""
+        return {"stand_in": seat in self.stand_ins, "left": seat in self.left,
+                "missed": self.missed.get(seat, 0)}
 
     def halt(self) -> None:
         for timer in self._timers.values():

@@ -16,8 +16,10 @@ class Client:
     ``on_overflow`` is called once and nothing more is queued for it."""
 
     def __init__(self, seat: int | None, send: Callable[[str], Any],
-                 on_overflow: Callable[[], None] | None = None, lang: str | None = None) -> None:
+                 on_overflow: Callable[[], None] | None = None, lang: str | None = None,
+                 hold: bool = False) -> None:
         self.seat = seat
+        self.hold = hold  # the page sends "ready" once it shows the game (loading.py)
         self.lang = lang  # the page's language: frames carry the texts in it (texts.py)
         self.send = send
         self.on_overflow = on_overflow

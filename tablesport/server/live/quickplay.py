@@ -32,6 +32,7 @@ from tablesport.bots.registry import BotChoice, bot_factories
 from tablesport.core import TablesportError
 
 from ..models.players import MAX_WAIT
+from .absence import default_bot
 from .clock import Timer
 from .frames import error, frame
 from .setup import SetupError
@@ -40,11 +41,6 @@ from .tables import TableRoom
 STALE = 30.0
 KEEP_SEATED = 600.0
 MAX_TICKETS = 10_000
-
-
-def default_bot(game_bots: list[str]) -> str:
-    """The game's own first bot, else ``random``."""
-    return game_bots[0] if game_bots else "random"
 
 
 @dataclass
@@ -86,7 +82,7 @@ class QuickPlay:
         except TablesportError as exc:
             raise SetupError(str(exc), "preset") from None
         known = bot_factories(game)
-        spec = bot or default_bot(list(game.bots()))
+        spec = bot or default_bot(game.name)
         try:
             BotChoice.parse(spec, known)
         except TablesportError as exc:

@@ -47,12 +47,13 @@ from tablesport.store.live.writer import StepSave
 from tablesport.store.tables import FINISHED, OPEN, RUNNING, WebSeat
 
 from ..content.hints import hint_for
-from ..content.texts import add_texts, event_text
+from ..content.texts import add_texts, event_text, seat_names
 from .absence import Absence
 from .autopass import AutoPass
 from .client import Client
 from .clock import Timer
 from .frames import error, frame
+from .loading import Loading
 from .setup import SeatPlan
 from .socket_limits import Malformed, read_message
 
@@ -114,7 +115,7 @@ class LiveTable:
         self.clock_fired: float | None = None
         self._timer_handles: dict[int, Timer] = {}
         self._handle_for: dict[int, tuple[int, float]] = {}
-        self._deadline_for: dict[int, int] = {}
+        self._deadline_for: dict[int, Any] = {}
         self._clock_handle: Timer | None = None
         self._bot_tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
         self._bots: dict[int, Bot] = {}
@@ -124,6 +125,7 @@ class LiveTable:
         """While a referee holds the table (:mod:`.table_control`): who, why, since, the seats' time left."""
         self.away = Absence(self)
         self.autopass = AutoPass(self)
+        self.loading = Loading(self)
         self.moved = False
         """Hosted mode: another process referees this table now (or will); nothing more happens here."""
 
@@ -217,6 +219,7 @@ class LiveTable:
             "seats": shared["seats"],
             "give_up": self.away.policy.give_up,
             "give_up_now": self.away.may_give_up(seat),
+            "away_after": self.away.policy.timeouts_in_a_row,
             "view": st.view(seat),
             "decision": dec,
             "deadlines": shared["deadlines"],
@@ -240,11 +243,14 @@ class LiveTable:
         texts = memo.get(("events", lang))
         if texts is None:
             texts = memo[("events", lang)] = [None] * len(events)
+        names = memo.get(("names", lang))
+        if names is None:
+            names = memo[("names", lang)] = seat_names(self.game.name, self.state.view(None), lang)
         out = []
         for k, (i, ev, ev_json) in enumerate(events):
             if ev.visible_to(seat):
                 if texts[k] is None:
-                    texts[k] = event_text(self.game.name, ev_json, lang)
+                    texts[k] = event_text(self.game.name, ev_json, lang, names)
                 out.append({"i": i, **ev_json, "text": texts[k]})
         return out
 
@@ -297,6 +303,7 @@ class LiveTable:
                 client.kick()
                 return
             seat = client.seat
+            self.loading.connected(seat, client.hold)
             newly = seat is not None and not self.seats[seat].joined
             if newly and seat is not None:
                 self.seats[seat].joined = True
@@ -347,8 +354,13 @@ class LiveTable:
             return await self.away.give_up(seat)
         if kind == "back" and seat is not None:
             return await self.away.back(seat)
+        if kind == "ready":
+            if seat is not None:
+                await self.page_ready(seat)
+            return None
         if kind != "act":
-            return error("malformed", f"unknown message type {kind!r}", allowed="act, back, give_up, ping")
+            return error("malformed", f"unknown message type {kind!r}",
+                         allowed="act, back, give_up, ping, ready")
         if seat is None:
             return error("spectator", "spectators cannot act; open a seat link to play")
         if "seat" in msg and msg["seat"] != seat:
@@ -396,6 +408,13 @@ class LiveTable:
                              "reconnect and send it again in a few seconds", retry=True)
         self.room.stats.handled(time.perf_counter() - t_in)
         return None
+
+    async def page_ready(self, seat: int) -> None:
+        """The seat's page has shown the game (or waited long enough): its clock runs (loading.py)."""
+        async with self.lock:
+            if self.loading.ready(seat) and not self.moved:
+                self._arrange()
+                self.broadcast([], "presence")
 
     async def _bot_move(self, seat: int, asked: int, wait: bool = True) -> None:
         if self.bot_delay > 0 and wait:
@@ -563,12 +582,16 @@ class LiveTable:
                     task.add_done_callback(log_failure)
                     self._bot_tasks[s] = (asked, task)
                 continue
-            if d.time_limit is None:
+            if d.time_limit is None or self.loading.holds(s):
                 self.deadlines.pop(s, None)
+                if (handle := self._timer_handles.pop(s, None)) is not None:
+                    handle.cancel()
+                self._handle_for.pop(s, None)
                 continue
-            if self._deadline_for.get(s) != asked or s not in self.deadlines:
+            timed = self.timer_key(s)
+            if self._deadline_for.get(s) != timed or s not in self.deadlines:
                 self.deadlines[s] = self.room.clock.wall() + float(d.time_limit)
-                self._deadline_for[s] = asked
+                self._deadline_for[s] = timed
             key = (asked, self.deadlines[s])
             handle = self._timer_handles.get(s)
             if handle is not None and self._handle_for.get(s) == key:
@@ -588,6 +611,14 @@ class LiveTable:
                 self._clock_handle.cancel()
             self._clock_handle = clock.call_later(max(0.0, limit - self.clock_now()), self._fire_time_up)
 
+    def timer_key(self, seat: int) -> Any:
+        """What the seat's running deadline belongs to: the step its decision was asked at, or the
+        decision's ``timer_key`` (free moves within one play keep the time running: core Decision)."""
+        d = self.decision
+        if d is not None and d.timer_key is not None:
+            return ("key", d.kind, d.timer_key)
+        return self.asked[seat]
+
     def _stop_clock(self) -> None:
         if self.clock_since is not None:
             self.clock_used += self.room.clock.mono() - self.clock_since
@@ -606,6 +637,7 @@ class LiveTable:
         """Stop every timer and bot (shutdown); the store keeps what is needed to resume."""
         self.autopass.halt()
         self.away.halt()
+        self.loading.halt()
         for h in self._timer_handles.values():
             h.cancel()
         self._timer_handles.clear()

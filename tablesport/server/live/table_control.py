@@ -158,7 +158,7 @@ async def apply(table: LiveTable, c: Control) -> dict[str, Any]:
                 s = int(k)
                 if s in table.asked:
                     table.deadlines[s] = now + float(left)
-                    table._deadline_for[s] = table.asked[s]
+                    table._deadline_for[s] = table.timer_key(s)
             table.paused = None
             table._arrange()
             await table.room.writer.submit(_note(table.id, c))

@@ -329,6 +329,7 @@ class TableRoom:
         plans = [SeatPlan(s.kind, s.bot, s.token, s.claimed, s.joined) for s in seats]
         table = LiveTable(self, row.id, game, rs, row.seed, plans, row.bot_delay, recorder, state, row.status,
                           row.created, guided=bool(row.guided))
+        table.loading.restored(i for i, p in enumerate(plans) if p.joined)
         for n, line in enumerate(lines, 1):
             if line.get("i") != n:
                 raise TablesportError(f"step {n} is missing from the store")
@@ -362,7 +363,7 @@ class TableRoom:
             if table.decision is not None and s in table.decision.seats:
                 limit = float(table.decision.time_limit or RESUME_GRACE)
                 table.deadlines[s] = max(float(dl), now + min(RESUME_GRACE, limit))
-                table._deadline_for[s] = table.asked[s]
+                table._deadline_for[s] = table.timer_key(s)
         table.clock_used = clock_used
         table.clock_fired = timers.get("clock_fired")
         table.paused = timers.get("paused")

@@ -12,7 +12,7 @@ from tablesport.store.live.archive import finished_tables, replay_frames
 
 from ..content import i18n, profiles
 from ..content.lobby import tiles
-from ..content.texts import lobby_catalogue
+from ..content.texts import lobby_catalogue, preset_title
 from ..live.setup import SetupError
 from ..web import auth
 from ..web.auth import AccountOrNone
@@ -78,12 +78,13 @@ async def play_page(request: Request, lang: LangDep, table: TableDep, token: str
     if seat is None:
         raise HTTPException(403, i18n.translator("en")("bad_link"))
     return page(request, lang, "table.html", table=table.summary(), seat=seat, token=token,
-                guided=table.guided)
+                guided=table.guided, preset_title=preset_title(table.rs.preset, lang))
 
 
 @router.get("/watch/{tid}", response_class=HTMLResponse)
 async def watch_page(request: Request, lang: LangDep, table: TableDep) -> HTMLResponse:
-    return page(request, lang, "table.html", table=table.summary(), seat=None, token="", guided=table.guided)
+    return page(request, lang, "table.html", table=table.summary(), seat=None, token="", guided=table.guided,
+                preset_title=preset_title(table.rs.preset, lang))
 
 
 @router.get("/replay/{tid}", response_class=HTMLResponse)

@@ -16,7 +16,7 @@ from tablesport.store import account_sessions, accounts, players
 
 from ..content import profiles
 from ..content.texts import lobby_catalogue
-from ..live.quickplay import default_bot
+from ..live.absence import default_bot
 from ..web import auth
 from ..web.auth import AccountOrNone, OrganiserDep, Window
 from ..web.deps import LangDep, SessionsDep
@@ -120,7 +120,7 @@ async def quickplay_page(request: Request, lang: LangDep, acc: AccountOrNone) ->
     """The queue's form; ``?preset=`` chooses its preset (a lobby tile's "quick play" link)."""
     from tablesport.games import all_games
 
-    defaults = {g.name: default_bot(list(g.bots())) for g in all_games().values()}
+    defaults = {g.name: default_bot(g.name) for g in all_games().values()}
     return await render(request, lang, "quickplay.html", account=acc, games=lobby_catalogue(lang),
                         defaults=defaults, chosen=request.query_params.get("preset"))
 

@@ -64,7 +64,8 @@ async def _serve(ws: WebSocket, tid: str, room: Any, table: Any, seat: int | Non
         room.spawn(ws.close(code=socket_limits.CLOSE_POLICY, reason="too many unread frames"))
 
     lang = ws.query_params.get("lang")
-    client = Client(seat, ws.send_text, cut_off, lang if lang in LANGS else None)
+    client = Client(seat, ws.send_text, cut_off, lang if lang in LANGS else None,
+                    hold=ws.query_params.get("hold") == "1")
 
     def kick() -> None:  # hosted mode: the table moved to another process; the page reconnects to it
         room.spawn(ws.close(code=CLOSE_TRY_AGAIN, reason="table moved; reconnect"))

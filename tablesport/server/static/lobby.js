@@ -14,7 +14,7 @@ function seatRows() {
   box.querySelectorAll("label").forEach((l) => l.remove());
   for (let i = 0; i < n; i++) {
     const choices = [el("option", { value: "person" }, t("person"))];
-    for (const b of bots) choices.push(el("option", { value: `bot:${b}`, selected: i > 0 && b === bots[bots.length - 1] }, `${t("bot")}: ${hasText(`botname.${b}`) ? t(`botname.${b}`) : b}`));
+    for (const b of bots) choices.push(el("option", { value: `bot:${b}`, selected: i > 0 && b === opt.dataset.defaultBot }, `${t("bot")}: ${hasText(`botname.${b}`) ? t(`botname.${b}`) : b}`));
     box.append(el("label", { class: "seat-choice" }, seatName(i) + " ", el("select", { name: `seat${i}`, id: `seat${i}` }, choices)));
   }
 }

@@ -72,6 +72,23 @@ function noteStandIns(frame, previous) {
 }
 
 // My seat is played by a bot (I was away): a button to take it back.
+// One time-out short of a stand-in bot: say so, with a button that keeps the seat (the count starts again).
+function renderAwayWarning(frame) {
+  let box = $("away-warning");
+  const me = seat !== null ? frame.seats[seat] : null;
+  const after = frame.away_after || 0;
+  const show = me && frame.status === "running" && !me.stand_in && after > 0 && me.missed > 0 && me.missed < after;
+  if (!show) { if (box) box.remove(); return; }
+  if (!box) {
+    box = el("div", { id: "away-warning", class: "away-warning", role: "alert" },
+      el("span", {}, ""),
+      el("button", { type: "button", onclick: () => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "back" })) },
+        t("seat.still_here")));
+    $("decision").before(box);
+  }
+  box.firstChild.textContent = t("seat.away_warning", { left: after - me.missed });
+}
+
 function renderTakeBack(frame) {
   let button = $("take-back");
   const show = seat !== null && frame.status === "running" && frame.seats[seat]?.stand_in && !frame.seats[seat]?.left;
@@ -117,12 +134,37 @@ function optionButtons(options, onPick) {
   return wrap;
 }
 
+// The end of the game: you won / lost / drew (or your place), how it ended, and where to go next.
+function endBox(frame) {
+  const r = frame.result;
+  const box = el("section", { id: "end", class: "end" });
+  if (r && seat !== null) {
+    const winners = r.winner_seats || [];
+    const n = (r.placements || []).length;
+    const draw = !winners.length && !r.winner_side && new Set(r.placements || []).size <= 1;
+    const won = winners.includes(seat);
+    const outcome = won ? "won" : draw ? "draw" : "lost";
+    box.dataset.outcome = outcome;
+    box.append(el("h2", { class: `outcome ${outcome}` }, t(`end.${outcome}`)));
+    if (n > 2 && !Object.keys(r.sides || {}).length && r.placements) {
+      box.append(el("p", { class: "place" }, t("end.place", { place: r.placements[seat], n })));
+    }
+  }
+  box.append(el("p", { id: "result" }, frame.result_text || describeResult(frame.result)));
+  const preset = root.dataset.preset;
+  box.append(el("p", { class: "end-links" },
+    el("a", { class: "button", id: "end-replay", href: `/replay/${tid}` }, t("end.replay")), " ",
+    preset ? el("a", { class: "button", id: "end-again", href: `/?preset=${encodeURIComponent(preset)}#new-table` }, t("end.again")) : null, " ",
+    el("a", { id: "end-lobby", href: "/" }, t("end.lobby"))));
+  return box;
+}
+
 function renderDecision(frame) {
   const box = $("decision");
   const d = frame.decision;
   box.replaceChildren();
   if (frame.status === "open") { box.append(el("p", {}, t("waiting_players"))); return; }
-  if (!d) { box.append(el("p", { id: "result" }, frame.result_text || describeResult(frame.result))); return; }
+  if (!d) { box.append(endBox(frame)); return; }
   const mine = seat !== null && d.mine;
   box.append(el("p", { class: "prompt" }, el("strong", {}, mine ? t("your_turn") + ": " : ""), d.text?.prompt ?? d.prompt));
   if (!mine) box.append(el("p", { class: "muted" }, t("waiting_for", { seats: d.seats.map(seatName).join(", ") })));
@@ -181,6 +223,7 @@ function onFrame(frame) {
   renderSeats(frame);
   renderGiveUp(frame);
   renderTakeBack(frame);
+  renderAwayWarning(frame);
   if (frame.type !== "presence") {
     renderDecision(frame);
     renderView(frame);
@@ -194,6 +237,9 @@ function onFrame(frame) {
   root.dataset.status = frame.status;
   showPaused(frame);
   tick();
+  if (frame.type === "hello" && seat !== null) {  // drawn: now the seat's time may run
+    requestAnimationFrame(() => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "ready" })));
+  }
 }
 
 // A referee holds the table: a banner with who and why (the seats' actions wait until it resumes).
@@ -213,9 +259,10 @@ function mmss(seconds) {
 function tick() {
   const now = Date.now();
   for (const node of document.querySelectorAll(".countdown")) {
-    const s = node.id === "my-countdown" ? (seat ?? last?.decision?.seats?.[0]) : node.dataset.seat;
+    // the decision's countdown: mine when I am asked, else the deciding seat's (not my own, empty one)
+    const s = node.id === "my-countdown" ? (last?.decision?.mine ? seat : last?.decision?.seats?.[0]) : node.dataset.seat;
     const at = deadlineAt[s];
-    if (at == null) { node.textContent = ""; continue; }
+    if (at == null) { node.textContent = node.id === "my-countdown" ? " —" : ""; continue; }
     const left = Math.max(0, (at - now) / 1000);
     node.textContent = ` ${left.toFixed(left < 10 ? 1 : 0)}s`;
     node.classList.toggle("low", left < 5);
@@ -228,7 +275,8 @@ setInterval(tick, 200);
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = `?lang=${encodeURIComponent(LANG)}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+  // hold=1: this seat's first decision waits until the page has shown it ("ready" below; loading.py)
+  const q = `?lang=${encodeURIComponent(LANG)}&hold=1${token ? `&token=${encodeURIComponent(token)}` : ""}`;
   ws = new WebSocket(`${proto}://${location.host}/ws/${tid}${q}`);
   window.dispatchEvent(new CustomEvent("ts:socket", { detail: ws }));  // the chat panel (chat.js) shares it
   ws.onopen = () => { retry = 500; $("banner").hidden = true; $("conn").textContent = t("connected"); root.dataset.connected = "1"; };

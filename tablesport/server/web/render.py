@@ -25,8 +25,11 @@ templates = Jinja2Templates(directory=Path(__file__).parent.parent / "templates"
 
 def page(request: Request, lang: str, template: str, /, **ctx: Any) -> HTMLResponse:
     """The template ``template`` in ``lang``; a ``?lang=`` choice is kept in a cookie."""
+    from ..content.texts import preset_title
+
     ctx.update(lang=lang, langs=i18n.LANG_NAMES, t=i18n.translator(lang), strings=i18n.strings(lang),
-               path=request.url.path, lang_links=lang_links(request), csp_nonce=nonce_of(request.scope))
+               path=request.url.path, lang_links=lang_links(request), csp_nonce=nonce_of(request.scope),
+               preset_name=lambda preset: preset_title(str(preset), lang))
     resp = templates.TemplateResponse(request, template, ctx)
     if request.query_params.get("lang") in i18n.LANGS:
         resp.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
