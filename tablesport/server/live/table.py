@@ -53,7 +53,7 @@ from .autopass import AutoPass
 from .client import Client
 from .clock import Timer
 from .frames import error, frame
-from .setup import SeatPlan
+from .setup import SeatPlan, seed_commitment
 from .socket_limits import Malformed, read_message
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def mark_seat(tid: str, seat: int, **values: bool) -> Callable[[Session], None]:
 class LiveTable:
     def __init__(self, room: TableRoom, tid: str, game: Game, rs: Ruleset, seed: int, seats: list[SeatPlan],
                  bot_delay: float, recorder: Recorder, state: State, status: str, created: float,
-                 guided: bool = False) -> None:
+                 guided: bool = False, official: bool = False, seed_chosen: bool = False) -> None:
         self.room = room
         self.id = tid
         self.game = game
@@ -103,6 +103,10 @@ class LiveTable:
         self.created = created
         self.guided = guided
         """A guided first game (``/learn/<game>``): its person is shown hints (hints.py); never rated."""
+        self.official = official
+        """A fixture's table: its person seats are handed only to the fixture's entrants (tables.py)."""
+        self.seed_chosen = seed_chosen
+        """Its creator chose the seed: it is shown from the start, and the table is never rated."""
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.events: list[tuple[int, Event]] = []
@@ -167,8 +171,15 @@ class LiveTable:
             return self.clock_used
         return self.clock_used + self.room.clock.mono() - self.clock_since
 
+    def seed_public(self) -> dict[str, Any]:
+        """What anyone may know of the seed now: its commitment; the seed itself once the game is over
+        (or from the start where its creator chose it: such a table is never rated)."""
+        shown = self.seed_chosen or self.status == FINISHED
+        return {"seed": self.seed if shown else None, "seed_commitment": seed_commitment(self.seed)}
+
     def summary(self) -> dict[str, Any]:
-        waiting = [i for i, p in enumerate(self.seats) if p.kind == "person" and not p.claimed]
+        waiting = [] if self.official else [i for i, p in enumerate(self.seats)
+                                            if p.kind == "person" and not p.claimed]
         return {
             "id": self.id,
             "game": self.game.name,
@@ -180,6 +191,7 @@ class LiveTable:
             "free_seats": waiting,
             "watchers": sum(1 for c in self.clients if c.seat is None),
             "created": self.created,
+            "official": self.official,
         }
 
     # -- frames -----------------------------------------------------------------------------

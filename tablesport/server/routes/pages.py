@@ -39,7 +39,7 @@ async def lobby(request: Request, lang: LangDep, room: RoomDep, sessions: Sessio
     titles = {p["preset"]: f"{g['title']} · {p['title']}" for g in games for p in g["presets"]}
     return await render(request, lang, "lobby.html", account=acc, games=games, preset_titles=titles,
                         tiles=tiles(lang), chosen=request.query_params.get("preset"), account_tables=mine,
-                        open=[s for s in live if s["status"] == "open"],
+                        open=[s for s in live if s["status"] == "open" and s["free_seats"]],
                         running=[s for s in live if s["status"] == "running"], finished=finished)
 
 

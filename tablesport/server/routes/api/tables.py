@@ -60,7 +60,7 @@ async def create_table(body: TableCreate, room: RoomDep) -> dict[str, Any]:
         "id": table.id,
         "game": table.game.name,
         "preset": table.rs.preset,
-        "seed": table.seed,
+        **table.seed_public(),
         "params": table.params(),
         "seats": [
             {
@@ -102,6 +102,7 @@ async def table_state(tid: TableId, room: RoomDep) -> dict[str, Any]:
         "deadlines": now["deadlines"],
         "clock": now["clock"],
         "result": now["result"],
+        **table.seed_public(),
         "watch": f"/watch/{table.id}",
         "ws": f"/ws/{table.id}",
     }
@@ -111,7 +112,8 @@ async def table_state(tid: TableId, room: RoomDep) -> dict[str, Any]:
     "/tables/{tid}/join",
     response_model=Joined,
     summary="Take the next free person seat",
-    description="First come, first served; 409 when every person seat of the table is taken.",
+    description="First come, first served; 409 when every person seat of the table is taken, and at a "
+    "fixture's table (its seats belong to the fixture's entrants: the referee gives them their links).",
 )
 async def join_table(tid: TableId, room: RoomDep) -> dict[str, Any]:
     table = await room.live(tid)  # hosted: taken over from the process that holds it
