@@ -31,6 +31,10 @@ def default_url() -> str:
     return f"sqlite:///{path}"
 
 
+BUSY_TIMEOUT_MS = 5_000
+"""How long a SQLite connection waits for another writer's lock before it reports the store busy."""
+
+
 def make_engine(url: str | None = None) -> Engine:
     url = url or default_url()
     if url.startswith("postgresql://"):
@@ -49,7 +53,20 @@ def make_engine(url: str | None = None) -> Engine:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             cur.close()
+            # the transactions are SQLAlchemy's, not the driver's: the driver began one only before its
+            # first write, so a savepoint (``begin_nested``) opened before it was the outermost
+            # transaction and its release committed half of a unit of work (a fixture's result without
+            # its link's status); SQLAlchemy's recipe for pysqlite
+            dbapi_conn.isolation_level = None
+
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(conn):  # type: ignore[no-untyped-def]
+            # deferred: readers go on while another process writes (WAL). A unit of work that reads and
+            # then writes after another writer's commit is refused at once ("database is locked", no
+            # wait): its callers run it again (retry_locked)
+            conn.exec_driver_sql("BEGIN")
 
     return engine
 
@@ -63,7 +80,8 @@ T = TypeVar("T")
 
 async def retry_locked(run: Callable[[], Awaitable[T]], tries: int = 6) -> T:
     """``await run()``, again after a moment when SQLite reports the store busy (another writer committed
-    after this one read: a live table's result must not be lost to a referee's write at the same time)."""
+    after this one read: a live table's result must not be lost to a referee's write at the same time).
+    ``run`` must be a whole unit of work (rolled back when it fails)."""
     for k in range(tries):
         try:
             return await run()

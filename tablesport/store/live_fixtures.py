@@ -17,6 +17,8 @@ and team B at 3–5; the final plays to Finish (``pictionary-final``).
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Protocol
@@ -32,6 +34,7 @@ from .db import Base, retry_locked
 from .entry_facts import Facts, now
 from .models import TCompetition, TFixture
 from .service import EventStore
+from .tables import FINISHED, WebTable
 
 KINDS = ("table", "series", "duel")
 """The competitions whose fixtures can be played at a live table: multi-player table games (one game per
@@ -135,7 +138,9 @@ def links(s: Session, comp: TCompetition, fixture: str | None = None) -> list[Li
 def table_finished(s: Session, table_id: str, result: Result | None) -> LiveFixture | None:
     """The game at ``table_id`` ended with ``result``: enter it for its fixture (if the table plays one).
     Returns the link with its new status; the caller commits."""
-    row = s.scalar(select(LiveFixture).where(LiveFixture.table_id == table_id))
+    # locked where the database can (PostgreSQL): the finish listener and the sweep of missed results
+    # (:func:`missed`) never both enter one table's result
+    row = s.scalar(select(LiveFixture).where(LiveFixture.table_id == table_id).with_for_update())
     if row is None or row.status != "playing":
         return row
     st = EventStore(s)
@@ -176,16 +181,46 @@ class FinishedTable(Protocol):
     state: State
 
 
+CRASH_AT = "TABLESPORT_CRASH_AT"
+"""Tests only: the name of a step of :func:`enter_from_table` at which the server process kills itself
+(SIGKILL), to show that a fixture's result survives a crash at every step between the game's end and
+its entry (``tests/server/test_fixture_crash.py``)."""
+
+CRASH_POINTS = ("fixture-finished", "fixture-uncommitted", "fixture-committed")
+
+
+def crash_point(name: str) -> None:
+    if os.environ.get(CRASH_AT) == name:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
 async def enter_from_table(sessions: sessionmaker[Session], table: FinishedTable) -> None:
-    """The hall's listener: a finished table's result entered for the fixture it plays (if any)."""
+    """The room's finish listener: a finished table's result entered for the fixture it plays (if any).
+    The table is stored finished before this runs; should the server die before the entry is committed,
+    the sweep of :func:`missed` tables at the next start (and every minute) enters it from the stored
+    table."""
     result = table.state.result()
+    crash_point("fixture-finished")
 
     def work() -> None:
         with sessions() as s:
             table_finished(s, table.id, result)
+            crash_point("fixture-uncommitted")
             s.commit()
+        crash_point("fixture-committed")
 
     await retry_locked(lambda: asyncio.to_thread(work))
+
+
+def missed(s: Session, finished_before: float | None = None) -> list[str]:
+    """The tables stored finished whose fixture's result was not entered (the server died in between, or
+    the store refused the entry for a moment), oldest first; with ``finished_before`` (Unix time), only
+    those finished before it (so that a table finishing now is left to its own listener)."""
+    q = (select(LiveFixture.table_id).join(WebTable, WebTable.id == LiveFixture.table_id)
+         .where(LiveFixture.status == "playing", WebTable.status == FINISHED))
+    if finished_before is not None:
+        q = q.where(WebTable.updated < finished_before)
+    return list(s.scalars(q.order_by(WebTable.updated)))
 
 
 def log_control(st: EventStore, comp: TCompetition, fixture: str, done: dict[str, Any], who: str,

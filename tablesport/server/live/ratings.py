@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.orm import Session, sessionmaker
 
 from tablesport.store import players
+from tablesport.store.db import retry_locked
 from tablesport.store.players import PlayerRating, RatedTable, RatingChange
 
 if TYPE_CHECKING:
@@ -136,7 +137,7 @@ async def on_table_finished(sessions: sessionmaker[Session], table: LiveTable) -
 
     async with _LOCK:
         try:
-            if await asyncio.to_thread(job):
+            if await retry_locked(lambda: asyncio.to_thread(job)):
                 log.info("table %s rated", table.id)
         except Exception:
             log.exception("table %s: rating failed", table.id)

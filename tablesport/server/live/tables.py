@@ -275,6 +275,11 @@ class TableRoom:
                 return None
             return (row, *_seats_and_steps(session, tid))
 
+    async def stored_finished(self, tid: str) -> LiveTable | None:
+        """A finished table rebuilt from the store (not kept in memory); ``None`` if it is not finished."""
+        data = await asyncio.to_thread(self._read_table, tid, (FINISHED,))
+        return None if data is None else self._rebuild(*data)
+
     async def load_finished(self, tid: str) -> LiveTable | None:
         """A table that is no longer live (finished), rebuilt from the store for its viewers."""
 
