@@ -423,8 +423,8 @@ class LiveTable:
             try:
                 if isinstance(bot, RandomBot):
                     action = bot.act(self.state, seat, d)
-                else:  # a thinking bot thinks in a thread: the other tables go on meanwhile
-                    action = await asyncio.to_thread(bot.act, self.state, seat, d)
+                else:  # a thinking bot thinks in the bots' own pool: the other tables and pages go on
+                    action = await self.room.bots.think(bot.act, self.state, seat, d)
                 events = self.state.apply(seat, action)
             except Exception:
                 log.exception("table %s: bot %s on seat %d failed; playing a random legal action",
