@@ -47,3 +47,26 @@ def test_bots_thinking_leave_the_default_executor_free(tmp_path: Path, monkeypat
 
     assert asyncio.run(run()) == 42
     assert thinking  # the bots were thinking meanwhile
+
+
+def test_a_visitor_gets_default_bots_and_a_few_thinking_tables(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from tablesport.server.app import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)) as c:
+        heavy = [{"kind": "bot", "bot": "ismcts:playouts=5000"}, {"kind": "bot", "bot": "random"}]
+        r = c.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": heavy})
+        assert (
+            r.status_code == 400
+            and r.json()["field"] == "seats.0.bot"
+            and "need an account" in r.json()["message"]
+        )
+        thinking = [{"kind": "bot", "bot": "ismcts"}, {"kind": "bot", "bot": "random"}]
+        for _ in range(2):  # the bots wait 10 s before each move: these tables stay in play
+            r = c.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": thinking, "bot_delay": 10})
+            assert r.status_code == 201, r.text
+        r = c.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": thinking, "bot_delay": 10})
+        assert r.status_code == 429 and "sign in" in r.json()["message"]
+        randoms = [{"kind": "bot", "bot": "random"}] * 2  # bots that do not think are not capped
+        assert c.post("/api/v1/tables", json={"preset": "goofspiel-2p", "seats": randoms}).status_code == 201

@@ -107,6 +107,8 @@ class LiveTable:
         """A fixture's table: its person seats are handed only to the fixture's entrants (tables.py)."""
         self.seed_chosen = seed_chosen
         """Its creator chose the seed: it is shown from the start, and the table is never rated."""
+        self.visitor: str | None = None
+        """The address of the visitor (no account) who opened it, for their cap (visitor_limits.py)."""
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.events: list[tuple[int, Event]] = []

@@ -14,6 +14,7 @@ from ..content import i18n, profiles
 from ..content.lobby import tiles
 from ..content.texts import lobby_catalogue
 from ..live.setup import SetupError
+from ..live.visitor_limits import check_visitor
 from ..web import auth
 from ..web.auth import AccountOrNone
 from ..web.deps import LangDep, RoomDep, SessionsDep, TableDep
@@ -44,7 +45,7 @@ async def lobby(request: Request, lang: LangDep, room: RoomDep, sessions: Sessio
 
 
 @router.post("/tables", response_class=HTMLResponse, dependencies=[Depends(auth.table_rate)])
-async def create_from_form(request: Request, lang: LangDep, room: RoomDep) -> Response:
+async def create_from_form(request: Request, lang: LangDep, room: RoomDep, acc: AccountOrNone) -> Response:
     form = await auth.form_of(request)
     preset = form.get("preset", "")
     seats: list[dict[str, Any]] = []
@@ -57,10 +58,13 @@ async def create_from_form(request: Request, lang: LangDep, room: RoomDep) -> Re
         seed = int(seed_text) if seed_text else None
     except ValueError:
         raise HTTPException(400, f"the seed must be a whole number, not {seed_text!r}") from None
+    visitor = None if acc is not None else auth.address(request)
     try:
+        check_visitor(room.tables, preset, seats, visitor)
         table = await room.create(preset, seats, seed)
     except SetupError as exc:
         raise HTTPException(400, str(exc)) from None
+    table.visitor = visitor
     return await created_redirect(request, table)  # the links page is a GET page of its own (flow_pages.py)
 
 
