@@ -200,14 +200,18 @@ async def enter_from_table(sessions: sessionmaker[Session], table: FinishedTable
     the sweep of :func:`missed` tables at the next start (and every minute) enters it from the stored
     table."""
     result = table.state.result()
-    crash_point("fixture-finished")
 
     def work() -> None:
         with sessions() as s:
+            plays = s.scalar(select(LiveFixture.id).where(LiveFixture.table_id == table.id)) is not None
+            if plays:
+                crash_point("fixture-finished")
             table_finished(s, table.id, result)
-            crash_point("fixture-uncommitted")
+            if plays:
+                crash_point("fixture-uncommitted")
             s.commit()
-        crash_point("fixture-committed")
+        if plays:
+            crash_point("fixture-committed")
 
     await retry_locked(lambda: asyncio.to_thread(work))
 

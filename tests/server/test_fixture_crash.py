@@ -52,13 +52,20 @@ def csrf(html: str) -> str:
     return found.group(1)
 
 
-def open_fixture_table(url: str, sheet: str) -> str:
-    """olga signs in and opens R1-T1 at a live table of four random bots: its id."""
-    with httpx.Client(base_url=url, timeout=30) as c:
+def open_fixture_table(url: str, sheet: str, db: Path) -> str:
+    """olga signs in and opens R1-T1 at a live table of four random bots: its id (from the store when the
+    game ended, and the server died, before the page came back)."""
+    with httpx.Client(base_url=url, timeout=60) as c:
         r = c.post("/login", data={"name": "olga", "password": PASSWORD, "csrf": csrf(c.get("/login").text)})
         assert r.status_code == 303, r.text
         form = {f"seat_{i}": "bot:random" for i in range(4)}
-        r = c.post(sheet + "/live", data={**form, "csrf": csrf(c.get(sheet).text)})
+        token = csrf(c.get(sheet).text)
+        try:
+            r = c.post(sheet + "/live", data={**form, "csrf": token})
+        except httpx.TransportError:
+            sessions = make_sessionmaker(upgrade(f"sqlite:///{db}"))
+            with sessions() as s:
+                return str(s.scalars(select(LiveFixture.table_id)).one())
         assert r.status_code == 201, r.text[-2000:]
         found = re.search(r'data-table="([0-9a-f]+)" data-status="playing"', r.text)
         assert found is not None
@@ -83,9 +90,9 @@ def stored(db: Path, tid: str) -> tuple[str, str, list[TResult]]:
 def test_a_crash_as_a_fixtures_game_ends_loses_no_result(tmp_path: Path, step: str) -> None:
     db = tmp_path / "crash.sqlite3"
     sheet = blokus_day(db)
-    server = ServerProcess(db, env={CRASH_AT: step}).start(60)
+    server = ServerProcess(db, bot_delay=0.05, env={CRASH_AT: step}).start(180)  # linked before it ends
     try:
-        tid = open_fixture_table(server.url, sheet)
+        tid = open_fixture_table(server.url, sheet, db)
         assert server.proc is not None
         assert server.proc.wait(180) == -signal.SIGKILL  # it died at that step, as the game ended
     finally:
@@ -93,9 +100,9 @@ def test_a_crash_as_a_fixtures_game_ends_loses_no_result(tmp_path: Path, step: s
     status, link, results = stored(db, tid)
     assert status == FINISHED
     assert (link, len(results)) == (("entered", 1) if step == "fixture-committed" else ("playing", 0))
-    again = ServerProcess(db).start(60)  # the next start enters what the crash left unentered
+    again = ServerProcess(db).start(180)  # the next start enters what the crash left unentered
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline and stored(db, tid)[1] != "entered":
             time.sleep(0.2)
     finally:
