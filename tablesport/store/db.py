@@ -55,18 +55,6 @@ def make_engine(url: str | None = None) -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             cur.close()
-            # the transactions are SQLAlchemy's, not the driver's: the driver began one only before its
-            # first write, so a savepoint (``begin_nested``) opened before it was the outermost
-            # transaction and its release committed half of a unit of work (a fixture's result without
-            # its link's status); SQLAlchemy's recipe for pysqlite
-            dbapi_conn.isolation_level = None
-
-        @event.listens_for(engine, "begin")
-        def _sqlite_begin(conn):  # type: ignore[no-untyped-def]
-            # deferred: readers go on while another process writes (WAL). A unit of work that reads and
-            # then writes after another writer's commit is refused at once ("database is locked", no
-            # wait): its callers run it again (retry_locked)
-            conn.exec_driver_sql("BEGIN")
 
     return engine
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, select
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from tablesport.core import Result, State
@@ -138,9 +138,11 @@ def links(s: Session, comp: TCompetition, fixture: str | None = None) -> list[Li
 def table_finished(s: Session, table_id: str, result: Result | None) -> LiveFixture | None:
     """The game at ``table_id`` ended with ``result``: enter it for its fixture (if the table plays one).
     Returns the link with its new status; the caller commits."""
-    # locked where the database can (PostgreSQL): the finish listener and the sweep of missed results
-    # (:func:`missed`) never both enter one table's result
-    row = s.scalar(select(LiveFixture).where(LiveFixture.table_id == table_id).with_for_update())
+    # a write first: it locks the link (the finish listener and the sweep of missed results, :func:`missed`,
+    # never both enter one table's result) and, on SQLite, opens the transaction, whose driver would
+    # otherwise open none before the savepoint below and so commit the result without the link's status
+    s.execute(update(LiveFixture).where(LiveFixture.table_id == table_id).values(detail=LiveFixture.detail))
+    row = s.scalar(select(LiveFixture).where(LiveFixture.table_id == table_id))
     if row is None or row.status != "playing":
         return row
     st = EventStore(s)

@@ -112,7 +112,6 @@ class PlainSteps:
                 self.raw.driver_connection.execute(self.statement(len(rows)), flat(rows))
             else:
                 cur = self.raw.cursor()
-                cur.execute("BEGIN")  # the driver begins none itself (store/db.py): one transaction
                 cur.executemany(self.statement(1), rows)
                 self.raw.commit()
                 cur.close()
