@@ -33,7 +33,7 @@ from tablesport.store.live_fixtures import enter_from_table
 from tablesport.store.migrate import upgrade
 
 from .content.gamedata import games_catalogue
-from .live import expiry, ratings, socket_limits
+from .live import expiry, fixture_results, ratings, socket_limits
 from .live.clock import Clock
 from .live.tables import TableRoom
 from .routes import ROUTERS, chat
@@ -94,7 +94,9 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
         event.listen(engine, "connect", _sqlite_normal_sync)
     await asyncio.to_thread(upgrade, engine)  # Alembic: every store branch to its head
     sessions = make_sessionmaker(engine)
-    writer: Writer | InlineWriter = InlineWriter(sessions) if sqlite else Writer(sessions)
+    # SQLite too commits in the writer's thread: a commit that waits for another writer's lock (a referee's
+    # form, a tool outside the server) must not hold up the event loop and every table with it
+    writer: Writer | InlineWriter = Writer(sessions)
     switch_interval = sys.getswitchinterval()
     if isinstance(writer, Writer):  # its thread gets the interpreter back soon after each round trip
         sys.setswitchinterval(SWITCH_INTERVAL)
@@ -124,6 +126,9 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
         log.info("hosted mode: process %s on %s", node.name, engine.url.render_as_string(hide_password=True))
     else:
         resumed = await room.resume_all()
+    # a fixture's result the last run did not enter (it died as the table finished), then every minute
+    await fixture_results.enter_missed(room, sessions)
+    room.spawn(fixture_results.keep_entering(room, sessions))
     # The collector's policy (see web/collector.py): what start-up loaded and every table that lives on
     # is kept out of its full passes, which otherwise stall every table (bench.server_load's p99).
     probe = app.state.probe = Probe(live=lambda: live_objects(room.tables.values()))

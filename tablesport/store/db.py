@@ -31,6 +31,10 @@ def default_url() -> str:
     return f"sqlite:///{path}"
 
 
+BUSY_TIMEOUT_MS = 5_000
+"""How long a SQLite connection waits for another writer's lock before it reports the store busy."""
+
+
 def make_engine(url: str | None = None) -> Engine:
     url = url or default_url()
     if url.startswith("postgresql://"):
@@ -49,6 +53,7 @@ def make_engine(url: str | None = None) -> Engine:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             cur.close()
 
     return engine
@@ -63,7 +68,8 @@ T = TypeVar("T")
 
 async def retry_locked(run: Callable[[], Awaitable[T]], tries: int = 6) -> T:
     """``await run()``, again after a moment when SQLite reports the store busy (another writer committed
-    after this one read: a live table's result must not be lost to a referee's write at the same time)."""
+    after this one read: a live table's result must not be lost to a referee's write at the same time).
+    ``run`` must be a whole unit of work (rolled back when it fails)."""
     for k in range(tries):
         try:
             return await run()

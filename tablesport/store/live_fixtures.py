@@ -17,11 +17,13 @@ and team B at 3–5; the final plays to Finish (``pictionary-final``).
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, select
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from tablesport.core import Result, State
@@ -32,6 +34,7 @@ from .db import Base, retry_locked
 from .entry_facts import Facts, now
 from .models import TCompetition, TFixture
 from .service import EventStore
+from .tables import FINISHED, WebTable
 
 KINDS = ("table", "series", "duel")
 """The competitions whose fixtures can be played at a live table: multi-player table games (one game per
@@ -135,6 +138,10 @@ def links(s: Session, comp: TCompetition, fixture: str | None = None) -> list[Li
 def table_finished(s: Session, table_id: str, result: Result | None) -> LiveFixture | None:
     """The game at ``table_id`` ended with ``result``: enter it for its fixture (if the table plays one).
     Returns the link with its new status; the caller commits."""
+    # a write first: it locks the link (the finish listener and the sweep of missed results, :func:`missed`,
+    # never both enter one table's result) and, on SQLite, opens the transaction, whose driver would
+    # otherwise open none before the savepoint below and so commit the result without the link's status
+    s.execute(update(LiveFixture).where(LiveFixture.table_id == table_id).values(detail=LiveFixture.detail))
     row = s.scalar(select(LiveFixture).where(LiveFixture.table_id == table_id))
     if row is None or row.status != "playing":
         return row
@@ -176,16 +183,50 @@ class FinishedTable(Protocol):
     state: State
 
 
+CRASH_AT = "TABLESPORT_CRASH_AT"
+"""Tests only: the name of a step of :func:`enter_from_table` at which the server process kills itself
+(SIGKILL), to show that a fixture's result survives a crash at every step between the game's end and
+its entry (``tests/server/test_fixture_crash.py``)."""
+
+CRASH_POINTS = ("fixture-finished", "fixture-uncommitted", "fixture-committed")
+
+
+def crash_point(name: str) -> None:
+    if os.environ.get(CRASH_AT) == name:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
 async def enter_from_table(sessions: sessionmaker[Session], table: FinishedTable) -> None:
-    """The hall's listener: a finished table's result entered for the fixture it plays (if any)."""
+    """The room's finish listener: a finished table's result entered for the fixture it plays (if any).
+    The table is stored finished before this runs; should the server die before the entry is committed,
+    the sweep of :func:`missed` tables at the next start (and every minute) enters it from the stored
+    table."""
     result = table.state.result()
 
     def work() -> None:
         with sessions() as s:
+            plays = s.scalar(select(LiveFixture.id).where(LiveFixture.table_id == table.id)) is not None
+            if plays:
+                crash_point("fixture-finished")
             table_finished(s, table.id, result)
+            if plays:
+                crash_point("fixture-uncommitted")
             s.commit()
+        if plays:
+            crash_point("fixture-committed")
 
     await retry_locked(lambda: asyncio.to_thread(work))
+
+
+def missed(s: Session, finished_before: float | None = None) -> list[str]:
+    """The tables stored finished whose fixture's result was not entered (the server died in between, or
+    the store refused the entry for a moment), oldest first; with ``finished_before`` (Unix time), only
+    those finished before it (so that a table finishing now is left to its own listener)."""
+    q = (select(LiveFixture.table_id).join(WebTable, WebTable.id == LiveFixture.table_id)
+         .where(LiveFixture.status == "playing", WebTable.status == FINISHED))
+    if finished_before is not None:
+        q = q.where(WebTable.updated < finished_before)
+    return list(s.scalars(q.order_by(WebTable.updated)))
 
 
 def log_control(st: EventStore, comp: TCompetition, fixture: str, done: dict[str, Any], who: str,

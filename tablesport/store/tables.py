@@ -41,6 +41,10 @@ class WebTable(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # a guided first game (/learn/<game>): hints for the person, never rated
     guided: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # a fixture's table: its person seats belong to the fixture's entrants (never handed to anyone else)
+    official: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # its creator chose the seed (and so could know every hidden card): never rated
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class WebSeat(Base):

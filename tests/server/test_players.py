@@ -160,7 +160,7 @@ def test_registration_needs_the_form_token_and_is_rate_limited(web: TestClient) 
 # ---- seats, ratings, profiles ----------------------------------------------------------------------------
 def test_a_rated_game_updates_both_ratings_profiles_and_the_leaderboard(web: TestClient) -> None:
     ann, bo = session_cookie(web, "ann"), session_cookie(web, "bo")
-    t = create(web, "goofspiel-2p", [{"kind": "person"}, {"kind": "person"}], seed=5)
+    t = create(web, "goofspiel-2p", [{"kind": "person"}, {"kind": "person"}])  # the server's seed
     tid, tok = t["id"], [s["token"] for s in t["seats"]]
     with web.websocket_connect(f"/ws/{tid}?token={tok[0]}", headers={"cookie": ann}) as w0, \
             web.websocket_connect(f"/ws/{tid}?token={tok[1]}", headers={"cookie": bo}) as w1:
@@ -271,6 +271,10 @@ def test_rating_rules_teams_free_for_all_and_refusals(web: TestClient) -> None:
     assert ratings.unrated_reason(["person", "person"], {0: (1, "a"), 1: (1, "a")}, {"placements": [1, 2]}) \
         == "same_account"
     assert ratings.unrated_reason(["person", "bot"], {}, {"placements": [1, 2]}) == "bot"
+    both = {0: (1, "a"), 1: (2, "b")}
+    assert ratings.unrated_reason(["person", "person"], both, {"placements": [1, 2]}) == ""
+    assert ratings.unrated_reason(["person", "person"], both, {"placements": [1, 2]}, seed_chosen=True) \
+        == "seed_chosen"  # its creator could know every hidden card
 
 
 def test_a_players_own_profile_links_back_to_their_live_seat(web: TestClient) -> None:

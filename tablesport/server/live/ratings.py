@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.orm import Session, sessionmaker
 
 from tablesport.store import players
+from tablesport.store.db import retry_locked
 from tablesport.store.players import PlayerRating, RatedTable, RatingChange
 
 if TYPE_CHECKING:
@@ -57,12 +58,13 @@ REASONS = {
     "anonymous": "a seat was played without an account",
     "same_account": "one account played more than one seat",
     "no_placements": "the result has no placements",
+    "seed_chosen": "its creator chose the seed (from which every hidden card follows)",
 }
 """Why a finished table is not rated: its code (in the store; the pages' ``unrated.<code>``) and words."""
 
 
 def unrated_reason(kinds: list[str], bound: dict[int, tuple[int, str]], result: dict[str, Any] | None,
-                   guided: bool = False) -> str:
+                   guided: bool = False, seed_chosen: bool = False) -> str:
     """Why a finished table is not rated (a code of :data:`REASONS`; "" when it is rated)."""
     if result is None:
         return "no_result"
@@ -74,18 +76,20 @@ def unrated_reason(kinds: list[str], bound: dict[int, tuple[int, str]], result: 
         return "anonymous"
     if len({uid for uid, _ in bound.values()}) != len(kinds):
         return "same_account"
+    if seed_chosen:
+        return "seed_chosen"
     if not teams_of(result, len(kinds)):
         return "no_placements"
     return ""
 
 
 def rate(session: Session, table_id: str, game: str, preset: str, kinds: list[str],
-         result: dict[str, Any] | None, guided: bool = False) -> bool:
+         result: dict[str, Any] | None, guided: bool = False, seed_chosen: bool = False) -> bool:
     """Rate the finished table once; True if it was rated now."""
     if players.already_rated(session, table_id):
         return False
     bound = players.seated_accounts(session, table_id)
-    why = unrated_reason(kinds, bound, result, guided)
+    why = unrated_reason(kinds, bound, result, guided, seed_chosen)
     now = time.time()
     if why:
         session.add(RatedTable(table_id=table_id, rated=False, reason=why, at=now))
@@ -126,13 +130,14 @@ async def on_table_finished(sessions: sessionmaker[Session], table: LiveTable) -
 
     def job() -> bool:
         with sessions() as s:
-            done = rate(s, table.id, table.game.name, table.rs.preset, kinds, table.result, table.guided)
+            done = rate(s, table.id, table.game.name, table.rs.preset, kinds, table.result, table.guided,
+                        table.seed_chosen)
             s.commit()
             return done
 
     async with _LOCK:
         try:
-            if await asyncio.to_thread(job):
+            if await retry_locked(lambda: asyncio.to_thread(job)):
                 log.info("table %s rated", table.id)
         except Exception:
             log.exception("table %s: rating failed", table.id)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,12 @@ def stored_ruleset(row: WebTable) -> tuple[Game, Ruleset]:
     rs = game.ruleset(row.preset)
     params = row.header.get("params") or {}
     return game, rs.with_params(**canon(params)) if params else rs
+
+
+def seed_commitment(seed: int) -> str:
+    """What is published of a table's seed while its game is in play: the SHA-256 of ``tablesport seed
+    <seed>`` in hex. Once the game is over the seed is published and anyone can check it against this."""
+    return hashlib.sha256(f"tablesport seed {seed}".encode()).hexdigest()
 
 
 def whole_seed(value: object) -> int:

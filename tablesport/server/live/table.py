@@ -54,7 +54,7 @@ from .client import Client
 from .clock import Timer
 from .frames import error, frame
 from .loading import Loading
-from .setup import SeatPlan
+from .setup import SeatPlan, seed_commitment
 from .socket_limits import Malformed, read_message
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def mark_seat(tid: str, seat: int, **values: bool) -> Callable[[Session], None]:
 class LiveTable:
     def __init__(self, room: TableRoom, tid: str, game: Game, rs: Ruleset, seed: int, seats: list[SeatPlan],
                  bot_delay: float, recorder: Recorder, state: State, status: str, created: float,
-                 guided: bool = False) -> None:
+                 guided: bool = False, official: bool = False, seed_chosen: bool = False) -> None:
         self.room = room
         self.id = tid
         self.game = game
@@ -104,6 +104,12 @@ class LiveTable:
         self.created = created
         self.guided = guided
         """A guided first game (``/learn/<game>``): its person is shown hints (hints.py); never rated."""
+        self.official = official
+        """A fixture's table: its person seats are handed only to the fixture's entrants (tables.py)."""
+        self.seed_chosen = seed_chosen
+        """Its creator chose the seed: it is shown from the start, and the table is never rated."""
+        self.visitor: str | None = None
+        """The address of the visitor (no account) who opened it, for their cap (visitor_limits.py)."""
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.events: list[tuple[int, Event]] = []
@@ -169,8 +175,15 @@ class LiveTable:
             return self.clock_used
         return self.clock_used + self.room.clock.mono() - self.clock_since
 
+    def seed_public(self) -> dict[str, Any]:
+        """What anyone may know of the seed now: its commitment; the seed itself once the game is over
+        (or from the start where its creator chose it: such a table is never rated)."""
+        shown = self.seed_chosen or self.status == FINISHED
+        return {"seed": self.seed if shown else None, "seed_commitment": seed_commitment(self.seed)}
+
     def summary(self) -> dict[str, Any]:
-        waiting = [i for i, p in enumerate(self.seats) if p.kind == "person" and not p.claimed]
+        waiting = [] if self.official else [i for i, p in enumerate(self.seats)
+                                            if p.kind == "person" and not p.claimed]
         return {
             "id": self.id,
             "game": self.game.name,
@@ -182,6 +195,7 @@ class LiveTable:
             "free_seats": waiting,
             "watchers": sum(1 for c in self.clients if c.seat is None),
             "created": self.created,
+            "official": self.official,
         }
 
     # -- frames -----------------------------------------------------------------------------
@@ -430,8 +444,8 @@ class LiveTable:
             try:
                 if isinstance(bot, RandomBot):
                     action = bot.act(self.state, seat, d)
-                else:  # a thinking bot thinks in a thread: the other tables go on meanwhile
-                    action = await asyncio.to_thread(bot.act, self.state, seat, d)
+                else:  # a thinking bot thinks in the bots' own pool: the other tables and pages go on
+                    action = await self.room.bots.think(bot.act, self.state, seat, d)
                 events = self.state.apply(seat, action)
             except Exception:
                 log.exception("table %s: bot %s on seat %d failed; playing a random legal action",

@@ -25,6 +25,7 @@ from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote,
 
 from ..hosted.errors import Unavailable, store_reads
 from .autopass import DEFAULT_DELAY
+from .bot_pool import BotPool
 from .clock import Clock
 from .setup import SeatPlan, SetupError, check_params, stored_ruleset, whole_seed
 from .table import EVENT_LOG, LiveTable, log_failure, mark_seat
@@ -82,6 +83,8 @@ class TableRoom:
     """Hosted mode: the :class:`..hosted.node.Node` that holds this process's table leases (else ``None``)."""
     reloading: set[str] = field(default_factory=set)
     """Tables let go after a step the store did not save, until they are rebuilt from it (one process)."""
+    bots: BotPool = field(default_factory=BotPool)
+    """Where the bots think: their own bounded pool, not the default executor every page uses."""
     on_finish: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = field(default_factory=list)
     """Called (as tasks) with each table that finishes, after its last step is stored: e.g. a fixture's
     result entered from its live table."""
@@ -118,15 +121,22 @@ class TableRoom:
     # -- creating tables --------------------------------------------------------------------
     async def create(self, preset: str, seats: list[dict[str, Any]], seed: int | str | None = None,
                      bot_delay: float | None = None, params: dict[str, Any] | None = None,
-                     guided: bool = False) -> LiveTable:
+                     guided: bool = False, official: bool = False) -> LiveTable:
         """A new table; ``seats`` and the rest come as the API's JSON (checked here: SetupError).
-        ``guided``: a guided first game, whose person seats are shown hints and which is never rated."""
+        ``guided``: a guided first game, whose person seats are shown hints and which is never rated.
+        ``official``: a fixture's table, whose person seats belong to the fixture's entrants: they are
+        handed out only through the links its creator (the referee) gives, never to anyone who asks, and
+        the server chooses its seed (a chosen seed is refused). A table whose creator chose the seed is
+        never rated (:mod:`.ratings`)."""
         from tablesport.games import find_preset
 
         try:
             game, rs = find_preset(preset)
         except TablesportError as exc:
             raise SetupError(str(exc), "preset") from None
+        if official and seed is not None:
+            raise SetupError("a fixture's table is dealt from a seed the server chooses; leave the seed out",
+                             "seed")
         if params is not None and not isinstance(params, dict):
             raise SetupError("params must be an object of preset parameters", "params")
         for i, s in enumerate(seats):
@@ -156,10 +166,11 @@ class TableRoom:
                     raise SetupError(f"seat {i}: {exc}", f"seats.{i}.bot", tuple(sorted(known))) from None
                 plans.append(SeatPlan("bot", spec, joined=True, claimed=True))
             elif kind == "person":
-                plans.append(SeatPlan("person", token=secrets.token_urlsafe(24)))
+                plans.append(SeatPlan("person", token=secrets.token_urlsafe(24), claimed=official))
             else:
                 raise SetupError(f"seat {i}: kind must be \"person\" or \"bot\", not {kind!r}",
                                  f"seats.{i}.kind", ("person", "bot"))
+        seed_chosen = seed is not None
         seed = secrets.randbelow(2**62) if seed is None else whole_seed(seed)
         tid = secrets.token_hex(6)
         recorder = Recorder(game.name, rs.preset, seed, [p.label for p in plans], __version__,
@@ -174,7 +185,8 @@ class TableRoom:
         delay = self.bot_delay if bot_delay is None else max(0.0, float(bot_delay))
         all_bots = all(p.kind == "bot" for p in plans)
         table = LiveTable(self, tid, game, rs, seed, plans, delay, recorder, state,
-                          RUNNING if all_bots else OPEN, time.time(), guided=guided)
+                          RUNNING if all_bots else OPEN, time.time(), guided=guided, official=official,
+                          seed_chosen=seed_chosen)
         now = time.time()
         header = recorder.lines[0]
 
@@ -182,7 +194,7 @@ class TableRoom:
             session.add(WebTable(id=tid, game=game.name, preset=rs.preset, seed=seed, status=table.status,
                                  header=header, footer=None, steps=0, last_h=header["h"], timers={},
                                  clock_used=0.0, bot_delay=delay, created=now, updated=now, result=None,
-                                 guided=guided))
+                                 guided=guided, official=official, seed_chosen=seed_chosen))
             session.flush()
             for i, p in enumerate(plans):
                 session.add(WebSeat(table_id=tid, seat=i, kind=p.kind, bot=p.bot, token=p.token,
@@ -201,9 +213,10 @@ class TableRoom:
         return table
 
     async def claim(self, tid: str) -> tuple[int, str] | None:
-        """Give out a free person seat of an open table (first come, first served)."""
+        """Give out a free person seat of an open table (first come, first served); never a seat of an
+        official table (a fixture's: its seats belong to the fixture's entrants)."""
         table = await self.live(tid)
-        if table is None:
+        if table is None or table.official:
             return None
         async with table.lock:
             for i, p in enumerate(table.seats):
@@ -264,6 +277,11 @@ class TableRoom:
             if row is None or row.status not in statuses:
                 return None
             return (row, *_seats_and_steps(session, tid))
+
+    async def stored_finished(self, tid: str) -> LiveTable | None:
+        """A finished table rebuilt from the store (not kept in memory); ``None`` if it is not finished."""
+        data = await asyncio.to_thread(self._read_table, tid, (FINISHED,))
+        return None if data is None else self._rebuild(*data)
 
     async def load_finished(self, tid: str) -> LiveTable | None:
         """A table that is no longer live (finished), rebuilt from the store for its viewers."""
@@ -328,7 +346,8 @@ class TableRoom:
         state = game.new_state(rs, row.seed)
         plans = [SeatPlan(s.kind, s.bot, s.token, s.claimed, s.joined) for s in seats]
         table = LiveTable(self, row.id, game, rs, row.seed, plans, row.bot_delay, recorder, state, row.status,
-                          row.created, guided=bool(row.guided))
+                          row.created, guided=bool(row.guided), official=bool(row.official),
+                          seed_chosen=bool(row.seed_chosen))
         table.loading.restored(i for i, p in enumerate(plans) if p.joined)
         for n, line in enumerate(lines, 1):
             if line.get("i") != n:
@@ -382,6 +401,7 @@ class TableRoom:
                 await self.writer.submit(table._save_job())
         for task in list(self.tasks):
             task.cancel()
+        self.bots.close()
 
 
 def _abandon(tid: str, why: str) -> Callable[[Session], None]:

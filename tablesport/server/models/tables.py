@@ -58,7 +58,8 @@ class TableCreate(Input):
     seats: list[Seat] = Field(
         min_length=1, max_length=MAX_SEATS, description="one entry per seat of the preset, in seat order"
     )
-    seed: Seed | None = Field(default=None, description="0 … 2^63 − 1; random when omitted")
+    seed: Seed | None = Field(default=None, description="0 … 2^63 − 1; chosen by the server when omitted (a "
+                              "table whose creator chose the seed is never rated)")
     params: dict[ParamName, ParamValue] | None = Field(
         default=None,
         max_length=MAX_PARAMS,
@@ -108,7 +109,10 @@ class TableCreated(Output):
     id: str
     game: str
     preset: str
-    seed: int
+    seed: int | None = Field(default=None, description="the seed: given back where the creator chose it; "
+                             "otherwise null until the game is over (see `seed_commitment`)")
+    seed_commitment: str = Field(default="", description="SHA-256 (hex) of `tablesport seed <seed>`: the "
+                                 "seed the server chose, published before the game; the seed once it is over")
     params: JSONObject = Field(description="the parameters that differ from the preset")
     seats: list[SeatLink]
     watch: str = Field(description="the spectators' page")
@@ -125,6 +129,8 @@ class TableSummary(Output):
     free_seats: list[int] = Field(description="person seats whose link was not handed out yet")
     watchers: int
     created: float = Field(description="when it was created (Unix time)")
+    official: bool = Field(default=False, description="a fixture's table: its seats belong to the fixture's "
+                           "entrants (never free, never joinable)")
 
 
 class FinishedTable(Output):
@@ -174,6 +180,10 @@ class TableState(Output):
     deadlines: dict[str, float] = Field(description="seconds left per seat with a deadline")
     clock: Clock | None
     result: JSONObject | None
+    seed: int | None = Field(default=None, description="the seed: given back where the creator chose it; "
+                             "otherwise null until the game is over (see `seed_commitment`)")
+    seed_commitment: str = Field(default="", description="SHA-256 (hex) of `tablesport seed <seed>`: the "
+                                 "seed the server chose, published before the game; the seed once it is over")
     watch: str
     ws: str = Field(description="the spectators' WebSocket")
 

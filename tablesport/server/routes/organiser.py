@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from tablesport.store import accounts, public
 from tablesport.store import tokens as token_store
+from tablesport.store.db import retry_locked
 from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
 
@@ -38,7 +39,8 @@ async def in_session(sessions: sessionmaker[Session], work: Any) -> Any:
             s.commit()
             return out
 
-    return await asyncio.to_thread(run)
+    # SQLite refuses at once a unit of work that read before another writer's commit: it runs again
+    return await retry_locked(lambda: asyncio.to_thread(run), tries=3)
 
 
 def back(to: str, done: str) -> Response:

@@ -14,6 +14,7 @@ from ..content import i18n, profiles
 from ..content.lobby import tiles
 from ..content.texts import lobby_catalogue, preset_title
 from ..live.setup import SetupError
+from ..live.visitor_limits import check_visitor
 from ..web import auth
 from ..web.auth import AccountOrNone
 from ..web.deps import LangDep, RoomDep, SessionsDep, TableDep
@@ -39,12 +40,12 @@ async def lobby(request: Request, lang: LangDep, room: RoomDep, sessions: Sessio
     titles = {p["preset"]: f"{g['title']} · {p['title']}" for g in games for p in g["presets"]}
     return await render(request, lang, "lobby.html", account=acc, games=games, preset_titles=titles,
                         tiles=tiles(lang), chosen=request.query_params.get("preset"), account_tables=mine,
-                        open=[s for s in live if s["status"] == "open"],
+                        open=[s for s in live if s["status"] == "open" and s["free_seats"]],
                         running=[s for s in live if s["status"] == "running"], finished=finished)
 
 
 @router.post("/tables", response_class=HTMLResponse, dependencies=[Depends(auth.table_rate)])
-async def create_from_form(request: Request, lang: LangDep, room: RoomDep) -> Response:
+async def create_from_form(request: Request, lang: LangDep, room: RoomDep, acc: AccountOrNone) -> Response:
     form = await auth.form_of(request)
     preset = form.get("preset", "")
     seats: list[dict[str, Any]] = []
@@ -57,10 +58,13 @@ async def create_from_form(request: Request, lang: LangDep, room: RoomDep) -> Re
         seed = int(seed_text) if seed_text else None
     except ValueError:
         raise HTTPException(400, f"the seed must be a whole number, not {seed_text!r}") from None
+    visitor = None if acc is not None else auth.address(request)
     try:
+        check_visitor(room.tables, preset, seats, visitor)
         table = await room.create(preset, seats, seed)
     except SetupError as exc:
         raise HTTPException(400, str(exc)) from None
+    table.visitor = visitor
     return await created_redirect(request, table)  # the links page is a GET page of its own (flow_pages.py)
 
 

@@ -315,7 +315,7 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
                 raise TournamentError(f"seat {i + 1}: a person, or a bot where the organiser allows it",
                                       allowed=["person"] + (["bot:NAME"] if acc.is_organiser else []))
         try:
-            table = await room.create(preset, seats)
+            table = await room.create(preset, seats, official=True)
         except SetupError as exc:
             raise TournamentError(str(exc)) from None
 

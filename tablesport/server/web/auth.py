@@ -194,6 +194,7 @@ async def form_lists(request: Request) -> dict[str, list[str]]:
     if "application/x-www-form-urlencoded" not in request.headers.get("content-type", ""):
         return {}
     body = (await request.body()).decode("utf-8", "replace")
+    request.state.form_body = body  # kept for the page that gives it back if the store does not save it
     return parse_qs(body, keep_blank_values=True)
 
 

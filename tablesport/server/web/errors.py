@@ -13,6 +13,7 @@ import logging
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
+from urllib.parse import parse_qsl
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
@@ -26,10 +27,11 @@ from tablesport.store.live.writer import NotSaved
 from tablesport.store.tokens import TokenError
 from tablesport.tournament.errors import TournamentError
 
+from ..content import i18n
 from ..hosted.errors import Unavailable
 from ..live.setup import SetupError
 from ..models.common import MAX_BODY, error_body
-from .render import error_page, wants_page
+from .render import error_page, render, wants_page
 
 log = logging.getLogger("tablesport.server")
 
@@ -314,9 +316,13 @@ async def failure_page(request: Request, status: int, message: str) -> Response:
 
 async def on_store_down(request: Request, exc: Exception) -> Response:
     """The store did not answer (PostgreSQL restarting, a network cut, SQLite locked too long) or did not
-    commit the request's change: nothing of it was saved; the client may send it again."""
+    commit the request's change: nothing of it was saved; the client may send it again. A browser's form
+    gets a page in its language with what was typed, ready to be sent again (:func:`typed_again`)."""
     log.warning("%s %s: the store did not save it: %s", request.method, request.url.path,
                 str(exc).splitlines()[0])
+    body = getattr(request.state, "form_body", None)
+    if body is not None and not request.url.path.startswith("/api/"):
+        return await typed_again(request, body)
     if wants_page(request):
         page = await failure_page(request, 503, "the store did not answer, so nothing was changed; "
                                   "try again in a few seconds")
@@ -326,6 +332,16 @@ async def on_store_down(request: Request, exc: Exception) -> Response:
                                    "reach for a moment), so nothing was changed; try again in a few seconds"),
                         status_code=503,
                         headers={"Retry-After": "2"})
+
+
+async def typed_again(request: Request, body: str) -> Response:
+    """503: the store was busy; the form's fields as they were typed (not its old token), to send again."""
+    lang = i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
+                          request.headers.get("accept-language"))
+    typed = [(k, v) for k, v in parse_qsl(body, keep_blank_values=True) if k != "csrf"]
+    resp = await render(request, lang, "store_busy.html", status=503, action=request.url.path, typed=typed)
+    resp.headers["Retry-After"] = "2"
+    return resp
 
 
 async def on_crash(request: Request, exc: Exception) -> Response:

@@ -6,16 +6,17 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path
+from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from tablesport.core.records import jsonl
 from tablesport.store.live.archive import finished_record, finished_tables, replay_frames
 
 from ...live.table import LiveTable
+from ...live.visitor_limits import check_visitor
 from ...models.common import ApiError
 from ...models.tables import Joined, Replay, ServerStats, TableCreate, TableCreated, TableList, TableState
-from ...web.auth import table_rate
+from ...web.auth import AccountOrNone, address, table_rate
 from ...web.deps import ProbeDep, RoomDep, SessionsDep
 from ...web.errors import refuse
 
@@ -48,19 +49,30 @@ async def list_tables(room: RoomDep, sessions: SessionsDep) -> dict[str, Any]:
     summary="Create a table",
     description="Seats are people (each gets a secret link) or bots. A refused table leaves nothing "
     "behind: no table, no row. One address may open a limited number of tables a minute (429 with "
-    "Retry-After past it).",
+    "Retry-After past it). Without an account, bots take their default options only and one address "
+    "may have 2 tables with thinking bots in play.",
     dependencies=[Depends(table_rate)],
-    responses={429: {"model": ApiError, "description": "too many new tables from this address"}},
+    responses={
+        429: {
+            "model": ApiError,
+            "description": "too many new tables from this address, or (without an account) too many of "
+            "its tables with thinking bots in play",
+        }
+    },
 )
-async def create_table(body: TableCreate, room: RoomDep) -> dict[str, Any]:
-    table = await room.create(
-        body.preset, [s.model_dump() for s in body.seats], body.seed, body.bot_delay, body.params
-    )
+async def create_table(
+    body: TableCreate, room: RoomDep, request: Request, acc: AccountOrNone
+) -> dict[str, Any]:
+    seats = [s.model_dump() for s in body.seats]
+    visitor = None if acc is not None else address(request)
+    check_visitor(room.tables, body.preset, seats, visitor)
+    table = await room.create(body.preset, seats, body.seed, body.bot_delay, body.params)
+    table.visitor = visitor
     return {
         "id": table.id,
         "game": table.game.name,
         "preset": table.rs.preset,
-        "seed": table.seed,
+        **table.seed_public(),
         "params": table.params(),
         "seats": [
             {
@@ -102,6 +114,7 @@ async def table_state(tid: TableId, room: RoomDep) -> dict[str, Any]:
         "deadlines": now["deadlines"],
         "clock": now["clock"],
         "result": now["result"],
+        **table.seed_public(),
         "watch": f"/watch/{table.id}",
         "ws": f"/ws/{table.id}",
     }
@@ -111,7 +124,8 @@ async def table_state(tid: TableId, room: RoomDep) -> dict[str, Any]:
     "/tables/{tid}/join",
     response_model=Joined,
     summary="Take the next free person seat",
-    description="First come, first served; 409 when every person seat of the table is taken.",
+    description="First come, first served; 409 when every person seat of the table is taken, and at a "
+    "fixture's table (its seats belong to the fixture's entrants: the referee gives them their links).",
 )
 async def join_table(tid: TableId, room: RoomDep) -> dict[str, Any]:
     table = await room.live(tid)  # hosted: taken over from the process that holds it

@@ -1,0 +1,97 @@
+"""A page's latency while bot tables think: the lobby (``GET /``, which reads the store through the default
+executor) fetched one request after another from a real server process, first with no table, then with
+``--tables`` Blokus tables of four thinking bots (``--bot``, bot delay 0), in the same run. The ratio of the
+two p99s is the figure: the bots think in a pool of their own (server/live/bot_pool.py), so the pages do
+not queue behind them.
+
+    .venv/bin/python -m bench.bot_pool [--tables 10] [--requests 60] [--bot mcts:seconds=0.5]
+
+→ bench/results/bot_pool.json (with the machine's load average as it ran: the figure is only comparable
+within one run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bench.machine import machine, save_results
+from tablesport.server.process import ServerProcess
+
+
+def latencies(url: str, requests: int) -> list[float]:
+    out = []
+    with httpx.Client(base_url=url, timeout=120) as c:
+        for _ in range(requests):
+            t0 = time.perf_counter()
+            r = c.get("/")
+            out.append(time.perf_counter() - t0)
+            r.raise_for_status()
+    return out
+
+
+def summary(times: list[float]) -> dict[str, float]:
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return {
+        "p50_ms": round(1000 * statistics.median(ordered), 2),
+        "p99_ms": round(1000 * p99, 2),
+        "max_ms": round(1000 * ordered[-1], 2),
+        "n": len(ordered),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=10, help="bot tables thinking in the second phase")
+    ap.add_argument("--requests", type=int, default=60, help="pages fetched in each phase")
+    ap.add_argument("--bot", default="mcts:seconds=0.5", help="the bots' spec (Blokus)")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = ServerProcess(Path(tmp) / "bench.sqlite3", tables_per_minute=0).start(60)
+        try:
+            latencies(server.url, 5)  # warm up
+            load_before = os.getloadavg()
+            idle = summary(latencies(server.url, args.requests))
+            for _ in range(args.tables):
+                server.create("blokus-event", [{"kind": "bot", "bot": args.bot}] * 4)
+            time.sleep(2.0)  # every table is thinking
+            busy = summary(latencies(server.url, args.requests))
+            stats = httpx.get(server.url + "/api/v1/stats", timeout=30).json()
+            load_after = os.getloadavg()
+        finally:
+            server.stop()
+    out: dict[str, Any] = {
+        "benchmark": "bot_pool",
+        "bot": args.bot,
+        "tables": args.tables,
+        "idle": idle,
+        "thinking": busy,
+        "p99_ratio": round(busy["p99_ms"] / idle["p99_ms"], 2),
+        "p50_ratio": round(busy["p50_ms"] / idle["p50_ms"], 2),
+        "bot_think_s": stats.get("bot_think"),
+        "bot_threads": int(os.environ.get("TABLESPORT_BOT_THREADS") or 0)
+        or max(1, (os.cpu_count() or 2) // 2),
+        "load_average": {
+            "before": [round(x, 2) for x in load_before],
+            "after": [round(x, 2) for x in load_after],
+        },
+        "machine": machine(),
+    }
+    print(
+        f"GET / with 0 tables: p50 {idle['p50_ms']} ms, p99 {idle['p99_ms']} ms; with {args.tables} "
+        f"bot tables thinking: p50 {busy['p50_ms']} ms, p99 {busy['p99_ms']} ms (p99 ×{out['p99_ratio']}); "
+        f"load average {out['load_average']}"
+    )
+    print(save_results("bot_pool", out))
+
+
+if __name__ == "__main__":
+    main()
