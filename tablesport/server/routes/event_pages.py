@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
-from tablesport.store import accounts, public
+from tablesport.store import accounts, check_in, public
 from tablesport.store.double_entry import DoubleEntry, entry_json
 from tablesport.store.models import TCompetition
 from tablesport.store.service import EventStore
@@ -140,6 +140,7 @@ def desk_data(st: EventStore, event_id: int, key: str) -> dict[str, Any]:
             "comp": {**public.competition(st, ev, comp), "team_size": p.team_size, "fee": p.fee.describe()},
             "entrants": [{**public.entrant(e), "paid": e.paid} for e in st.entrants(comp)],
             "fixtures": fixtures, "open_sheets": open_sheets, "undecided": undecided, "audit": audit,
+            "check_in": check_in.summary(st, comp),
             "can_draw": p.kind in ("series", "duel") and not fixtures,
             "can_round": p.kind != "rummikub" and bool(fixtures or p.kind in ("table", "duel"))}
 
@@ -205,6 +206,18 @@ async def change_entrant(request: Request, lang: LangDep, acc: OrganiserDep, ses
     return await _write(request, lang, acc, sessions, event_id, competition,
                         lambda st, comp: st.update_entrant(comp, entrant, acc.name, **{flag: value}),
                         "entrant")
+
+
+@router.post("/{event_id}/{competition}/check-in")
+async def check_in_many(request: Request, lang: LangDep, acc: OrganiserDep, sessions: SessionsDep,
+                        event_id: int = EventId, competition: str = CompKey) -> Response:
+    """Check in everyone who has not withdrawn (``all``), or the entrants the scanned or typed codes name
+    (``codes``: ids, names or members, one a line); all or nothing."""
+    form = await auth.form_of(request)
+    codes = None if form.get("all") == "1" else check_in.codes_of(form.get("codes", ""))
+    return await _write(request, lang, acc, sessions, event_id, competition,
+                        lambda st, comp: check_in.check_in(st, comp, codes, acc.name), "checked_in",
+                        codes_text=form.get("codes", ""))
 
 
 @router.post("/{event_id}/{competition}/import")
