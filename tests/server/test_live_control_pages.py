@@ -321,3 +321,10 @@ def test_the_timetable_places_fixtures_per_slot_and_table_on_the_public_page(app
         (f1, _), (f2, _) = pair
         assert not entrants[f1] & entrants[f2]
     assert 'value="T1, T2"' in olga.c.get(desk).text  # the form keeps the slots and tables
+    # issue 36, item 16: the fixture lists show the timetable's tables, and the referees are not assigned
+    # unless the organiser asks for it (the event has a referee, ann)
+    row_re = r'<tr data-fixture="([^"]+)"><td><a [^>]+>[^<]+</a></td><td>[^<]*</td><td>(T\d)</td>'
+    fixture_rows = re.findall(row_re, olga.c.get(f"{desk}/sgs").text)
+    assert len(fixture_rows) == 6 and dict(fixture_rows) == {f: t for f, t in rows}
+    event_page = olga.c.get(desk).text
+    assert re.search(r'<input type="checkbox" name="referees"\s*>', event_page)
