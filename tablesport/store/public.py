@@ -139,7 +139,8 @@ def results_csv(st: EventStore, comp: TCompetition) -> str:
     for f in st.fixtures(comp):
         r = st.result_of(f)
         lines.append({"fixture": f.key, "stage": f.stage, "round": f.round, "group": f.group or "",
-                      "entrants": " ".join(f.entrants), "result": json.dumps(r.data) if r else "",
+                      "entrants": " ".join(f.entrants),
+                      "result": json.dumps(r.data, ensure_ascii=False) if r else "",
                       "version": r.version if r else "", "entered_by": r.entered_by if r else "",
                       "entered_at": r.entered_at.isoformat() if r else "",
                       "updated_by": r.updated_by if r else "",
