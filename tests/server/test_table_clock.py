@@ -148,3 +148,17 @@ def test_the_clock_survives_a_restart_of_the_server(tmp_path: Path) -> None:
         ann = Person(app, "ann")
         # seed 000 (2011): a 45-minute clock, 3 minutes gone
         assert face(ann.c.get(url).text) == ("running", str(45 * 60 - 180), "42:00")
+
+
+def test_the_clock_page_says_the_time_up_ladder_in_the_pages_language(served: Any) -> None:
+    """Issue 36, item 20: the ladder was English on the Chinese pages. Seed 001 §一4 2): more surviving
+    generals, then fewer lost HP, then fewer technical points; still level: 5-minute overtimes."""
+    app, _, event_id = served
+    url = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1/clock"
+    page = Person(app, "ann").c.get(url + "?lang=zh-Hans").text
+    ladder = re.search(r'<p class="muted" id="ladder">([^<]*)</p>', page)
+    assert ladder is not None
+    assert ladder.group(1) == (
+        "时间到时依次比较: 存活武将多者胜 → 损失体力少者胜 → 技术分少者胜; 仍相同时: 加时5分钟，直到分出胜负"
+    )
+    assert "surviving generals" not in page.lower() and "still level" not in page

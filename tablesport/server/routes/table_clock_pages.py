@@ -56,6 +56,8 @@ def clock_data(st: EventStore, event_id: int, key: str, fixture: str, wall: floa
         "overtime_minutes": ladder.overtime_minutes,
         "time_up_at": str(cfg.get("time_up_at", "turn_end")),
         "ladder": ladder.describe(),
+        "ladder_steps": [list(x) for x in ladder.steps],
+        "ladder_then": ladder.then,
         "figures": list(ladder.figures),
         "mode": mode,
         "clock": now.to_json(),
