@@ -144,11 +144,20 @@ def _figure_keys(rows: Sequence[Mapping[str, Any]], skip: Sequence[str]) -> list
     return keys
 
 
+FIGURE_WORDS = {"games_won": "Games won", "games_lost": "Games lost", "sheets": "Sheets",
+                "lost_sheets": "Lost sheets", "best_sheet": "Best sheet", "best_game": "Best game",
+                "wins": "Wins", "plus": "Plus points", "series": "Series", "squares": "Squares",
+                "surviving_generals": "Surviving generals", "lost_hp": "Lost HP",
+                "technical_points": "Technical points", "points": "Points"}
+"""The column heads of the standings figures a chain does not label (never a program's key)."""
+
+
 def standings_html(title: str, rows: Sequence[Mapping[str, Any]],
                    chain_labels: Mapping[str, str] | None = None) -> str:
     keys = _figure_keys(rows, ("tied_with", "decided_by", "division", "decided_at", "head_to_head",
                                "decision_note"))
-    labels = chain_labels or {}
+    labels = {**FIGURE_WORDS, **(chain_labels or {})}
+    labels = {k: labels.get(k, k.replace("_", " ").capitalize()) for k in keys}
     head = ["Rank", "Entrant", "Points", *[labels.get(k, k) for k in keys], "Note"]
     out = []
     for r in rows:
