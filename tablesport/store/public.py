@@ -56,7 +56,7 @@ def entrant(e: TEntrant) -> dict[str, Any]:
 
 def fixtures(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
     """Every fixture with its result (and, for a series, its score and the games entered so far); its
-    table is the one the draw gave it or else the one the event's timetable placed it at (with the slot)."""
+    table is the one the draw gave it or else the one the event's timetable placed it at."""
     from .timetable import EventTimetable
 
     series = st.preset(comp).kind == "series"
@@ -67,7 +67,7 @@ def fixtures(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
         r = st.result_of(f)
         at = booked.get(f.key, {})
         row: dict[str, Any] = {"key": f.key, "stage": f.stage, "round": f.round, "group": f.group,
-                               "table": f.table or at.get("table"), "slot": at.get("slot"),
+                               "table": f.table or at.get("table"),
                                "entrants": list(f.entrants),
                                "result": r.data if r else None,
                                "version": r.version if r else None, "score": None, "games": None}
