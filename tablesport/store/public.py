@@ -55,13 +55,20 @@ def entrant(e: TEntrant) -> dict[str, Any]:
 
 
 def fixtures(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
-    """Every fixture with its result (and, for a series, its score and the games entered so far)."""
+    """Every fixture with its result (and, for a series, its score and the games entered so far); its
+    table is the one the draw gave it or else the one the event's timetable placed it at."""
+    from .timetable import EventTimetable
+
     series = st.preset(comp).kind == "series"
+    plan = st.s.get(EventTimetable, comp.event_id)
+    booked = {b["fixture"]: b for b in (plan.bookings if plan else []) if b["competition"] == comp.key}
     out = []
     for f in st.fixtures(comp):
         r = st.result_of(f)
+        at = booked.get(f.key, {})
         row: dict[str, Any] = {"key": f.key, "stage": f.stage, "round": f.round, "group": f.group,
-                               "table": f.table, "entrants": list(f.entrants),
+                               "table": f.table or at.get("table"),
+                               "entrants": list(f.entrants),
                                "result": r.data if r else None,
                                "version": r.version if r else None, "score": None, "games": None}
         if series:
@@ -132,7 +139,8 @@ def results_csv(st: EventStore, comp: TCompetition) -> str:
     for f in st.fixtures(comp):
         r = st.result_of(f)
         lines.append({"fixture": f.key, "stage": f.stage, "round": f.round, "group": f.group or "",
-                      "entrants": " ".join(f.entrants), "result": json.dumps(r.data) if r else "",
+                      "entrants": " ".join(f.entrants),
+                      "result": json.dumps(r.data, ensure_ascii=False) if r else "",
                       "version": r.version if r else "", "entered_by": r.entered_by if r else "",
                       "entered_at": r.entered_at.isoformat() if r else "",
                       "updated_by": r.updated_by if r else "",
@@ -152,10 +160,37 @@ def printables(st: EventStore, comp: TCompetition) -> list[str]:
         out.append("groups")
     if p.kind == "series" and st.fixtures(comp, "knockout"):
         out.append("bracket")
-    open_series = p.kind == "series" and any(st.result_of(f) is None for f in st.fixtures(comp))
-    if p.kind == "rummikub" or open_series:
+    open_tables = p.kind == "table" and any(st.result_of(f) is None for f in st.fixtures(comp))
+    if p.kind in ("rummikub", "series") or open_tables:
         out.append("sheets")
     return out
+
+
+TABLE_FIGURES = {"ttr-event": "Points 分数", "monopoly-deal-event": "Property value 资产总值",
+                 "blokus-event": "Score 得分 (−1 per square left)"}
+"""The figure each 4-player league's sheet asks for (seed 000: Ticket to Ride by points, Monopoly Deal
+by property value, Blokus by its score)."""
+
+
+def next_series_round(st: EventStore, comp: TCompetition) -> tuple[str, int]:
+    """The stage and number of matches of a series competition's next round, when none is open: the
+    first group round before the draw (half the entrants), the knock-out's first round once the groups are
+    played (the groups' qualifiers in pairs), the bracket's next round (the final with the third-place
+    match)."""
+    p = st.preset(comp)
+    fixtures = st.fixtures(comp)
+    if not fixtures:
+        return "group", max(1, len(st.playing(comp)) // 2)
+    knockout = [f for f in fixtures if f.stage == "knockout"]
+    if not knockout:
+        return "knockout", max(1, len(st.groups(comp)) * p.advance // 2)
+    br = st.bracket(comp)
+    last = max(f.round for f in knockout)
+    if last >= len(br.rounds):
+        raise TournamentError(f"{comp.key!r} has played its final: there is no next round to print",
+                              field="what")
+    final_next = last + 1 == len(br.rounds)
+    return "knockout", len(br.rounds[last]) + (1 if final_next and br.third_place else 0)
 
 
 def printout(st: EventStore, event: str, comp: TCompetition, what: str) -> str:
@@ -182,13 +217,26 @@ def printout(st: EventStore, event: str, comp: TCompetition, what: str) -> str:
                              for e in ents.values())
         elif p.kind == "series":
             todo = [f for f in st.fixtures(comp) if st.result_of(f) is None]
+            if todo:
+                body = "\n".join(printouts.sanguosha_sheet(
+                    event, comp.title, f.key, f.entrants[0], f.entrants[1], ents[f.entrants[0]].members,
+                    ents[f.entrants[1]].members,
+                    (p.series if f.stage == "group" else p.knockout_series).games,  # type: ignore[union-attr]
+                    f.stage) for f in todo)
+            else:
+                stage, count = next_series_round(st, comp)
+                games = (p.series if stage == "group" else p.knockout_series).games  # type: ignore[union-attr]
+                blank = printouts.sanguosha_sheet(event, comp.title, "", "", "", [], [], games, stage)
+                body = "\n".join([blank] * count)
+        elif p.kind == "table":
+            todo = [f for f in st.fixtures(comp) if st.result_of(f) is None]
             if not todo:
-                raise TournamentError("no fixture is waiting for a result", field="what")
-            body = "\n".join(printouts.sanguosha_sheet(
-                event, comp.title, f.key, f.entrants[0], f.entrants[1], ents[f.entrants[0]].members,
-                ents[f.entrants[1]].members,
-                (p.series if f.stage == "group" else p.knockout_series).games,  # type: ignore[union-attr]
-                f.stage) for f in todo)
+                raise TournamentError("no table is waiting for a result: draw the next round first, then "
+                                      "print its sheets", field="what")
+            figure = TABLE_FIGURES.get(p.name, "Score 得分")
+            body = "\n".join(printouts.table_sheet(event, comp.title, f.key, f.table,
+                                                   [ents[k].name for k in f.entrants], figure,
+                                                   p.placement_points) for f in todo)
         else:
             raise TournamentError(f"no score sheet for {p.title}; print standings instead", field="what")
     else:

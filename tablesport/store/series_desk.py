@@ -417,7 +417,7 @@ class SeriesDesk:
                                   field="team")
         members = next((list(e.members) for e in self.st.entrants(comp) if e.key == p.team), [])
         if p.kind == "player" and members and p.player not in members:
-            raise TournamentError(f"{p.player!r} is not a member of {p.team}; members: {members}",
+            raise TournamentError(f"{p.player!r} is not a member of {p.team}; members: {', '.join(members)}",
                                   allowed=members, rule=rule("team_members"), field="player")
         if p.commander and p.kind != "player":
             raise TournamentError("'commander' marks a player penalty against the player commanding",

@@ -158,7 +158,7 @@ class EventStore:
         for x in existing:
             both = set(x.members) & set(e.members)
             if both:
-                raise TournamentError(f"{sorted(both)} already play for {x.key!r}")
+                raise TournamentError(f"{', '.join(sorted(both))} already play for {x.key!r}")
         row = TEntrant(competition_id=comp.id, key=e.id, name=e.name, members=list(e.members),
                        division=e.division, club=e.club, seed=e.seed, paid=e.paid, checked_in=e.checked_in,
                        withdrawn=e.withdrawn, lost_sheets=int(e.extra.get("lost_sheets", 0)))

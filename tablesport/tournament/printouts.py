@@ -53,7 +53,10 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[Any]], cls: str = "", nu
 
 def sanguosha_sheet(event: str, competition: str, match: str, a: str, b: str, members_a: Sequence[str],
                     members_b: Sequence[str], games: int = 3, stage: str = "") -> str:
-    """One match: a line per game (commanders rotate), the time-up figures, and signature lines."""
+    """One match: a line per game (commanders rotate), the time-up figures, and signature lines. A blank
+    sheet (the next round's, not drawn yet) has empty teams: the lines are filled in by hand."""
+    blank = "_" * 12
+    a, b = a or blank, b or blank
     rows = [[str(g), "", "", "", "", "", "", "", ""] for g in range(1, games + 1)]
     body = [
         '<div class="page">',
@@ -74,6 +77,24 @@ def sanguosha_sheet(event: str, competition: str, match: str, a: str, b: str, me
         "</div>",
     ]
     return "\n".join(body)
+
+
+def table_sheet(event: str, competition: str, fixture: str, table: str | None, players: Sequence[str],
+                figure: str, places: Sequence[int] = ()) -> str:
+    """One table of a 4-player league (Ticket to Ride, Monopoly Deal, Blokus): a line per player for the
+    game's figure and the place, the points the place gives, and the signatures."""
+    rows = [[p, "", "", "", ""] for p in players]
+    scale = " / ".join(str(x) for x in places)
+    return "\n".join([
+        '<div class="page">',
+        "<h1>比赛记分表 · score sheet</h1>",
+        f'<p class="meta">{escape(event)} · {escape(competition)} · <b>{escape(fixture)}</b>'
+        f'{" · table " + escape(table) if table else ""}</p>',
+        _table(["Player 选手", f"{figure}", "Place 名次", "Points 积分", "Signature 签字"], rows, "tall"),
+        f'<p class="note">Places give {escape(scale)} points (1st to last).</p>' if scale else "",
+        '<div class="sign"><div>Referee 裁判</div><div>Score desk 记分台</div></div>',
+        "</div>",
+    ])
 
 
 def rummikub_sheet(event: str, player: str, division: str | None, school: str | None, number: int = 1,
@@ -124,11 +145,20 @@ def _figure_keys(rows: Sequence[Mapping[str, Any]], skip: Sequence[str]) -> list
     return keys
 
 
+FIGURE_WORDS = {"games_won": "Games won", "games_lost": "Games lost", "sheets": "Sheets",
+                "lost_sheets": "Lost sheets", "best_sheet": "Best sheet", "best_game": "Best game",
+                "wins": "Wins", "plus": "Plus points", "series": "Series", "squares": "Squares",
+                "surviving_generals": "Surviving generals", "lost_hp": "Lost HP",
+                "technical_points": "Technical points", "points": "Points"}
+"""The column heads of the standings figures a chain does not label (never a program's key)."""
+
+
 def standings_html(title: str, rows: Sequence[Mapping[str, Any]],
                    chain_labels: Mapping[str, str] | None = None) -> str:
     keys = _figure_keys(rows, ("tied_with", "decided_by", "division", "decided_at", "head_to_head",
                                "decision_note"))
-    labels = chain_labels or {}
+    labels = {**FIGURE_WORDS, **(chain_labels or {})}
+    labels = {k: labels.get(k, k.replace("_", " ").capitalize()) for k in keys}
     head = ["Rank", "Entrant", "Points", *[labels.get(k, k) for k in keys], "Note"]
     out = []
     for r in rows:

@@ -447,13 +447,24 @@ class OpenPlay:
 
     def lose_sheet(self, player: str, at: int | None = None) -> bool:
         """The sheet the player holds is lost: it never counts and costs 10 % (賽制 1). Before the
-        cut-off a new sheet is given (True); after it a player without a sheet leaves the hall (False)."""
+        cut-off a new sheet is given (True); after it a player without a sheet leaves the hall (False).
+
+        At a table in play (reported by the table's referee) the player stays seated: before the cut-off
+        the game being played goes on the new sheet. From the cut-off no new sheet is given, so that game
+        is still written on the sheet held: the loss is reported once the player leaves the table (a full
+        sheet takes them to the desk)."""
         place = self.where(player)
         t = self._table(player)
         if t is not None and t.playing:
-            raise TournamentError(f"{player!r} is playing at table {t.number}: "
-                                  "report the lost sheet when that game has been entered",
-                                  rule=rule("rummikub_lost_sheet"), field="player")
+            if not self.sheets.can_open(at):
+                raise TournamentError(
+                    f"{player!r} is playing at table {t.number} and no new sheet is given from the cut-off "
+                    f"({clock(self.sheets.cutoff or 0)}): the game is written on the sheet held; report "
+                    "the loss when the player leaves the table (at the desk with a full sheet)",
+                    rule=rule("rummikub_lost_sheet"), field="player")
+            self.sheets.lose(player)
+            self.sheets.open(player, at)
+            return True
         self.sheets.lose(player)
         if self.sheets.can_open(at):
             self.sheets.open(player, at)

@@ -95,23 +95,31 @@ def schedule(items: Sequence[Item], slots: Sequence[Slot], tables: Mapping[str, 
         raise TournamentError("two schedule items share a key")
     placed: dict[str, int] = {}
     pending = list(items)
+    why: dict[str, int] = {}  # why each item left over in a slot was not placed there
     for slot in slots:
         busy: set[str] = set()
         used_tables: set[str] = set()
         free_refs = list(referees)
         left = []
+        why = {}
         for it in pending:
             if it.competition not in tables:
                 raise TournamentError(f"no tables for competition {it.competition!r}")
             ok = slot.index >= it.earliest and all(placed.get(d, slot.index) < slot.index for d in it.after)
-            ok = ok and not (it.people & busy)
+            reason = "" if ok else "an earlier round is not placed before it"
+            if ok and it.people & busy:
+                ok, reason = False, "a player already plays in that slot"
             table = next((t for t in tables[it.competition] if t not in used_tables), None) if ok else None
+            if ok and table is None:
+                reason = "every table of its competition is taken"
             ref = None
             if table is not None and referees:
                 ref = next((r for r in free_refs if r not in it.people and r not in busy), None)
                 if ref is None:
-                    table = None
+                    table, reason = None, (f"no referee is free (each match needs its own referee, one of "
+                                           f"{len(referees)}, who plays in neither side)")
             if table is None:
+                why[reason] = why.get(reason, 0) + 1
                 left.append(it)
                 continue
             used_tables.add(table)
@@ -123,7 +131,9 @@ def schedule(items: Sequence[Item], slots: Sequence[Slot], tables: Mapping[str, 
             tt.bookings.append(Booking(it, slot, table, ref))
         pending = left
     if pending:
+        reasons = "; ".join(f"{n} because {r}" for r, n in sorted(why.items(), key=lambda x: -x[1]))
+        fix = "add slots or tables, or plan without the referees" if referees else "add slots or tables"
         raise TournamentError(f"{len(pending)} item(s) do not fit in {len(slots)} slots "
-                              f"(first: {pending[0].key}); add slots, tables or referees")
+                              f"(first: {pending[0].key}); in the last slot: {reasons}; {fix}")
     tt.check()
     return tt

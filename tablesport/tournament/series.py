@@ -239,13 +239,13 @@ class SeriesProgress:
             name = self.name(side)
             if team and c not in team:
                 raise TournamentError(f"{where}{name}: commander {c!r} of game {n} is not a member; "
-                                      f"members: {team}",
+                                      f"members: {', '.join(team)}",
                                       rule=rule("team_members"), allowed=team, field=f"commanders.{name}")
             cycle = _cycle([g.commanders.get(side) for g in self.games], len(team) or 3)
             led = dict(cycle)
             if c in led:
                 free = self.may_command(side)
-                hint = f" — choose one of {free}" if free else ""
+                hint = f" — choose one of {', '.join(free)}" if free else ""
                 raise TournamentError(
                     f"{where}{name}: {c!r} already led game {led[c]}; no member commands again until all "
                     f"{len(team) or 3} have commanded{hint}", rule=rule("commander_rotation"), allowed=free,

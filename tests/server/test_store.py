@@ -16,6 +16,7 @@ def test_migrations_match_the_models(tmp_path: Path) -> None:
     import tablesport.store.accounts  # noqa: F401
     import tablesport.store.double_entry  # noqa: F401
     import tablesport.store.live_fixtures  # noqa: F401
+    import tablesport.store.table_clock  # noqa: F401
     import tablesport.store.tables  # noqa: F401
     import tablesport.store.tokens  # noqa: F401
 

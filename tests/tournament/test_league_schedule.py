@@ -176,3 +176,16 @@ def test_schedule_keeps_a_person_in_one_place_across_competitions() -> None:
     slot_of = {b.item.key: b.slot.index for b in tt.bookings}
     assert slot_of["blokus-1"] != slot_of["ttr-1"]
     assert all(b.referee not in b.item.people for b in tt.bookings)
+
+
+def test_a_timetable_that_does_not_fit_says_why() -> None:
+    """Issue 36, item 16: "18 item(s) do not fit" said nothing of the referees it was short of."""
+    items = [Item(f"m{i}", "sgs", frozenset({f"a{i}", f"b{i}"})) for i in range(6)]
+    with pytest.raises(TournamentError) as exc:
+        schedule(items, make_slots("10:30", 45, 2), {"sgs": ["T1", "T2", "T3", "T4"]}, ["ref1"])
+    text = str(exc.value)
+    assert "4 item(s) do not fit in 2 slots" in text
+    assert "4 because no referee is free (each match needs its own referee, one of 1," in text
+    assert "plan without the referees" in text
+    with pytest.raises(TournamentError, match="2 because every table of its competition is taken"):
+        schedule(items, make_slots("10:30", 45, 2), {"sgs": ["T1", "T2"]})

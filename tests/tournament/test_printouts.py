@@ -59,3 +59,14 @@ def test_standings_csv() -> None:
     assert {"won", "drawn", "lost", "games_won", "series"} <= set(head) and head[-1] == "needs_decision"
     assert rows[1][1:4] == ["1", "A", "3"] and rows[2][-1] == "yes"
     assert rows[1][head.index("series")] == "B<script> 2:0 (3 pts)" and rows[1][head.index("won")] == "1"
+
+
+def test_the_standings_printout_heads_its_columns_in_words() -> None:
+    """Issue 36, item 20: a figure the chain does not label was headed by its key (``games_won``)."""
+    from tablesport.tournament.printouts import standings_html
+
+    rows = [{"rank": 1, "entrant": "A", "points": 3, "needs_decision": False,
+             "tiebreaks": {"games_won": 2, "lost_sheets": 0, "odd_figure": 1}}]
+    html = standings_html("Day", rows, {"points": "match points"})
+    assert "<th>Games won</th>" in html and "<th>Lost sheets</th>" in html and "<th>Odd figure</th>" in html
+    assert "games_won" not in html and "odd_figure" not in html

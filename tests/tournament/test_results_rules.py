@@ -293,8 +293,10 @@ def test_a_lost_sheet_never_counts_and_costs_10_percent_seed002() -> None:
                          minutes("09:40")) == ["x3", "x2"]
     h.fill()
     assert h.where("x2") == "queue" and h.where("x3") == "table 1"
-    with pytest.raises(TournamentError, match="playing at table 1"):
-        h.lose_sheet("x0", minutes("09:41"))
+    # lost while playing (issue 36, item 14): the player stays at the table and the game goes on a new sheet
+    assert h.lose_sheet("x0", minutes("09:41")) and h.where("x0") == "table 1"
+    x0 = h.sheets.cards["x0"]
+    assert x0.lost_total == 1 and len(x0.sheets) == 2 and x0.result() == (0, 0.0)
     assert h.lose_sheet("x2", minutes("09:41")) and h.where("x2") == "queue"
     card = h.sheets.cards["x2"]
     assert card.lost_total == 1 and len(card.sheets) == 2 and card.result() == (0, 0.0)
@@ -306,6 +308,9 @@ def test_a_lost_sheet_never_counts_and_costs_10_percent_seed002() -> None:
     for p in late.sheets.cards:
         late.arrive(p, minutes("09:30"))
     assert not late.lose_sheet("x4", minutes("09:40")) and late.where("x4") == "done"
+    late.fill()
+    with pytest.raises(TournamentError, match="when the player leaves the table"):  # no new sheet after 09:35
+        late.lose_sheet("x0", minutes("09:41"))
 
 
 def test_the_longest_waiting_table_fills_first() -> None:

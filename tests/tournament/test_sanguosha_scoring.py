@@ -92,7 +92,7 @@ def test_commander_rotation_refuses_a_repeat_until_the_team_has_rotated() -> Non
     """000 §一1 / 003 §2.1.1: 主帥選手應當進行輪換 — no member leads twice before all have led."""
     doc = match("A", "B", g("A", commanders={"A": "A1", "B": "B1"}),
                 g("B", commanders={"A": "A1", "B": "B2"}), g("A", commanders={"A": "A2", "B": "B3"}))
-    with pytest.raises(TournamentError, match=r"'A1' already led game 1.*choose one of \['A2', 'A3'\]"):
+    with pytest.raises(TournamentError, match=r"'A1' already led game 1.*choose one of A2, A3 "):
         table("sgs-3v3-2012", "AB", doc)
     ok = match("A", "B", g("A", commanders={"A": "A1", "B": "B1"}), g("B", commanders={"A": "A2", "B": "B2"}),
                g("A", commanders={"A": "A3", "B": "B3"}))

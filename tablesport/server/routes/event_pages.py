@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
-from tablesport.store import accounts, captain_accounts, public
+from tablesport.store import accounts, captain_accounts, check_in, entrant_edit, public
 from tablesport.store.double_entry import DoubleEntry, entry_json
 from tablesport.store.models import TCompetition
 from tablesport.store.service import EventStore
@@ -141,6 +141,7 @@ def desk_data(st: EventStore, event_id: int, key: str) -> dict[str, Any]:
             "entrants": [{**public.entrant(e), "paid": e.paid} for e in st.entrants(comp)],
             "captains": captain_accounts.captains(st.s, comp),
             "fixtures": fixtures, "open_sheets": open_sheets, "undecided": undecided, "audit": audit,
+            "check_in": check_in.summary(st, comp),
             "can_draw": p.kind in ("series", "duel") and not fixtures,
             "can_round": p.kind != "rummikub" and bool(fixtures or p.kind in ("table", "duel"))}
 
@@ -148,6 +149,7 @@ def desk_data(st: EventStore, event_id: int, key: str) -> dict[str, Any]:
 async def desk_page(request: Request, lang: str, acc: accounts.Account, sessions: SessionsDep, event_id: int,
                     key: str, status: int = 200, **extra: Any) -> HTMLResponse:
     data = await in_session(sessions, lambda s: desk_data(EventStore(s), event_id, key))
+    extra.setdefault("editing", request.query_params.get("edit"))
     return await render(request, lang, "organiser/competition.html", account=acc, status=status,
                         done=request.query_params.get("done"), **data, **extra)
 
@@ -217,6 +219,34 @@ async def appoint_captain(request: Request, lang: LangDep, acc: OrganiserDep, se
                         lambda st, comp: captain_accounts.appoint(st.s, comp, form.get("entrant", ""),
                                                                   form.get("account", ""), acc.name),
                         "captain")
+
+
+@router.post("/{event_id}/{competition}/entrants/{entrant}/edit")
+async def edit_entrant(request: Request, lang: LangDep, acc: OrganiserDep, sessions: SessionsDep,
+                       event_id: int = EventId, competition: str = CompKey,
+                       entrant: str = Path(min_length=1, max_length=100)) -> Response:
+    """An entrant's name, division, members (a substitute), club or seed changed after registration, with
+    a reason; kept in the audit log before and after."""
+    form = await auth.form_of(request)
+    changes: dict[str, Any] = {k: form[k] for k in ("name", "division", "club", "seed") if k in form}
+    if "members" in form:
+        changes["members"] = form["members"].replace("|", ";").split(";")
+    return await _write(request, lang, acc, sessions, event_id, competition,
+                        lambda st, comp: entrant_edit.edit_entrant(st, comp, entrant, changes, acc.name,
+                                                                   form.get("reason", "").strip()),
+                        "entrant", editing=entrant, edit_typed=form)
+
+
+@router.post("/{event_id}/{competition}/check-in")
+async def check_in_many(request: Request, lang: LangDep, acc: OrganiserDep, sessions: SessionsDep,
+                        event_id: int = EventId, competition: str = CompKey) -> Response:
+    """Check in everyone who has not withdrawn (``all``), or the entrants the scanned or typed codes name
+    (``codes``: ids, names or members, one a line); all or nothing."""
+    form = await auth.form_of(request)
+    codes = None if form.get("all") == "1" else check_in.codes_of(form.get("codes", ""))
+    return await _write(request, lang, acc, sessions, event_id, competition,
+                        lambda st, comp: check_in.check_in(st, comp, codes, acc.name), "checked_in",
+                        codes_text=form.get("codes", ""))
 
 
 @router.post("/{event_id}/{competition}/import")

@@ -1,14 +1,11 @@
 """A referee's controls at a fixture's live table (:mod:`..live.table_control`): pause, resume, concession,
 penalty points, technical points, disqualification. Only a referee of the fixture's event (or an organiser)
-may give them, with the page's form token; each is kept in the competition's audit log with who and why.
-The table clock page of a physical table logs its moments (start, pause, time up, overtime) the same way."""
+may give them, with the page's form token; each is kept in the competition's audit log with who and why."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Depends, Path, Request
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from tablesport.store import live_fixtures
@@ -64,35 +61,3 @@ async def control(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
                                   error=str(exc), typed=dict(form))
     return RedirectResponse(f"/referee/events/{event_id}/{competition}/fixtures/{fixture}?done=control",
                             status_code=303)
-
-
-# ---- the table clock's moments, in the audit log --------------------------------------------------------
-CLOCK_EVENTS = ("start", "pause", "time_up", "overtime")
-
-
-@router.post("/events/{event_id}/{competition}/fixtures/{fixture}/clock-log/{what}")
-async def clock_log(request: Request, acc: RefereeDep, sessions: SessionsDep, event_id: int = EventId,
-                    competition: str = CompKey, fixture: str = FixtureKey,
-                    what: str = Path(min_length=1, max_length=16)) -> JSONResponse:
-    """A moment of a physical table's clock page (started, paused, time up, an overtime begun), kept in the
-    competition's audit log with the referee and the game clock as the page showed it (``left``: seconds)."""
-    form = await auth.form_of(request)
-
-    def work(s: Session) -> dict[str, Any]:
-        st = EventStore(s)
-        _, comp = st.competition_by_id(event_id, competition)
-        if not any(f.key == fixture for f in st.fixtures(comp)):
-            raise TournamentError(f"no fixture {fixture!r} in {competition!r}", field="fixture")
-        if what not in CLOCK_EVENTS:
-            raise TournamentError(f"no clock event {what!r}", allowed=list(CLOCK_EVENTS), field="what")
-        left = form.get("left", "").strip()
-        overtimes = form.get("overtimes", "").strip()
-        after: dict[str, Any] = {"clock": what}
-        if left.isdigit():
-            after["left_s"] = int(left)
-        if overtimes.isdigit():
-            after["overtimes"] = int(overtimes)
-        st._audit(comp, f"clock_{what}", fixture, acc.name, None, after)
-        return after
-
-    return JSONResponse({"logged": await retry_locked(lambda: in_session(sessions, work))})

@@ -221,67 +221,6 @@ async def foul(request: Request, lang: LangDep, acc: RefereeDep, sessions: Sessi
     return await _fixture_write(request, lang, acc, sessions, event_id, competition, fixture, work, form)
 
 
-# ---- the table clock of a physical table --------------------------------------------------------------
-CLOCK_TIMERS = {"3v3": ("first_picker_seconds", "draft_seconds", "show_seconds", "field_seconds"),
-                "1v1": ("play_seconds", "declare_seconds")}
-"""The timers the score sheets print for each mode (3v3: 10/20/10/90 s; 1v1: 15 s a play, 5 s to declare),
-read from the edition's ruleset."""
-
-
-def clock_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[str, Any]:
-    from tablesport.games import find_preset
-    from tablesport.tournament.timeup import get_ladder
-
-    data = fixture_data(st, event_id, key, fixture)
-    if data["kind"] != "series":
-        raise TournamentError("the table clock is for Sanguosha series (their game clock and time-up ladder)")
-    _, ruleset = find_preset(data["comp"]["preset"])
-    cfg = ruleset.params
-    mode = str(cfg.get("mode", "3v3"))
-    ladder = get_ladder(data["comp"]["preset"])
-    return {**data, "timers": [(k.removesuffix("_seconds"), int(cfg[k])) for k in CLOCK_TIMERS.get(mode, ())
-                               if cfg.get(k)],
-            "game_minutes": int(cfg.get("game_minutes") or 40), "overtime_minutes": ladder.overtime_minutes,
-            "time_up_at": str(cfg.get("time_up_at", "turn_end")), "ladder": ladder.describe(),
-            "figures": list(ladder.figures), "mode": mode}
-
-
-@router.get("/events/{event_id}/{competition}/fixtures/{fixture}/clock", response_class=HTMLResponse)
-async def clock(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
-                event_id: int = EventId, competition: str = CompKey,
-                fixture: str = FixtureKey) -> HTMLResponse:
-    data = await in_session(sessions, lambda s: clock_data(EventStore(s), event_id, competition, fixture))
-    return await render(request, lang, "referee/clock.html", account=acc, proposal=None, **data)
-
-
-@router.post("/events/{event_id}/{competition}/fixtures/{fixture}/time-up", response_class=HTMLResponse)
-async def time_up(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep,
-                  event_id: int = EventId, competition: str = CompKey,
-                  fixture: str = FixtureKey) -> HTMLResponse:
-    """The board read at time-up, adjudicated by the edition's ladder: a proposed game result (stores
-    nothing; the referee sends it as a score sheet, which a second person confirms)."""
-    form = await auth.form_of(request)
-
-    def work(s: Session) -> dict[str, Any]:
-        st = EventStore(s)
-        data = clock_data(st, event_id, competition, fixture)
-        _, comp = st.competition_by_id(event_id, competition)
-        boards = {e: {f: whole(form, f"{f}_{i}", 0, 99) for f in data["figures"]}
-                  for i, e in enumerate(data["fixture"]["entrants"])}
-        overtimes = whole(form, "overtimes", 0, 20, 0)
-        winner = form.get("points_winner") or None
-        prop = st.series.propose_time_up(comp, fixture, boards, overtimes, winner)
-        return {**data, "proposal": prop.to_json()}
-
-    try:
-        data = await in_session(sessions, work)
-    except TournamentError as exc:
-        data = await in_session(sessions, lambda s: clock_data(EventStore(s), event_id, competition, fixture))
-        return await render(request, lang, "referee/clock.html", account=acc, status=400, proposal=None,
-                            error=str(exc), typed=form, **data)
-    return await render(request, lang, "referee/clock.html", account=acc, typed=form, **data)
-
-
 # ---- a fixture played at a live table ---------------------------------------------------------------------
 @router.post("/events/{event_id}/{competition}/fixtures/{fixture}/live", response_class=HTMLResponse)
 async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: SessionsDep, room: RoomDep,

@@ -1,41 +1,67 @@
 // The table clock of a physical table: the game clock (start, pause, overtime) and the draft timers.
-// The clock lives in the page (a referee's phone or laptop at the table); its moments (start, pause, time up,
-// an overtime) are logged in the competition's audit log with the time left on the clock.
+// The game clock is the server's (tablesport/store/table_clock.py): this page shows what the server says
+// (read again every few seconds, when the phone wakes and after every button), counting down between reads,
+// so every device at the table shows the same time and a reload or a sleeping phone loses nothing.
+// Without the script the buttons are plain forms and the page shows the clock as it was loaded.
 const box = document.getElementById("clock");
 const face = document.getElementById("game-clock");
 const note = document.getElementById("time-up-note");
-const overtimeField = document.getElementById("overtimes");
-let left = Number(box.dataset.minutes) * 60;
-let running = null;
-let overtimes = Number(overtimeField ? overtimeField.value : 0) || 0;
+const status = document.getElementById("clock-status");
+const STATES = JSON.parse(box.dataset.states || "{}");
+let clock = { state: box.dataset.state, left: Number(box.dataset.left), overtimes: 0 };
+let readAt = performance.now();
 
 function mmss(s) {
   const m = Math.floor(Math.max(0, s) / 60), r = Math.max(0, s) % 60;
   return `${String(m).padStart(2, "0")}:${String(r).padStart(2, "0")}`;
 }
+function leftNow() {
+  if (clock.state !== "running") return clock.left;
+  return Math.max(0, Math.ceil(clock.left - (performance.now() - readAt) / 1000));
+}
 function draw() {
+  const left = leftNow();
   face.textContent = mmss(left);
   face.classList.toggle("low", left <= 60);
-  note.hidden = left > 0;
-  document.getElementById("overtime-count").textContent = String(overtimes);
-  if (overtimeField) overtimeField.value = String(overtimes);
+  note.hidden = clock.state !== "time_up";
+  box.dataset.state = clock.state;
+  if (STATES[clock.state]) status.textContent = STATES[clock.state];
+  document.getElementById("overtime-count").textContent = String(clock.overtimes);
 }
-function log(what) {
-  const body = new URLSearchParams({ left: String(left), overtimes: String(overtimes) });
-  fetch(box.dataset.log + what, { method: "POST", body, headers: { "X-CSRF-Token": box.dataset.csrf } })
-    .then((r) => { box.dataset.logged = r.ok ? what : `refused:${r.status}`; })
-    .catch(() => { box.dataset.logged = "offline"; });
+function take(state) {
+  clock = state;
+  readAt = performance.now();
+  draw();
 }
-function tick() { left -= 1; if (left <= 0) { left = 0; stop(); log("time_up"); } draw(); }
-function stop() { if (running) { clearInterval(running); running = null; return true; } return false; }
-document.getElementById("clock-start").addEventListener("click", () => {
-  if (!running && left > 0) { running = setInterval(tick, 1000); log("start"); }
-});
-document.getElementById("clock-pause").addEventListener("click", () => { if (stop()) log("pause"); });
-document.getElementById("clock-overtime").addEventListener("click", () => {
-  overtimes += 1; left = Number(box.dataset.overtime) * 60; draw(); stop(); running = setInterval(tick, 1000);
-  log("overtime");
-});
+let lastRead = 0;
+async function read() {
+  lastRead = performance.now();
+  try {
+    const r = await fetch(`${box.dataset.url}/state`, { cache: "no-store" });
+    if (r.ok) take(await r.json());
+  } catch { /* offline: keep counting from the last read */ }
+}
+for (const f of document.querySelectorAll("form.clock-act")) {
+  f.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const r = await fetch(f.action, { method: "POST", body: new URLSearchParams(new FormData(f)),
+      headers: { "X-CSRF-Token": box.dataset.csrf, Accept: "application/json" } });
+    const body = await r.json().catch(() => ({}));
+    if (r.ok) { take(body); box.dataset.refused = ""; return; }
+    box.dataset.refused = body.error || String(r.status);
+    await read();
+    status.textContent = body.error || String(r.status);
+  });
+}
+setInterval(() => {
+  draw();
+  // at 0 the server says time is up (asked once a second until it agrees)
+  if (clock.state === "running" && leftNow() <= 0 && performance.now() - lastRead > 1000) read();
+}, 250);
+setInterval(read, 5000);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) read(); });
+window.addEventListener("pageshow", read);
+read();
 
 const timerFace = document.getElementById("timer-face");
 let timer = null;

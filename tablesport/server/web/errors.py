@@ -279,8 +279,12 @@ async def on_no_record(request: Request, exc: Exception) -> Response:
     return await on_http(request, refuse(exc.status, str(exc), "tid"))
 
 
-async def on_tournament(request: Request, exc: Exception) -> JSONResponse:
+async def on_tournament(request: Request, exc: Exception) -> Response:
+    """A rule's refusal: JSON for the API and scripts, a page with the message and a way back for a
+    browser (a page route that has no form of its own to show it on, e.g. a printout)."""
     assert isinstance(exc, TournamentError)
+    if wants_page(request):
+        return await error_page(request, 400, {"message": str(exc)})
     return JSONResponse(tournament_error(exc), status_code=400)
 
 

@@ -66,7 +66,13 @@ async def refused_page(request: Request, exc: Exception) -> Response:
         return JSONResponse(error_body(code, exc.message, None, []), status_code=exc.status, headers=headers)
     lang = i18n.pick_lang(request.query_params.get("lang"), request.cookies.get("lang"),
                           request.headers.get("accept-language"))
-    resp = await render(request, lang, "refused.html", account=None, status=exc.status, key=exc.key,
+    account = None
+    if exc.status == 403:  # signed in but not allowed here: the page shows who is signed in, not "Sign in"
+        try:
+            account = await auth.current_account(request, request.app.state.sessions)
+        except Exception:  # a page about a refusal must not fail on the account
+            account = None
+    resp = await render(request, lang, "refused.html", account=account, status=exc.status, key=exc.key,
                         message=exc.message, next=request.url.path)
     if headers:
         resp.headers.update(headers)
