@@ -69,7 +69,7 @@ async def refused_page(request: Request, exc: Exception) -> Response:
     account = None
     if exc.status == 403:  # signed in but not allowed here: the page shows who is signed in, not "Sign in"
         try:
-            account = await auth.current_account(request, request.app.state.sessions)
+            account = await auth.current_account(request)
         except Exception:  # a page about a refusal must not fail on the account
             account = None
     resp = await render(request, lang, "refused.html", account=account, status=exc.status, key=exc.key,
