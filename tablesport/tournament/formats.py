@@ -62,6 +62,10 @@ class CompetitionFormat:
     penalties: PenaltyRules | None = None
     slot_minutes: int = 45
     score_range: tuple[int, int] | None = None
+    score_values: frozenset[int] | None = None
+    """The only game scores the game can give (within ``score_range``), when not every number can occur."""
+    score_rule: str = ""
+    """The rule (:mod:`rules` id) a refused game score cites."""
     params: Mapping[str, object] = field(default_factory=dict)
 
     @property
@@ -148,7 +152,7 @@ FORMATS: dict[str, CompetitionFormat] = {p.name: p for p in (
         "blokus-event", "Blokus (seed 000)", "table",
         chain=(TieBreak("points", "desc", False, "sum of game scores"),),
         fee=Fee(3, "person"), prizes=_SOLO_PRIZES, rounds=4, final_size=4, final_rounds=1, slot_minutes=30,
-        score_range=(-89, 20),
+        score_range=(-89, 20), score_values=frozenset((*range(-89, 0), 15, 20)), score_rule="blokus_score",
     ),
     CompetitionFormat(
         "pictionary-event", "Pictionary play-off (seed 000)", "duel",

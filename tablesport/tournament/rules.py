@@ -89,6 +89,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     _r("rummikub_tiles", "seed 002 (the tiles: 1–13 in four colours, two of each, and 2 jokers)",
        "a rack is tile codes: a colour letter R B O K and a number 1–13 (R7, K13), or J for a joker; at most "
        "two of each code and two jokers in a game"),
+    _r("blokus_score", "seed 000 Blokus Calculating points",
+       "a Blokus game score is −1 … −89 (−1 per square not placed), +15 (all 21 pieces placed) or +20 "
+       "(all placed, the single square last); nothing else"),
     _r("blokus_pieces", "seed 000 Blokus Composition of the game",
        "21 different pieces per colour: 1 of one square, 1 of two, 2 of three, 5 of four, 12 of five"),
 )}

@@ -208,6 +208,10 @@ def _tables(comp: Competition, results: Sequence[Any]) -> None:
             if p.score_range and not p.score_range[0] <= sc <= p.score_range[1]:
                 raise TournamentError(f"{where}: {e!r} scored {sc}; a {p.title} game score lies between "
                                       f"{p.score_range[0]} and {p.score_range[1]}")
+            if p.score_values is not None and sc not in p.score_values:
+                r_ = rule(p.score_rule) if p.score_rule else None
+                raise TournamentError(f"{where}: {e!r} scored {sc}; {r_.text if r_ else 'impossible'}",
+                                      rule=r_, field="scores")
             scores[e] = sc
         if not 2 <= len(scores) <= p.table_size:
             raise TournamentError(f"{where}: a table has 2 to {p.table_size} players, not {len(scores)}")
