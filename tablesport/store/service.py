@@ -13,6 +13,7 @@ contradictory or duplicate result is refused and nothing is written (each write 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ from tablesport.tournament.groups import draw_groups
 from tablesport.tournament.knockout import Bracket, crossed_pairs, round_name, single_elimination
 from tablesport.tournament.league import plan_tables
 from tablesport.tournament.pictionary import preliminary_rounds
+from tablesport.tournament.rummikub import division_of
 from tablesport.tournament.seating import check_round, check_table_players
 from tablesport.tournament.series import score
 from tablesport.tournament.standings import load, rows
@@ -147,6 +149,8 @@ class EventStore:
         who = _who(who)
         e = entrant_from(value)
         p = self.preset(comp)
+        if p.kind == "rummikub":
+            e = replace(e, division=division_of(e.division, e.id))
         if p.team_size and len(e.members) != p.team_size:
             raise TournamentError(f"team {e.id!r} has {len(e.members)} members; "
                                   f"{p.title} needs {p.team_size}")

@@ -86,6 +86,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     _r("rummikub_scoring", "seed 002 賽制 3, 計分方法",
        "the first to empty the rack wins; the others lose their rack (a joker 30; −100 / −200 without the "
        "initial meld); a junior winner makes senior losers ×1.2; the winner scores the losers' sum"),
+    _r("rummikub_divisions", "seed 002 賽制 6, 3.2",
+       "個人賽分初小組、高小組: players are in the junior (初小組) or the senior (高小組) division; a junior "
+       "winner makes senior losers' minus points ×1.2"),
     _r("rummikub_tiles", "seed 002 (the tiles: 1–13 in four colours, two of each, and 2 jokers)",
        "a rack is tile codes: a colour letter R B O K and a number 1–13 (R7, K13), or J for a joker; at most "
        "two of each code and two jokers in a game"),

@@ -8,14 +8,14 @@ docs/tournament.md. :func:`standings` returns rows
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .entrants import Entrant, check_entrants, entrant_from
 from .errors import TournamentError
 from .formats import CompetitionFormat, get_format
 from .rules import rule
-from .rummikub import PlayerCard, Sheets, minutes, scores_of
+from .rummikub import PlayerCard, Sheets, division_of, minutes, scores_of
 from .series import SeriesGame, Side, check_series, game_from, score
 from .tiebreak import Placing, TieBreak, rank, tiebreak_from
 
@@ -70,6 +70,8 @@ def load(doc: Any) -> Competition:
         raise TournamentError("the document names no 'preset'")
     preset = get_format(str(doc["preset"]))
     entrants = check_entrants([entrant_from(e) for e in _list(doc, "entrants")], preset.team_size)
+    if preset.kind == "rummikub":
+        entrants = {k: replace(e, division=division_of(e.division, k)) for k, e in entrants.items()}
     if len(entrants) < 2:
         raise TournamentError("a competition needs at least 2 entrants")
     chain = tuple(tiebreak_from(t) for t in doc["tiebreaks"]) if doc.get("tiebreaks") else preset.chain
