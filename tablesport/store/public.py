@@ -164,7 +164,9 @@ def printout(st: EventStore, event: str, comp: TCompetition, what: str) -> str:
     p = st.preset(comp)
     title = f"{event} · {comp.title}"
     labels = {t.key: t.label or t.key for t in p.chain}
-    if what == "standings":
+    if what == "standings" and p.kind == "series" and st.groups(comp):
+        body = printouts.final_places_html(title, st.final_places(comp), labels)
+    elif what == "standings":
         body = printouts.standings_html(title, st.standings(comp), labels)
     elif what == "groups":
         groups = st.groups(comp)

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from tablesport.tournament.entrants import entrant_from
 from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.final_places import final_places
 from tablesport.tournament.formats import CompetitionFormat, get_format
 from tablesport.tournament.groups import draw_groups
 from tablesport.tournament.knockout import Bracket, crossed_pairs, round_name, single_elimination
@@ -695,6 +696,11 @@ class EventStore:
         return school_ranking([(r["entrant"], clubs.get(r["entrant"]), int(r["tiebreaks"]["wins"]),
                                 float(r["points"]))
                                for r in self.standings(comp)], best)
+
+    def final_places(self, comp: TCompetition) -> list[dict[str, Any]]:
+        """Places from the knock-out bracket, then the groups below it (:mod:`tournament.final_places`)."""
+        groups = {g: self.standings(comp, g) for g in self.groups(comp)} or {"": self.standings(comp)}
+        return final_places(self.bracket(comp) if self.fixtures(comp, "knockout") else None, groups)
 
     def groups(self, comp: TCompetition) -> list[str]:
         return sorted({e.group for e in self.entrants(comp) if e.group})

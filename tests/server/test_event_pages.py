@@ -310,35 +310,38 @@ def _standings_cells(page: str, group: str) -> dict[str, dict[str, str]]:
 
 
 def test_rummikub_standings_show_wins_and_plus_points_per_division_and_schools(app: Any) -> None:
-    """seed 002 賽制 2 and 6: each division (初小組, 高小組) ranks by wins on the best sheet, then plus points;
-    schools by their best 3. Registered with the seed's names. By hand: G1 junior j1 wins over j2 10,
-    s1 10 ×1.2 = 12, s2 25 ×1.2 = 30 → 52; G2 senior s1 wins over j1 4, j2 6, s2 20 → 30."""
+    """seed 002 賽制 2 and 6: each division (初小組, 高小組) ranks by wins on the best sheet, then plus
+    points; schools by their best 3. Registered with the seed's names. By hand: G1 junior j1 wins over j2 10,
+    s1 10 ×1.2 = 12, s2 25 ×1.2 = 30 → 52; G2 senior s1 wins over j1 4, j2 6, s2 20 → 30; school A
+    (j1, s1): 2 wins, 82."""
     with app.state.sessions() as s:
         st = EventStore(s)
+        ents = [{"id": p, "division": "初小組" if p[0] == "j" else "高小組",
+                 "school": "A" if p[1] == "1" else "B"} for p in ("j1", "j2", "s1", "s2")]
         ev = st.create_event({"event": "Tuen Mun 2018", "competitions": [
-            {"key": "rk", "preset": "rummikub-2018", "tables": 1, "entrants": [
-                {"id": "j1", "division": "初小組", "school": "A"}, {"id": "j2", "division": "初小組", "school": "B"},
-                {"id": "s1", "division": "高小組", "school": "A"}, {"id": "s2", "division": "高小組", "school": "B"}]}]},
-            "desk")
+            {"key": "rk", "preset": "rummikub-2018", "tables": 1, "entrants": ents}]}, "desk")
         comp = st.competition("Tuen Mun 2018", "rk")
         from tablesport.store.entry_facts import Facts
 
         for p in ("j1", "j2", "s1", "s2"):
             st.hall.arrive(comp, p, Facts("desk", at="09:30"))
-        st.hall.game(comp, 1, {"winner": "j1", "racks": {"j2": 10, "s1": 10, "s2": 25}}, Facts("ref", at="09:50"))
-        for p in ("j2", "s2", "j1", "s1"):  # after G1: s2 and j2 (most minus) queued again ... all four back
+        g1 = {"winner": "j1", "racks": {"j2": 10, "s1": 10, "s2": 25}}
+        st.hall.game(comp, 1, g1, Facts("ref", at="09:50"))
+        for p in ("j2", "s2", "j1", "s1"):  # after G1 the two with most minus points queue again
             if st.hall.status(comp).players[p]["where"] == "away":
                 st.hall.arrive(comp, p, Facts("desk", at="09:51"))
         seated = st.hall.status(comp).tables[0]["seated"]
         assert sorted(seated) == ["j1", "j2", "s1", "s2"]
-        st.hall.game(comp, 1, {"winner": "s1", "racks": {"j1": 4, "j2": 6, "s2": 20}}, Facts("ref", at="10:10"))
+        g2 = {"winner": "s1", "racks": {"j1": 4, "j2": 6, "s2": 20}}
+        st.hall.game(comp, 1, g2, Facts("ref", at="10:10"))
         s.commit()
         event_id = ev.id
     c = TestClient(app)
     c.portal = app.state.main_client.portal
     for lang, junior, senior in (("en", "Junior", "Senior"), ("zh-Hant", "初小組", "高小組"),
                                  ("zh-Hans", "初小组", "高小组")):
-        for url in (f"/events/{event_id}/rk?lang={lang}", f"/events/{event_id}/projector/board?lang={lang}"):
+        for url in (f"/events/{event_id}/rk?lang={lang}",
+                    f"/events/{event_id}/projector/board?lang={lang}"):
             page = c.get(url).text
             assert f"<h3>{junior}</h3>" in page and f"<h3>{senior}</h3>" in page, url
             jr, sr = _standings_cells(page, "junior"), _standings_cells(page, "senior")
@@ -347,6 +350,6 @@ def test_rummikub_standings_show_wins_and_plus_points_per_division_and_schools(a
             assert sr["s1"] == {"wins": "1", "plus_points": "30"}, url
             assert set(jr) == {"j1", "j2"} and set(sr) == {"s1", "s2"}
             schools = page.split('data-group="schools"', 1)[1].split("</table>", 1)[0]
-            rows = re.findall(r'<tr data-school="([^"]+)"><td>(\d+)</td><td>[^<]*</td><td class="num">(\d+)</td>'
-                              r'<td class="num">([^<]*)</td>', schools)
+            rows = re.findall(r'<tr data-school="([^"]+)"><td>(\d+)</td><td>[^<]*</td>'
+                              r'<td class="num">(\d+)</td><td class="num">([^<]*)</td>', schools)
             assert [r[0] for r in rows] == ["A", "B"] and rows[0][2:] == ("2", "82"), url

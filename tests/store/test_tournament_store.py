@@ -84,6 +84,18 @@ def test_sanguosha_2011_day_groups_to_knockout(store: EventStore) -> None:
         store.enter_result(comp, fx.key, two_nil(fx.entrants[0]), "desk")
     assert store.bracket(comp).placings() == {1: "T03", 2: "T04", 3: "T01", 4: "T02"}
     assert store.placings(comp) == {"": {1: "T03", 2: "T04", 3: "T01", 4: "T02"}}
+    # the printed standings: places from the bracket, the groups below (T01 had the best group record but
+    # came 3rd; quarter-finalists share 5–8; no "needs a decision" between teams of different groups)
+    final = store.final_places(comp)
+    assert [(r["place"], r["entrant"]) for r in final[:4]] == [("1", "T03"), ("2", "T04"), ("3", "T01"),
+                                                               ("4", "T02")]
+    assert {r["entrant"] for r in final[4:8]} == {"T05", "T06", "T07", "T08"}
+    assert {r["place"] for r in final[4:8]} == {"5–8"} and {r["place"] for r in final[8:12]} == {"9–12"}
+    from tablesport.store import public
+
+    page = public.printout(store, ev, comp, "standings")
+    assert page.index(">T03<") < page.index(">T04<") < page.index(">T01<") < page.index(">T05<")
+    assert "needs a decision" not in page
     with pytest.raises(TournamentError, match="finished"):
         store.next_round(comp, "organiser")
 
@@ -182,7 +194,7 @@ def test_blokus_league_rounds_without_repeats_then_final_of_top_4(store: EventSt
             pairs = {frozenset(p) for p in combinations(fx.entrants, 2)}
             assert not pairs & met
             met |= pairs
-            store.enter_result(comp, fx.key, {"scores": {p: -int(p[1:]) % 20 for p in fx.entrants}}, "desk")
+            store.enter_result(comp, fx.key, {"scores": {p: -(int(p[1:]) + 1) for p in fx.entrants}}, "desk")
     final = store.next_round(comp, "ann")
     assert len(final) == 1 and final[0].stage == "final"
     top = [r["entrant"] for r in store.standings(comp)[:4]]

@@ -137,11 +137,12 @@ def test_rummikub_standings_document_per_division() -> None:
     assert junior[0]["tiebreaks"]["wins"] == 1
 
 
-@pytest.mark.parametrize(("junior", "senior"), [("初小組", "高小組"), ("初小组", "高小组"), ("Junior", "Senior"),
-                                                ("初小", "高小")])
+@pytest.mark.parametrize(("junior", "senior"),
+                         [("初小組", "高小組"), ("初小组", "高小组"), ("Junior", "Senior"), ("初小", "高小")])
 def test_the_seeds_division_names_apply_the_1_2_adjustment_seed002(junior: str, senior: str) -> None:
     """seed 002 賽制 6 (個人賽分初小組、高小組) and 3.2: a 初小組 winner makes 高小組 losers ×1.2, however the
-    registration wrote the two divisions. Racks 10 + 10 + 25 (a junior loser, two seniors): 10 + 12 + 30 = 52."""
+    registration wrote the two divisions. Racks 10 + 10 + 25 (a junior loser, two seniors):
+    10 + 12 + 30 = 52."""
     ents = [{"id": "j1", "division": junior}, {"id": "j2", "division": junior},
             {"id": "s1", "division": senior}, {"id": "s2", "division": senior}]
     res = [{"players": T, "winner": "j1", "racks": {"j2": 10, "s1": 10, "s2": 25}}]
