@@ -44,7 +44,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
        "累计扣到5分及以上，则直接剥夺其游戏资格: a player with 5 penalty points is disqualified; a "
        "disqualified commander loses the game for his team"),
     _r("loser_surviving_zero", "seed 003 §4.1 2), 000 glossary 17",
-       "一场比赛的负方剩余武将数恒定为0: the loser of a game counts 0 surviving generals and 0 lost HP"),
+       "2012: 一场比赛的负方剩余武将数恒定为0 (the loser always counts 0); 2011/2014: 如一方认输或主帅阵亡，"
+       "视为其所有武将均阵亡，存活武将数为0 (0 after a concession or the commander's death; at time-up both "
+       "sides' boards count)"),
     _r("time_up_3v3_2011", "seed 000 §一4",
        "比赛时间结束，双方主帅均存活: more surviving generals wins, then less lost HP of the survivors, then "
        "fewer technical points deducted; still level: the referee times 5 minutes of overtime, "

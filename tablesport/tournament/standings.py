@@ -142,6 +142,12 @@ def _series(comp: Competition, results: Sequence[Any]) -> None:
         fmt = p.knockout_series if knockout else p.series
         assert fmt is not None
         games = [game_from(g, a, b, f"{where} game {k + 1}") for k, g in enumerate(_list(r, "games"))]
+        for k, g in enumerate(games):
+            if (g.loser_surviving or g.loser_lost_hp) and not p.time_up_loser_board:
+                loser = b if g.winner == "a" else a
+                raise TournamentError(f"{where} game {k + 1}: {loser!r} lost, so its surviving generals "
+                                      f"and lost HP count 0 in {p.title}", rule=rule("loser_surviving_zero"),
+                                      field="surviving")
         members = {"a": comp.entrants[a].members, "b": comp.entrants[b].members}
         partial = bool(r.get("in_progress"))
         prog = check_series(fmt, games, members, where, complete=not partial, a=a, b=b)

@@ -221,6 +221,47 @@ def test_the_table_clock_proposes_the_time_up_result_by_the_ladder(app: Any) -> 
     assert r.status_code == 400 and "surviving_0" in r.text
 
 
+def test_a_time_up_proposal_carries_both_boards_and_the_commanders(app: Any) -> None:
+    """000 §一4 and glossary 17: at time-up the loser's surviving generals and lost HP are facts that the
+    chain counts; the proposal carries the game's commanders (rotation, §一1.1), so a second referee typing
+    the full paper sheet agrees with it instead of making a false disagreement."""
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Clock day 2", "competitions": [
+            {"key": "sgs", "preset": "sgs-3v3-2011", "groups": 1, "entrants": teams}]}, "desk")
+        st.draw(st.competition("Clock day 2", "sgs"), "desk")
+        for name in ("ann", "bo"):
+            accounts.assign_referee(s, name, ev.id)
+        s.commit()
+        event_id = ev.id
+    ann, bo = Person(app, "ann"), Person(app, "bo")
+    clock = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1/clock"
+    a, b = re.findall(r"<legend>(Team\d)</legend>", ann.c.get(clock).text)
+    board = {"surviving_0": "2", "lost_hp_0": "3", "technical_points_0": "0",
+             "surviving_1": "2", "lost_hp_1": "5", "technical_points_1": "0",
+             "commander_0": f"P{a[4:]}a", "commander_1": f"P{b[4:]}b"}
+    r = ann.post(clock, clock.replace("/clock", "/time-up"), board)
+    assert r.status_code == 200 and f"<b>{a}</b>" in r.text  # 2 v 2 generals, 3 v 5 lost HP
+    send = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"',
+                           r.text.split('id="proposal"', 1)[1]))
+    assert send["commander_0"] == f"P{a[4:]}a" and send["commander_1"] == f"P{b[4:]}b"
+    assert (send["surviving_loser"], send["lost_hp_loser"]) == ("2", "5")
+    sheet = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1"
+    r = ann.post(clock, sheet + "/sheet", {k: v for k, v in send.items() if k != "csrf"})
+    assert r.headers["location"].endswith("done=waiting")
+    paper = {"winner": a, "how": "time", "surviving": "2", "lost_hp": "3", "surviving_loser": "2",
+             "lost_hp_loser": "5", "commander_0": f"P{a[4:]}a", "commander_1": f"P{b[4:]}b"}
+    r = bo.post(sheet, sheet + "/sheet", paper)
+    assert r.headers["location"].endswith("done=accepted")
+    html = bo.c.get(sheet).text
+    assert f"{a} 2 / {b} 2" in html and f"{a} 3 / {b} 5" in html
+    # the loser's board on a sheet that did not end at time-up is refused with the rule (glossary 17)
+    r = bo.post(sheet, sheet + "/sheet", {**paper, "how": "commander_death", "winner": b,
+                                          "commander_0": f"P{a[4:]}b", "commander_1": f"P{b[4:]}a"})
+    assert r.status_code == 400 and "glossary 17" in r.text
+
+
 def test_a_fixture_played_at_a_live_table_enters_its_result_on_its_own(app: Any) -> None:
     import time
 

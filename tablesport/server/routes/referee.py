@@ -69,6 +69,12 @@ def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[
         game: dict[str, Any] = {"winner": form.get("winner", ""), "how": form.get("how", "commander_death"),
                                 "surviving": whole(form, "surviving", 0, 3, 0),
                                 "lost_hp": whole(form, "lost_hp", 0, 15, 0)}
+        loser_s, loser_hp = whole(form, "surviving_loser", 0, 3, 0), whole(form, "lost_hp_loser", 0, 15, 0)
+        if (loser_s or loser_hp) and game["winner"] in entrants:
+            # the loser's board at time-up (000 glossary 17); the desk refuses it for any other ending
+            loser = next(e for e in entrants if e != game["winner"])
+            game["surviving"] = {game["winner"]: game["surviving"], loser: loser_s}
+            game["lost_hp"] = {game["winner"]: game["lost_hp"], loser: loser_hp}
         commanders = {e: form.get(f"commander_{i}", "").strip() for i, e in enumerate(entrants)}
         if any(commanders.values()):
             game["commanders"] = {e: c for e, c in commanders.items() if c}
@@ -270,7 +276,9 @@ async def time_up(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
                   for i, e in enumerate(data["fixture"]["entrants"])}
         overtimes = whole(form, "overtimes", 0, 20, 0)
         winner = form.get("points_winner") or None
-        prop = st.series.propose_time_up(comp, fixture, boards, overtimes, winner)
+        commanders = {e: form.get(f"commander_{i}", "").strip()
+                      for i, e in enumerate(data["fixture"]["entrants"])}
+        prop = st.series.propose_time_up(comp, fixture, boards, overtimes, winner, commanders)
         return {**data, "proposal": prop.to_json()}
 
     try:
