@@ -115,10 +115,14 @@ def decisions(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
 
 
 def penalties(st: EventStore, comp: TCompetition, game: str | None = None) -> list[dict[str, Any]]:
-    """Every foul recorded and not withdrawn (series competitions; none elsewhere)."""
+    """Every foul recorded and not withdrawn (series competitions; none elsewhere): typed at the desk, and
+    given at a live table (technical points, player penalties)."""
     if st.preset(comp).kind != "series":
         return []
-    return st.series.penalties(comp, game)
+    from .live_fixtures import table_fouls
+
+    at_tables = [f for f in table_fouls(st, comp) if game is None or f["game"] == game]
+    return st.series.penalties(comp, game) + at_tables
 
 
 def standings_csv(st: EventStore, comp: TCompetition) -> str:
