@@ -58,7 +58,8 @@ def fixtures(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
     """Every fixture with its result (and, for a series, its score and the games entered so far)."""
     series = st.preset(comp).kind == "series"
     out = []
-    for f in st.fixtures(comp):
+    order = {"group": 0, "league": 0, "open": 0, "knockout": 1, "final": 2}
+    for f in sorted(st.fixtures(comp), key=lambda f: order.get(f.stage, 1)):  # group rounds first (stable)
         r = st.result_of(f)
         row: dict[str, Any] = {"key": f.key, "stage": f.stage, "round": f.round, "group": f.group,
                                "table": f.table, "entrants": list(f.entrants),

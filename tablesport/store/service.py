@@ -155,7 +155,7 @@ class EventStore:
         if p.team_size and len(e.members) != p.team_size:
             raise TournamentError(f"team {e.id!r} has {len(e.members)} members; "
                                   f"{p.title} needs {p.team_size}")
-        if comp.stage != "registration":
+        if comp.stage != "registration" and not (p.kind == "rummikub" and comp.stage == "open"):
             raise TournamentError(f"registration for {comp.key!r} is closed (stage: {comp.stage})")
         existing = self.entrants(comp)
         if any(x.key == e.id for x in existing):

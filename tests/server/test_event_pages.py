@@ -125,7 +125,13 @@ def test_the_2011_day_from_the_browser_forms(app: Any) -> None:
     assert 'id="open-sheets"' in olga.c.get(desk).text
     r = bo.post(sheet, sheet + "/sheet", game2)  # bo retypes from the paper: now both agree
     assert r.headers["location"].endswith("done=accepted")
-    assert 'id="series-score">1:1' in ann.c.get(sheet).text
+    html = ann.c.get(sheet).text
+    assert 'id="series-score">1:1' in html  # 000 §一4: 2 games, 1:1 is a draw (1 point each)
+    assert "None" not in html.split('id="series-score"', 1)[1].split("</h2>", 1)[0]
+    assert "Draw" in html.split('id="series-score"', 1)[1].split("</h2>", 1)[0]
+    desk_page = olga.c.get(desk).text
+    unplayed = desk_page.split('data-fixture="A-R1-2"', 1)[1].split("</tr>", 1)[0]
+    assert "0:0" not in unplayed and "—" in unplayed  # nothing played yet: no score
     # a contradictory sheet is refused with the rule and keeps what was typed
     sheet2 = f"/referee/events/{event_id}/sgs/fixtures/A-R1-2"
     r = ann.post(sheet2, sheet2 + "/sheet", {"winner": "Team99", "surviving": "0", "lost_hp": "3"})

@@ -180,8 +180,11 @@ def test_the_seeds_division_names_register_and_a_typo_is_refused(store: EventSto
         store.register(comp, {"id": "x1", "division": "中學組"}, "desk")
     assert exc.value.rule is RULES["rummikub_divisions"] and exc.value.field == "division"
     assert len(store.entrants(comp)) == 4
+    assert comp.stage == "registration"
     for p in ("j1", "j2", "s1", "s2"):
         store.hall.arrive(comp, p, at("09:30"))
+    assert comp.stage == "open"  # the hall is being played, and a late player may still register
+    store.register(comp, {"id": "j9", "division": "初小組"}, "desk")
     n = audit_len(store, comp)
     with pytest.raises(TournamentError, match="their rack is 0, not 12"):
         store.hall.game(comp, 1, {"winner": "j1", "racks": {"j1": 12, "j2": 10, "s1": 10, "s2": 25}},

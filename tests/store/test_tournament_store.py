@@ -68,6 +68,10 @@ def test_sanguosha_2011_day_groups_to_knockout(store: EventStore) -> None:
     snap = [r for r in store.snapshot(comp) if r.group == "A"]
     assert [r.entrant for r in snap] == ["T01", "T08", "T09", "T16"]
     qf = store.next_round(comp, "organiser")
+    from tablesport.store import public
+
+    stages = [f["stage"] for f in public.fixtures(store, comp)]
+    assert stages == ["group"] * 24 + ["knockout"] * 4  # the desk lists the group rounds before the QFs
     assert [f.entrants for f in qf] == [["T01", "T07"], ["T03", "T05"], ["T02", "T08"], ["T04", "T06"]]
     for fx in qf:
         store.enter_result(comp, fx.key, two_nil(fx.entrants[0]), "desk")
@@ -91,8 +95,6 @@ def test_sanguosha_2011_day_groups_to_knockout(store: EventStore) -> None:
                                                                ("4", "T02")]
     assert {r["entrant"] for r in final[4:8]} == {"T05", "T06", "T07", "T08"}
     assert {r["place"] for r in final[4:8]} == {"5–8"} and {r["place"] for r in final[8:12]} == {"9–12"}
-    from tablesport.store import public
-
     page = public.printout(store, ev, comp, "standings")
     assert page.index(">T03<") < page.index(">T04<") < page.index(">T01<") < page.index(">T05<")
     assert "needs a decision" not in page
@@ -139,7 +141,7 @@ def test_contradictory_results_are_refused_and_change_nothing(store: EventStore)
     a, b = fx.entrants
     n = len(store.audit(comp))
     bad = [
-        ({"games": [{"winner": a, "surviving": {a: 2, b: 1}}, {"winner": a}]}, "loser's surviving generals"),
+        ({"games": [{"winner": a, "surviving": {a: 2, b: 1}}, {"winner": a}]}, "glossary 17"),
         ({"games": [{"winner": a, "technical": {a: 3}}, {"winner": a}]}, "technical points"),
         ({"games": [{"winner": a, "commanders": {a: f"{a}.a"}}, {"winner": a, "commanders": {a: f"{a}.a"}}]},
          "already led"),
