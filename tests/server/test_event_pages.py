@@ -122,6 +122,13 @@ def test_the_2011_day_from_the_browser_forms(app: Any) -> None:
     assert r.headers["location"].endswith("done=disagrees")
     html = bo.c.get(sheet).text
     assert 'id="series-score">1:0' in html and 'data-status="disagrees"' in html
+    # the two sheets side by side, the differing field marked (no raw JSON)
+    compare = html.split('class="list sheets-compare"', 1)[1].split("</table>", 1)[0]
+    assert re.findall(r'<tr data-field="([^"]+)" class="differs">', compare) == ["lost_hp"]
+    assert "Lost HP" in compare and "<td>0</td><td>2</td>" in compare and '{"winner"' not in html
+    listing = bo.c.get(f"/referee/events/{event_id}/sgs?lang=en").text
+    row = listing.split('data-fixture="A-R1-1"', 1)[1].split("</tr>", 1)[0]
+    assert row.count("the two sheets disagree") == 1
     assert 'id="open-sheets"' in olga.c.get(desk).text
     r = bo.post(sheet, sheet + "/sheet", game2)  # bo retypes from the paper: now both agree
     assert r.headers["location"].endswith("done=accepted")

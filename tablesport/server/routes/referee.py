@@ -92,6 +92,42 @@ def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[
     raise TournamentError("this competition's results are entered at its hall desk, not on a score sheet")
 
 
+FIELD_LABELS = {"winner": "winner", "how": "how_ended", "surviving": "surviving_generals",
+                "lost_hp": "lost_hp", "commanders": "commander", "technical": "tb.technical_points",
+                "scores": "scores", "squares": "squares", "finish": "reached_finish"}
+"""The page text (catalogue key) that names each field of a score sheet."""
+
+
+def _flat(data: Any, prefix: str = "") -> dict[str, str]:
+    """A sheet's fields as ``field`` → text (``surviving.Team1`` for a figure per team)."""
+    if isinstance(data, Mapping):
+        out: dict[str, str] = {}
+        for k, v in data.items():
+            out.update(_flat(v, f"{prefix}.{k}" if prefix else str(k)))
+        return out
+    if isinstance(data, list):
+        return {prefix: " ".join(map(str, data))}
+    return {prefix: "" if data is None else str(data)}
+
+
+def disagreements(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sheets that disagree, per game, side by side: each field with every sheet's value and whether
+    they differ (a field missing from a sheet counts as blank)."""
+    by_number: dict[Any, list[dict[str, Any]]] = {}
+    for e in entries:
+        if e["status"] == "disagrees":
+            by_number.setdefault(e["number"], []).append(e)
+    out = []
+    for number, sheets in by_number.items():
+        flats = [_flat(e["data"]) for e in sheets]
+        fields = list(dict.fromkeys(k for f in flats for k in f))
+        rows = [{"field": k, "label": FIELD_LABELS.get(k.split(".")[0]), "of": k.partition(".")[2],
+                 "cells": [f.get(k, "") for f in flats],
+                 "differs": len({f.get(k, "") for f in flats}) > 1} for k in fields]
+        out.append({"number": number, "by": [e["entered_by"] for e in sheets], "rows": rows})
+    return out
+
+
 def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[str, Any]:
     ev, comp = st.competition_by_id(event_id, key)
     p = st.preset(comp)
@@ -103,6 +139,7 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
     out: dict[str, Any] = {"event": {"id": ev.id, "name": ev.name}, "comp": public.competition(st, ev, comp),
                            "kind": p.kind, "fixture": fx, "members": members, "how": HOW,
                            "entries": [entry_json(e) for e in de.entries(comp, fixture)],
+                           "disagreements": disagreements([entry_json(e) for e in de.entries(comp, fixture)]),
                            "penalties": public.penalties(st, comp, None) if p.kind == "series" else [],
                            "has_penalties": p.penalties is not None,
                            "live": [{"table": x.table_id, "status": x.status, "detail": x.detail,
