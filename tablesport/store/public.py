@@ -86,13 +86,17 @@ def bracket(st: EventStore, comp: TCompetition) -> dict[str, Any]:
     if not st.fixtures(comp, "knockout"):
         return {"rounds": [], "third_place": None, "placings": {}}
     br = st.bracket(comp)
+    scores = {f["key"]: f["score"] for f in fixtures(st, comp) if f["stage"] == "knockout" and f["games"]}
 
     def match(m: Any) -> dict[str, Any]:
-        return {"key": m.key, "round": m.round, "a": m.a, "b": m.b, "winner": m.winner}
+        return {"key": m.key, "round": m.round, "a": m.a, "b": m.b, "winner": m.winner,
+                "score": scores.get(m.key)}
 
+    placings = br.placings()
     return {"rounds": [[match(m) for m in rnd] for rnd in br.rounds],
+            "names": list(br.names), "champion": placings.get(1),
             "third_place": match(br.third_place) if br.third_place else None,
-            "placings": {str(k): v for k, v in br.placings().items()}}
+            "placings": {str(k): v for k, v in placings.items()}}
 
 
 def prizes(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:

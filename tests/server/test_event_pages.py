@@ -143,6 +143,13 @@ def test_the_2011_day_from_the_browser_forms(app: Any) -> None:
     sheet2 = f"/referee/events/{event_id}/sgs/fixtures/A-R1-2"
     r = ann.post(sheet2, sheet2 + "/sheet", {"winner": "Team99", "surviving": "0", "lost_hp": "3"})
     assert r.status_code == 400 and "winner must be" in r.text
+    # the correction form of each game starts from what was entered
+    html = ann.c.get(sheet).text
+    form1 = html.split('class="correct-form"', 1)[1].split("</form>", 1)[0]
+    assert 'data-number="1"' in form1 and 'name="number" value="1"' in form1
+    assert f'<option value="{teams[0]}" selected>' in form1
+    assert 'name="lost_hp" inputmode="numeric" size="3" value="1"' in form1
+    assert f'<option value="{members[teams[0]][0]}" selected>' in form1
     # a correction needs a reason and lands in the audit log
     r = ann.post(sheet, sheet + "/correct", {**game1, "number": "1", "lost_hp": "2", "reason": ""})
     assert r.status_code == 400 and "needs a reason" in r.text

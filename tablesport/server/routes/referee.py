@@ -128,6 +128,24 @@ def disagreements(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def typed_from(kind: str, entrants: list[str], data: Mapping[str, Any]) -> dict[str, str]:
+    """A stored result as the score sheet's form fields (the correction form starts from it)."""
+    if kind == "series":
+        winner = str(data.get("winner", ""))
+        loser = next((e for e in entrants if e != winner), "")
+        out = {"winner": winner, "how": str(data.get("how", "commander_death"))}
+        for k in ("surviving", "lost_hp"):
+            v = data.get(k, 0)
+            out[k] = str(v.get(winner, 0) if isinstance(v, Mapping) else v)
+            out[f"{k}_loser"] = str(v.get(loser, 0)) if isinstance(v, Mapping) else ""
+        for i, e in enumerate(entrants):
+            out[f"commander_{i}"] = str((data.get("commanders") or {}).get(e, ""))
+        return out
+    if isinstance(data.get("scores"), Mapping):
+        return {f"score_{i}": str(data["scores"].get(e, "")) for i, e in enumerate(entrants)}
+    return {"winner": str(data.get("winner", ""))}
+
+
 def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[str, Any]:
     ev, comp = st.competition_by_id(event_id, key)
     p = st.preset(comp)
@@ -151,12 +169,16 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
 
         fxrow = next(f for f in st.fixtures(comp) if f.key == fixture)
         out["live_seats"] = find_preset(live_fixtures.game_preset(st, comp, fxrow))[1].seats
+    if fx["result"] is not None and p.kind != "series":
+        out["corrections"] = [(None, typed_from(p.kind, fx["entrants"], fx["result"]))]
     playing = [x for x in out["live"] if x["status"] == "playing"]
     out["seat_names"] = (playing[0]["seats"] or fx["entrants"]) if playing else fx["entrants"]
     if p.kind == "series":
         status = st.series.status(comp, fixture)
         out["can_go_live"] = status.next_number is not None
         out["series"] = status.to_json()
+        out["corrections"] = [(g["number"], typed_from("series", fx["entrants"], g["game"]))
+                              for g in out["series"]["games"]]
         out["penalties"] = [x for x in out["penalties"] if str(x.get("game", "")).startswith(fixture + "/")]
     return out
 
