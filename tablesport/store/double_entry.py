@@ -210,6 +210,58 @@ class DoubleEntry:
         with self.s.begin_nested():
             self._accept(comp, row, None, f"{who} (organiser)")
 
+    # ---- corrections ---------------------------------------------------------------------------------
+    def _correct(self, comp: TCompetition, fixture: str, number: int, data: Mapping[str, Any],
+                 facts: Facts, reason: str) -> None:
+        if self._series(comp):
+            self.st.series.correct_game(comp, fixture, number, data, facts, reason)
+        else:
+            self.st.correct_result(comp, fixture, data, facts, reason)
+
+    def correct(self, comp: TCompetition, fixture: str, number: int, data: Mapping[str, Any], who: str,
+                reason: str, at_once: bool = False) -> SheetOutcome:
+        """A correction of an entered result (game ``number`` of a series; 0 otherwise), with its reason.
+        Like a score sheet it counts once a second person types the same correction (``at_once``: the
+        organiser's own correction counts at once). It is checked first, so a refused one keeps nothing."""
+        who = (who or "").strip()[:100]
+        if not reason or not reason.strip():
+            raise TournamentError("a correction needs a reason", field="reason")
+        trial = self.s.begin_nested()
+        try:
+            self._correct(comp, fixture, number, data, Facts(who), reason)
+        finally:
+            trial.rollback()
+        if at_once:
+            with self.s.begin_nested():
+                self._correct(comp, fixture, number, data, Facts(who), reason)
+            return SheetOutcome("accepted", 0, [], f"{fixture}: corrected by {who}")
+        mine = canonical(data)
+        with self.s.begin_nested():
+            pending = list(self.s.scalars(select(DeskEntry).where(
+                DeskEntry.competition_id == comp.id, DeskEntry.fixture == fixture, DeskEntry.number == number,
+                DeskEntry.status == "correcting").order_by(DeskEntry.id)))
+            for e in pending:
+                if e.entered_by == who:
+                    e.status = "superseded"
+            row = DeskEntry(competition_id=comp.id, fixture=fixture, number=number,
+                            data={"correction": dict(data), "reason": reason.strip()}, entered_by=who,
+                            entered_at=now(), status="correcting")
+            self.s.add(row)
+            self.s.flush()
+            match = next((e for e in pending if e.entered_by != who
+                          and canonical(e.data.get("correction", {})) == mine), None)
+            if match is None:
+                return SheetOutcome("correcting", row.id, [],
+                                    f"{fixture}: the correction waits for a second person to type it")
+            facts = Facts(match.entered_by,
+                          note=f"correction typed by {match.entered_by}, confirmed by {who}")
+            self._correct(comp, fixture, number, data, facts, str(match.data.get("reason") or reason))
+            match.status, match.confirmed_by = "accepted", who
+            row.status, row.confirmed_by = "accepted", match.entered_by
+            self.s.flush()
+            return SheetOutcome("accepted", row.id, [],
+                                f"{fixture}: correction confirmed by {who}; it counts")
+
     # ---- both captains instead of a second referee ---------------------------------------------------
     def captains(self, comp: TCompetition, fixture: str) -> dict[str, str]:
         """Each entrant of the fixture and its captain (the first member; an entrant of one: itself)."""

@@ -155,7 +155,14 @@ def test_the_2011_day_from_the_browser_forms(app: Any) -> None:
     assert r.status_code == 400 and "needs a reason" in r.text
     r = ann.post(sheet, sheet + "/correct",
                  {**game1, "number": "1", "lost_hp": "2", "reason": "sheet misread"})
-    assert r.status_code == 303
+    assert r.status_code == 303 and r.headers["location"].endswith("done=correcting")
+    with app.state.sessions() as s:  # one referee's correction waits for a second person (double entry)
+        st = EventStore(s)
+        status = st.series.status(st.competition("Game day 2011", "sgs"), "A-R1-1")
+        assert status.games[0]["game"]["lost_hp"] == 1
+    r = bo.post(sheet, sheet + "/correct",
+                {**game1, "number": "1", "lost_hp": "2", "reason": "sheet misread"})
+    assert r.status_code == 303 and r.headers["location"].endswith("done=accepted")
     assert "sheet misread" in olga.c.get(desk).text
     # a foul is recorded against a team (2011 counts technical points, seed 000)
     teams2 = re.findall(r'<option value="(Team\d\d)"', ann.c.get(sheet2).text)[:2]

@@ -257,11 +257,10 @@ async def correct(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
     def work(st: EventStore, comp: Any, entrants: list[str]) -> Any:
         kind = st.preset(comp).kind
         data = sheet_from(kind, entrants, form)
-        reason = form.get("reason", "")
-        if kind == "series":
-            number = whole(form, "number", 1, 9)
-            return st.series.correct_game(comp, fixture, number, data, Facts(acc.name), reason)
-        return st.correct_result(comp, fixture, data, acc.name, reason)
+        number = whole(form, "number", 1, 9) if kind == "series" else 0
+        # a referee's correction counts once a second person types the same one (double entry)
+        return DoubleEntry(st).correct(comp, fixture, number, data, acc.name, form.get("reason", ""),
+                                       at_once=acc.is_organiser)
 
     return await _fixture_write(request, lang, acc, sessions, event_id, competition, fixture, work, form)
 
