@@ -203,6 +203,14 @@ def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> Non
     shot(bo, "referee-disagreement")
     assert type_sheet(bo, game(strong, weak, 2, x)) == "accepted"  # bo rereads the paper sheet
     assert bo.inner_text("#series-score") == "2:0"
+    # the referee's sheet on a phone: one page, one submission
+    phone_ref = b.page(width=390)
+    sign_in(phone_ref, base, "ann")
+    phone_ref.goto(f"{base}/referee/events/{event_id}/sgs/fixtures/B-R1-1")
+    assert phone_ref.locator("#sheet-form").count() == 1
+    assert no_horizontal_scroll(phone_ref)
+    if SHOTS:
+        phone_ref.screenshot(path=str(Path(SHOTS) / "referee-sheet-390.png"), full_page=True)
     # the other 23 group matches, each sheet typed by both referees
     desks = Desk(ann, base, event_id), Desk(bo, base, event_id)
     for f in group:
@@ -251,8 +259,42 @@ def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> Non
     # the projector followed every result without a reload
     screen.wait_for_function("document.querySelector('.bracket') !== null")
     assert screen.evaluate("window.__sameDocument") is True
-    screen.evaluate("document.querySelectorAll('.slide')"
-                    ".forEach(s => { s.hidden = s.dataset.comp !== 'sgs'; })")
+    # the semi-finals, the 3rd-place match and the final (best of 3, 000 §一2), then the champion on the
+    # projector: it must fit a 1080p and a 720p screen, the bracket with round names and series scores
+    for f in semis:
+        a, c = f["entrants"]
+        for n in (1, 2):
+            assert [d.sheet(f["key"], game(a, c, n, a)) for d in desks] == ["waiting", "accepted"]
+    olga.goto(desk)
+    olga.click("#next-round")
+    olga.wait_for_selector("#done")
+    last = [f for f in fixtures(olga, base, event_id, "knockout") if f["round"] == 3 or f["key"] == "3rd"]
+    assert len(last) == 2
+    for f in last:
+        a, c = f["entrants"]
+        for n in (1, 2):
+            assert [d.sheet(f["key"], game(a, c, n, a)) for d in desks] == ["waiting", "accepted"]
+    champion = next(f["entrants"][0] for f in last if f["key"] != "3rd")
+    for width, height in ((1920, 1080), (1280, 720)):
+        screen.set_viewport_size({"width": width, "height": height})
+        screen.wait_for_function("document.querySelector('.champion-name') !== null"
+                                 " && document.querySelector('.bracket-round.third .side.won') !== null")
+        screen.evaluate("document.querySelectorAll('.slide').forEach(s => { s.hidden = "
+                        "!(s.dataset.comp === 'sgs' && s.dataset.page === 'bracket'); })")
+        screen.evaluate("window.dispatchEvent(new Event('resize'))")
+        screen.evaluate("document.querySelectorAll('.slide').forEach(s => { s.hidden = "
+                        "!(s.dataset.comp === 'sgs' && s.dataset.page === 'bracket'); })")
+        box = screen.locator(".slide[data-page=bracket] .champion-name").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height, (width, box)
+        assert champion in screen.inner_text(".slide[data-page=bracket] .champion-name")
+        names = screen.locator(".slide[data-page=bracket] .round-name").all_inner_texts()
+        assert names[:3] == ["Quarter-finals", "Semi-finals", "Final"]
+        assert screen.locator(".slide[data-page=bracket] .series-score").count() == 16  # 8 matches played
+        bottom = screen.evaluate("Math.max(...Array.from(document.querySelectorAll('.slide:not([hidden]) *'))"
+                                 ".map(e => e.getBoundingClientRect().bottom))")
+        assert bottom <= height + 1, (width, bottom)
+        if SHOTS:
+            screen.screenshot(path=str(Path(SHOTS) / f"projector-{width}x{height}.png"))
     shot(screen, "projector")
     ann.goto(f"{base}/referee/events/{event_id}/sgs/fixtures/{semi}/clock")
     shot(ann, "table-clock")
