@@ -403,8 +403,9 @@ def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
     olga.goto(f"{base}/organiser/events/{event_id}/rummikub")
     olga.click("#csv-import summary")
     names = ["Amy", "Ben", "Cat", "Dan", "Eva", "Fai", "Gus", "Hoi", "Ivy"]
-    olga.fill("#csv-text", "id,division\n" + "\n".join(f"{n},{'junior' if i < 4 else 'senior'}"
-                                                       for i, n in enumerate(names)) + "\n")
+    # the divisions as the seed names them (002 賽制 6): 初小組 (junior) and 高小組 (senior), alternating
+    division = {n: "初小組" if i % 2 == 0 else "高小組" for i, n in enumerate(names)}
+    olga.fill("#csv-text", "id,division\n" + "\n".join(f"{n},{division[n]}" for n in names) + "\n")
     olga.click("#csv-submit")
     olga.wait_for_selector("#done")
     hall = f"{base}/referee/events/{event_id}/rummikub/hall"
@@ -419,8 +420,13 @@ def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
     form = olga.locator(".game-form[data-table='1']")
     seated = form.locator("select[name=winner] option").all_inner_texts()
     form.locator("select[name=winner]").select_option(seated[0])
-    for i, rack in enumerate((0, 12, 5, 30)):
+    racks = (0, 12, 5, 30)
+    for i, rack in enumerate(racks):
         form.locator(f"input[name=rack_{i}]").fill(str(rack))
+    # by hand (002 賽制 3.1, 3.2): a 初小組 winner makes 高小組 racks ×1.2; the winner scores the sum
+    junior_won = division[seated[0]] == "初小組"
+    expected = round(sum(r * (1.2 if junior_won and division[p] == "高小組" else 1)
+                         for p, r in zip(seated[1:], racks[1:], strict=True)), 1)
     form.locator("input[name=at]").fill("09:52")
     form.locator("button[type=submit]").click()
     olga.wait_for_selector("#done")
@@ -440,4 +446,9 @@ def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
     assert "cut-off" in olga.inner_text("#page-error")
     olga.goto(f"{base}/events/{event_id}/rummikub")
     assert olga.locator("table.standings tr[data-entrant]").count() == 9
+    part = "junior" if junior_won else "senior"
+    assert olga.inner_text(f".standings-group[data-group={part}] h3") == part.capitalize()
+    row = olga.locator(f".standings-group[data-group={part}] tr[data-entrant='{seated[0]}']")
+    assert row.locator("td[data-key=wins]").inner_text() == "1"
+    assert float(row.locator("td[data-key=plus_points]").inner_text()) == expected
     assert [e for e in b.errors if "status of 400" not in e] == []  # the refused arrival answers 400
