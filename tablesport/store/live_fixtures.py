@@ -212,12 +212,14 @@ def log_control(st: EventStore, comp: TCompetition, fixture: str, done: dict[str
 
 
 def table_fouls(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
-    """The technical points and player penalties given at live tables, as the fouls list shows them."""
+    """The technical points and player penalties given at live tables, as the fouls list shows them. Their
+    ``id`` is the audit line's, negated: not a desk penalty that can be withdrawn by id (the ruling
+    stands with the game the table played)."""
     out = []
     for a in st.audit(comp):
         foul = (a.after or {}).get("foul") if isinstance(a.after, dict) else None
         if a.action in ("table_technical", "table_penalty") and foul:
-            out.append({"id": None, **foul, "reason": a.reason, "recorded_by": a.who,
+            out.append({"id": -a.id, **foul, "reason": a.reason, "recorded_by": a.who,
                         "recorded_at": a.at.isoformat(), "facts": {"source": "live table"},
                         "withdrawn": False})
     return out

@@ -98,6 +98,9 @@ def test_a_referee_pauses_penalises_and_a_team_concedes_at_a_live_series_game(ap
     fouls = public_page.split('id="public-fouls"', 1)[1].split("</ul>", 1)[0]
     assert f"A-R1-1/1 · {b} · " in fouls and "table talk" in fouls  # the technical point, on the public list
     assert f"A-R1-1/1 · {a} (P{a[-1]}" in fouls and "moved before his turn" in fouls  # the player's penalty
+    api = ann.c.get(f"/api/v1/events/{event_id}/competitions/sgs/penalties")
+    assert api.status_code == 200 and {(x["team"], x["kind"]) for x in api.json()} == {(a, "player"),
+                                                                                        (b, "technical")}
 
     r = ann.post(sheet, base + "/concede", {"seat": "4", "why": "the team gives up"})
     assert r.status_code == 303 and table.over
