@@ -34,6 +34,7 @@ from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, sel
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.timeup import get_ladder
 
 from .db import Base
 from .entry_facts import Facts, now
@@ -111,10 +112,32 @@ class DoubleEntry:
     def _series(self, comp: TCompetition) -> bool:
         return self.st.preset(comp).kind == "series"
 
+    def _overtimes(self, comp: TCompetition,
+                   data: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A series sheet's game and the facts kept with it: the overtimes played before a time-up game was
+        decided (seed 000 §一4, 001 §三5, 003 §2.4.2: still level, 5 minutes of overtime, repeated)."""
+        game = dict(data)
+        ot = game.pop("overtimes", 0)
+        if not ot:
+            return game, {}
+        if not isinstance(ot, int) or isinstance(ot, bool) or not 0 < ot <= 20:
+            raise TournamentError(f"overtimes: a whole number from 0 to 20, not {ot!r}", allowed=["0-20"],
+                                  field="overtimes")
+        ladder = get_ladder(comp.preset)
+        if game.get("how") != "time":
+            raise TournamentError("overtimes are played only when time is up with the board level; this game "
+                                  f"ended by {game.get('how')!r}: leave overtimes at 0", rule=ladder.rule,
+                                  allowed=["0", "how: time"], field="overtimes")
+        if ladder.then != "overtime":
+            raise TournamentError(f"{ladder.name} has no overtime: a level board goes to 比点",
+                                  rule=ladder.rule, allowed=["0"], field="overtimes")
+        return game, {"time_up": {"overtimes": ot}}
+
     def _apply(self, comp: TCompetition, fixture: str, number: int, data: Mapping[str, Any],
                facts: Facts) -> None:
         if self._series(comp):
-            self.st.series.enter_game(comp, fixture, data, facts, number=number)
+            game, more = self._overtimes(comp, data)
+            self.st.series.enter_game(comp, fixture, game, facts, number=number, more=more or None)
         else:
             self.st.enter_result(comp, fixture, data, facts)
 
@@ -214,7 +237,8 @@ class DoubleEntry:
     def _correct(self, comp: TCompetition, fixture: str, number: int, data: Mapping[str, Any],
                  facts: Facts, reason: str) -> None:
         if self._series(comp):
-            self.st.series.correct_game(comp, fixture, number, data, facts, reason)
+            game, more = self._overtimes(comp, data)
+            self.st.series.correct_game(comp, fixture, number, game, facts, reason, more or None)
         else:
             self.st.correct_result(comp, fixture, data, facts, reason)
 

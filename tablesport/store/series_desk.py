@@ -313,7 +313,7 @@ class SeriesDesk:
         return self._outcome(comp, fx, n, new, standings)
 
     def correct_game(self, comp: TCompetition, fixture: str, number: int, game: Mapping[str, Any],
-                     facts: Facts, reason: str) -> GameOutcome:
+                     facts: Facts, reason: str, more: Mapping[str, Any] | None = None) -> GameOutcome:
         """Replace game ``number`` (kept in the audit log with before, after and the reason)."""
         facts = facts.checked()
         if not reason or not reason.strip():
@@ -338,7 +338,7 @@ class SeriesDesk:
         games = [g.data for g in rows]
         games[number - 1] = doc
         new = self._check_games(comp, fx, games, f"after correcting game {number}")
-        fct = {**(old.facts or {}), "corrected": facts.to_json(reason=reason.strip())}
+        fct = {**(old.facts or {}), **(more or {}), "corrected": facts.to_json(reason=reason.strip())}
         with self.s.begin_nested():
             self._write(comp, fx, games, new, facts, {number: fct})
             self.st._audit(comp, "correct_game", game_key(fx.key, number), facts.by, old.data, doc,

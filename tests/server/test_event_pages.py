@@ -267,26 +267,41 @@ def test_a_time_up_proposal_carries_both_boards_and_the_commanders(app: Any) -> 
     a, b = re.findall(r"<legend>(Team\d)</legend>", ann.c.get(clock).text)
     board = {"surviving_0": "2", "lost_hp_0": "3", "technical_points_0": "0",
              "surviving_1": "2", "lost_hp_1": "5", "technical_points_1": "0",
-             "commander_0": f"P{a[4:]}a", "commander_1": f"P{b[4:]}b"}
+             "commander_0": f"P{a[4:]}a", "commander_1": f"P{b[4:]}b", "overtimes": "1"}
+    # read after one overtime (000 §一4: still level at time-up, 5 minutes of overtime, repeated)
     r = ann.post(clock, clock.replace("/clock", "/time-up"), board)
     assert r.status_code == 200 and f"<b>{a}</b>" in r.text  # 2 v 2 generals, 3 v 5 lost HP
     send = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"',
                            r.text.split('id="proposal"', 1)[1]))
     assert send["commander_0"] == f"P{a[4:]}a" and send["commander_1"] == f"P{b[4:]}b"
-    assert (send["surviving_loser"], send["lost_hp_loser"]) == ("2", "5")
+    assert (send["surviving_loser"], send["lost_hp_loser"], send["overtimes"]) == ("2", "5", "1")
     sheet = f"/referee/events/{event_id}/sgs/fixtures/A-R1-1"
     r = ann.post(clock, sheet + "/sheet", {k: v for k, v in send.items() if k != "csrf"})
     assert r.headers["location"].endswith("done=waiting")
     paper = {"winner": a, "how": "time", "surviving": "2", "lost_hp": "3", "surviving_loser": "2",
-             "lost_hp_loser": "5", "commander_0": f"P{a[4:]}a", "commander_1": f"P{b[4:]}b"}
+             "lost_hp_loser": "5", "commander_0": f"P{a[4:]}a", "commander_1": f"P{b[4:]}b", "overtimes": "1"}
+    r = bo.post(sheet, sheet + "/sheet", {**paper, "overtimes": "2"})  # a different count: no agreement
+    assert r.headers["location"].endswith("done=disagrees")
     r = bo.post(sheet, sheet + "/sheet", paper)
     assert r.headers["location"].endswith("done=accepted")
     html = bo.c.get(sheet).text
     assert f"{a} 2 / {b} 2" in html and f"{a} 3 / {b} 5" in html
-    # the loser's board on a sheet that did not end at time-up is refused with the rule (glossary 17)
+    assert '<span class="overtimes">Overtimes 1</span>' in html  # the game's line on the fixture page
+    assert 'name="overtimes" inputmode="numeric" size="2" value="1"' in html  # its correction form
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        games = st.series.status(st.competition("Clock day 2", "sgs"), "A-R1-1").games
+        assert games[0]["facts"]["time_up"] == {"overtimes": 1}
+    # overtimes on a game that did not end at time-up are refused, saying what is allowed
     r = bo.post(sheet, sheet + "/sheet", {**paper, "how": "commander_death", "winner": b,
+                                          "surviving_loser": "", "lost_hp_loser": "",
+                                          "commander_0": f"P{a[4:]}b", "commander_1": f"P{b[4:]}a"})
+    assert r.status_code == 400 and "overtimes are played only when time is up" in r.text
+    # the loser's board on a sheet that did not end at time-up is refused with the rule (glossary 17)
+    r = bo.post(sheet, sheet + "/sheet", {**paper, "how": "commander_death", "winner": b, "overtimes": "",
                                           "commander_0": f"P{a[4:]}b", "commander_1": f"P{b[4:]}a"})
     assert r.status_code == 400 and "glossary 17" in r.text
+    assert '<span class="overtimes">已加時 1</span>' in bo.c.get(sheet + "?lang=zh-Hant").text
 
 
 def test_a_fixture_played_at_a_live_table_enters_its_result_on_its_own(app: Any) -> None:

@@ -78,6 +78,9 @@ def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[
         commanders = {e: form.get(f"commander_{i}", "").strip() for i, e in enumerate(entrants)}
         if any(commanders.values()):
             game["commanders"] = {e: c for e, c in commanders.items() if c}
+        overtimes = whole(form, "overtimes", 0, 20, 0)
+        if overtimes:  # kept with the game's facts (the desk refuses them for an ending other than time-up)
+            game["overtimes"] = overtimes
         return game
     if kind == "table":
         return {"scores": {e: whole(form, f"score_{i}", -999, 9999) for i, e in enumerate(entrants)}}
@@ -94,7 +97,8 @@ def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[
 
 FIELD_LABELS = {"winner": "winner", "how": "how_ended", "surviving": "surviving_generals",
                 "lost_hp": "lost_hp", "commanders": "commander", "technical": "tb.technical_points",
-                "scores": "scores", "squares": "squares", "finish": "reached_finish"}
+                "scores": "scores", "squares": "squares", "finish": "reached_finish",
+                "overtimes": "overtimes"}
 """The page text (catalogue key) that names each field of a score sheet."""
 
 
@@ -140,6 +144,8 @@ def typed_from(kind: str, entrants: list[str], data: Mapping[str, Any]) -> dict[
             out[f"{k}_loser"] = str(v.get(loser, 0)) if isinstance(v, Mapping) else ""
         for i, e in enumerate(entrants):
             out[f"commander_{i}"] = str((data.get("commanders") or {}).get(e, ""))
+        if data.get("overtimes"):
+            out["overtimes"] = str(data["overtimes"])
         return out
     if isinstance(data.get("scores"), Mapping):
         return {f"score_{i}": str(data["scores"].get(e, "")) for i, e in enumerate(entrants)}
@@ -177,8 +183,9 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
         status = st.series.status(comp, fixture)
         out["can_go_live"] = status.next_number is not None
         out["series"] = status.to_json()
-        out["corrections"] = [(g["number"], typed_from("series", fx["entrants"], g["game"]))
-                              for g in out["series"]["games"]]
+        out["corrections"] = [(g["number"], typed_from("series", fx["entrants"], {
+            **g["game"], "overtimes": (g["facts"].get("time_up") or {}).get("overtimes")}))
+            for g in out["series"]["games"]]
         out["penalties"] = [x for x in out["penalties"] if str(x.get("game", "")).startswith(fixture + "/")]
     return out
 
