@@ -304,6 +304,66 @@ def test_a_time_up_proposal_carries_both_boards_and_the_commanders(app: Any) -> 
     assert '<span class="overtimes">已加時 1</span>' in bo.c.get(sheet + "?lang=zh-Hant").text
 
 
+def test_the_public_page_and_projector_give_final_places_after_the_knock_out(app: Any) -> None:
+    """Seed 000 §一2: 4 groups, the top 2 of each to the quarter-finals, then the semi-finals, the final and
+    the 3rd-place match. After the knock-out the public standings and the projector give the places the
+    bracket decides (champion, runner-up, 3rd, 4th, the quarter-finals' losers sharing 5–8), then the
+    group 3rds (9–12) and 4ths (13–16); the group tables follow."""
+    def two_nil(w: str) -> dict[str, Any]:
+        return {"games": [{"winner": w}, {"winner": w}]}
+
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"T{i:02d}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 17)]
+        ev = st.create_event({"event": "Places day", "competitions": [
+            {"key": "sgs", "preset": "sgs-3v3-2011", "entrants": teams}]}, "desk")
+        comp = st.competition("Places day", "sgs")
+        st.draw(comp, "desk")
+        for fx in st.fixtures(comp, "group"):  # the better seed wins every group match 2:0
+            st.enter_result(comp, fx.key, two_nil(min(fx.entrants)), "desk")
+        for fx in st.next_round(comp, "desk"):  # QF: T01-T07, T03-T05, T02-T08, T04-T06
+            st.enter_result(comp, fx.key, two_nil(fx.entrants[0]), "desk")
+        s.commit()
+        event_id = ev.id
+    c = TestClient(app)
+    page = c.get(f"/events/{event_id}/sgs?lang=en").text
+    # after the quarter-finals: their losers share 5–8, the semi-finalists have no place yet
+    table = page.split('data-group="final-places"', 1)[1].split("</table>", 1)[0]
+    now = dict(re.findall(r'<tr data-entrant="(T\d+)" data-place="([^"]*)">', table))
+    assert {e for e, p in now.items() if p == ""} == {"T01", "T02", "T03", "T04"}
+    assert {e for e, p in now.items() if p == "5–8"} == {"T05", "T06", "T07", "T08"}
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        comp = st.competition("Places day", "sgs")
+        for fx in st.next_round(comp, "desk"):  # SF: T01-T03 and T02-T04, the second-named wins
+            st.enter_result(comp, fx.key, two_nil(fx.entrants[1]), "desk")
+        for fx in st.next_round(comp, "desk"):  # final T03-T04 and 3rd-place match T01-T02
+            st.enter_result(comp, fx.key, two_nil(fx.entrants[0]), "desk")
+        s.commit()
+    # by hand: the final T03 beat T04; the 3rd-place match T01 beat T02; QF losers T05-T08 share 5–8;
+    # each group's 3rd (T09-T12) shares 9–12 and 4th (T13-T16) 13–16 (snake draw: A = T01 T08 T09 T16)
+    expected = [("1", "T03"), ("2", "T04"), ("3", "T01"), ("4", "T02")] + \
+        [("5–8", f"T{i:02d}") for i in range(5, 9)] + [("9–12", f"T{i:02d}") for i in range(9, 13)] + \
+        [("13–16", f"T{i:02d}") for i in range(13, 17)]
+
+    def places(html: str) -> list[tuple[str, str]]:
+        table = html.split('data-group="final-places"', 1)[1].split("</table>", 1)[0]
+        rows = re.findall(r'<tr data-entrant="(T\d+)" data-place="([^"]*)">', table)
+        return sorted(((p, e) for e, p in rows), key=lambda x: (int(x[0].split("–")[0]), x[1]))
+
+    public, board = f"/events/{event_id}/sgs", f"/events/{event_id}/projector/board"
+    for url, lang, words in ((public, "en", ("Final places", "Runner-up", "Quarter-finals")),
+                             (board, "zh-Hans", ("最终名次", "亚军", "八强赛")),
+                             (public, "zh-Hant", ("最終名次", "亞軍", "八強賽"))):
+        html = c.get(f"{url}?lang={lang}").text
+        assert places(html) == expected, (url, lang)
+        assert all(w in html for w in words), (url, lang)
+        first = re.findall(r'<tr data-entrant="(T\d+)" data-place', html)[:4]
+        assert first == ["T03", "T04", "T01", "T02"]  # champion, runner-up, 3rd, 4th in that order
+        # then the group tables (group A's winner T01 heads its table below the places)
+        assert html.index('data-group="final-places"') < html.index('data-group="A"')
+
+
 def test_a_fixture_played_at_a_live_table_enters_its_result_on_its_own(app: Any) -> None:
     import time
 

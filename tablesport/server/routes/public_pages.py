@@ -61,6 +61,8 @@ def competition_view(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str
             "chain": [{"key": t.key, "label": t.label, "direction": t.direction} for t in p.chain],
             "groups": groups, "rounds": rounds,
             "bracket": public.bracket(st, comp) if p.kind == "series" else None,
+            "final_places": (st.final_places(comp) if p.kind == "series" and rows and st.groups(comp)
+                             and st.fixtures(comp, "knockout") else []),
             "prizes": prizes, "penalties": public.penalties(st, comp),
             "printables": public.printables(st, comp)}
 
