@@ -324,6 +324,39 @@ def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> Non
     shot(screen, "projector")
     ann.goto(f"{base}/referee/events/{event_id}/sgs/fixtures/{semi}/clock")
     shot(ann, "table-clock")
+    # one round of the Blokus league (seed 000 Blokus: league, 4 players a table; Calculating points: -1 a
+    # square not placed, +15 all 21 pieces placed, +20 with the single square last): 16 players by CSV, the
+    # organiser starts round 1, each table's sheet typed in the browser by both referees
+    olga.goto(f"{base}/organiser/events/{event_id}/blokus")
+    olga.click("#csv-import summary")
+    olga.fill("#csv-text", "id,paid\n" + "\n".join(f"P{i:02d},yes" for i in range(1, 17)) + "\n")
+    olga.click("#csv-submit")
+    olga.wait_for_selector("#done")
+    olga.click("#next-round")
+    olga.wait_for_selector("#done")
+    tables = {f["key"]: f["entrants"] for f in fixtures(olga, base, event_id, "league", "blokus")}
+    assert sorted(tables) == ["R1-T1", "R1-T2", "R1-T3", "R1-T4"]
+    sheets = {"R1-T1": (20, -2, -7, -15), "R1-T2": (15, -1, -9, -30), "R1-T3": (-3, -4, -8, -16),
+              "R1-T4": (-5, -6, -10, -20)}  # in each table's seat order
+    for key, scores in sheets.items():
+        for who, outcome in ((ann, "waiting"), (bo, "accepted")):
+            who.goto(f"{base}/referee/events/{event_id}/blokus/fixtures/{key}")
+            for i, score in enumerate(scores):
+                who.fill(f"#sheet-form input[name=score_{i}]", str(score))
+            who.click("#submit-sheet")
+            who.wait_for_selector("#done")
+            assert who.get_attribute("#done", "data-done") == outcome, (key, who)
+    # by hand: the league's points are the sum of a player's game scores (formats: blokus-event), so after
+    # one round each player has their one score; best first: 20, 15, -1, -2, ... -20, -30 (no two equal)
+    score_of = {p: sc for key, scores in sheets.items() for p, sc in zip(tables[key], scores, strict=True)}
+    league_by_hand = sorted(score_of.items(), key=lambda x: -x[1])
+    olga.goto(f"{base}/events/{event_id}/blokus")
+    rows = olga.locator("table.standings tr[data-entrant]")
+    assert rows.count() == 16
+    shown = [(rows.nth(i).get_attribute("data-entrant"),
+              int(rows.nth(i).locator("td[data-key=points]").inner_text())) for i in range(16)]
+    assert shown == league_by_hand
+    assert [rows.nth(i).locator("td").first.inner_text() for i in range(16)] == [str(i) for i in range(1, 17)]
     # a referee walking the hall: every page at a phone's width
     phone = b.page(width=390)
     sign_in(phone, base, "olga")
