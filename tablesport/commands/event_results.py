@@ -27,9 +27,14 @@ from .store_session import DB
 JSON = typer.Option(False, "--json", help="print JSON")
 
 
+def _figure(v: Any) -> str:
+    """A game figure: one number, or one per team (a board read at time-up: ``Tigers 2 / Cranes 2``)."""
+    return " / ".join(f"{k} {x}" for k, x in v.items()) if isinstance(v, dict) else str(v)
+
+
 def _game_text(o: Any) -> str:
     g = o.game
-    figures = ", ".join(f"{k} {g[k]}" for k in ("surviving", "lost_hp") if g.get(k))
+    figures = ", ".join(f"{k} {_figure(g[k])}" for k in ("surviving", "lost_hp") if g.get(k))
     line = (f"{o.fixture} game {o.number}: {g['winner']} wins "
             f"({g['how'].replace('_', ' ')}{', ' + figures if figures else ''})")
     line += f" — {o.text}"
@@ -101,7 +106,7 @@ def ev_series(event: str, competition: str, fixture: str, db: str | None = DB, a
             extra.append(f["decided_by_text"])
         if f.get("time_up"):
             extra.append(f["time_up"]["text"])
-        figures = "".join(f", {k} {d[k]}" for k in ("surviving", "lost_hp") if d.get(k))
+        figures = "".join(f", {k} {_figure(d[k])}" for k in ("surviving", "lost_hp") if d.get(k))
         typer.echo(f"  game {g['number']}: {d['winner']} ({d['how'].replace('_', ' ')}{figures}), entered by "
                    f"{g['entered_by']}" + (f" — {'; '.join(extra)}" if extra else ""))
     for key, t in out.technical.items():

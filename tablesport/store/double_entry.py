@@ -35,6 +35,7 @@ from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, sel
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.timeup import get_ladder
 
 from . import captain_accounts
 from .db import Base
@@ -113,10 +114,32 @@ class DoubleEntry:
     def _series(self, comp: TCompetition) -> bool:
         return self.st.preset(comp).kind == "series"
 
+    def _overtimes(self, comp: TCompetition,
+                   data: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A series sheet's game and the facts kept with it: the overtimes played before a time-up game was
+        decided (seed 000 §一4, 001 §三5, 003 §2.4.2: still level, 5 minutes of overtime, repeated)."""
+        game = dict(data)
+        ot = game.pop("overtimes", 0)
+        if not ot:
+            return game, {}
+        if not isinstance(ot, int) or isinstance(ot, bool) or not 0 < ot <= 20:
+            raise TournamentError(f"overtimes: a whole number from 0 to 20, not {ot!r}", allowed=["0-20"],
+                                  field="overtimes")
+        ladder = get_ladder(comp.preset)
+        if game.get("how") != "time":
+            raise TournamentError("overtimes are played only when time is up with the board level; this game "
+                                  f"ended by {game.get('how')!r}: leave overtimes at 0", rule=ladder.rule,
+                                  allowed=["0", "how: time"], field="overtimes")
+        if ladder.then != "overtime":
+            raise TournamentError(f"{ladder.name} has no overtime: a level board goes to 比点",
+                                  rule=ladder.rule, allowed=["0"], field="overtimes")
+        return game, {"time_up": {"overtimes": ot}}
+
     def _apply(self, comp: TCompetition, fixture: str, number: int, data: Mapping[str, Any],
                facts: Facts) -> None:
         if self._series(comp):
-            self.st.series.enter_game(comp, fixture, data, facts, number=number)
+            game, more = self._overtimes(comp, data)
+            self.st.series.enter_game(comp, fixture, game, facts, number=number, more=more or None)
         else:
             self.st.enter_result(comp, fixture, data, facts)
 
@@ -211,6 +234,59 @@ class DoubleEntry:
                                   allowed=[str(e.id) for e in self.open_entries(comp)], field="entry")
         with self.s.begin_nested():
             self._accept(comp, row, None, f"{who} (organiser)")
+
+    # ---- corrections ---------------------------------------------------------------------------------
+    def _correct(self, comp: TCompetition, fixture: str, number: int, data: Mapping[str, Any],
+                 facts: Facts, reason: str) -> None:
+        if self._series(comp):
+            game, more = self._overtimes(comp, data)
+            self.st.series.correct_game(comp, fixture, number, game, facts, reason, more or None)
+        else:
+            self.st.correct_result(comp, fixture, data, facts, reason)
+
+    def correct(self, comp: TCompetition, fixture: str, number: int, data: Mapping[str, Any], who: str,
+                reason: str, at_once: bool = False) -> SheetOutcome:
+        """A correction of an entered result (game ``number`` of a series; 0 otherwise), with its reason.
+        Like a score sheet it counts once a second person types the same correction (``at_once``: the
+        organiser's own correction counts at once). It is checked first, so a refused one keeps nothing."""
+        who = (who or "").strip()[:100]
+        if not reason or not reason.strip():
+            raise TournamentError("a correction needs a reason", field="reason")
+        trial = self.s.begin_nested()
+        try:
+            self._correct(comp, fixture, number, data, Facts(who), reason)
+        finally:
+            trial.rollback()
+        if at_once:
+            with self.s.begin_nested():
+                self._correct(comp, fixture, number, data, Facts(who), reason)
+            return SheetOutcome("accepted", 0, [], f"{fixture}: corrected by {who}")
+        mine = canonical(data)
+        with self.s.begin_nested():
+            pending = list(self.s.scalars(select(DeskEntry).where(
+                DeskEntry.competition_id == comp.id, DeskEntry.fixture == fixture, DeskEntry.number == number,
+                DeskEntry.status == "correcting").order_by(DeskEntry.id)))
+            for e in pending:
+                if e.entered_by == who:
+                    e.status = "superseded"
+            row = DeskEntry(competition_id=comp.id, fixture=fixture, number=number,
+                            data={"correction": dict(data), "reason": reason.strip()}, entered_by=who,
+                            entered_at=now(), status="correcting")
+            self.s.add(row)
+            self.s.flush()
+            match = next((e for e in pending if e.entered_by != who
+                          and canonical(e.data.get("correction", {})) == mine), None)
+            if match is None:
+                return SheetOutcome("correcting", row.id, [],
+                                    f"{fixture}: the correction waits for a second person to type it")
+            facts = Facts(match.entered_by,
+                          note=f"correction typed by {match.entered_by}, confirmed by {who}")
+            self._correct(comp, fixture, number, data, facts, str(match.data.get("reason") or reason))
+            match.status, match.confirmed_by = "accepted", who
+            row.status, row.confirmed_by = "accepted", match.entered_by
+            self.s.flush()
+            return SheetOutcome("accepted", row.id, [],
+                                f"{fixture}: correction confirmed by {who}; it counts")
 
     # ---- both captains instead of a second referee ---------------------------------------------------
     def captains(self, comp: TCompetition, fixture: str) -> dict[str, str]:

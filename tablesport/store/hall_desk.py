@@ -234,6 +234,8 @@ class HallDesk:
         self.apply(comp, rp, op)
         load(self.st.document(comp, hall_results=rp.results))
         with self.s.begin_nested():
+            if comp.stage == "registration":
+                comp.stage = "open"  # the hall is in play (players may still arrive and register)
             if game is not None:
                 fx, data = game
                 self.s.add(fx)

@@ -29,6 +29,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 from tablesport.core import Result, State
 from tablesport.tournament import digital
 from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.penalties import game_key
 
 from .db import Base, retry_locked
 from .entry_facts import Facts, now
@@ -230,7 +231,36 @@ def missed(s: Session, finished_before: float | None = None) -> list[str]:
 
 
 def log_control(st: EventStore, comp: TCompetition, fixture: str, done: dict[str, Any], who: str,
-                why: str) -> None:
-    """A referee's control at a fixture's live table, in the competition's audit log (who, what, why)."""
-    st._audit(comp, f"table_{done.get('control', 'control')}", fixture, who, None, dict(done), why)
+                why: str, table: str | None = None) -> None:
+    """A referee's control at a fixture's live table, in the competition's audit log (who, what, why). A
+    technical point or a player's penalty also names its game, team and player (``foul``), so the
+    public fouls list shows it beside the fouls typed at the desk (:func:`table_fouls`)."""
+    after = dict(done)
+    row = next((x for x in links(st.s, comp, fixture) if x.table_id == table), None)
+    seat = done.get("seat")
+    if done.get("control") in ("technical", "penalty") and row is not None and isinstance(seat, int):
+        fx = st._fixture(comp, fixture)
+        seats = list(row.seats or [])
+        half = len(seats) // 2 if seats else 0
+        team = fx.entrants[0] if half and seat < half else fx.entrants[-1]
+        after["foul"] = {"game": game_key(fixture, row.number or 1), "team": team,
+                         "kind": "technical" if done["control"] == "technical" else "player",
+                         "points": done.get("points"),
+                         "player": (seats[seat] if done["control"] == "penalty" and seat < len(seats)
+                                    else None)}
+    st._audit(comp, f"table_{done.get('control', 'control')}", fixture, who, None, after, why)
     st.s.flush()
+
+
+def table_fouls(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
+    """The technical points and player penalties given at live tables, as the fouls list shows them. Their
+    ``id`` is the audit line's, negated: not a desk penalty that can be withdrawn by id (the ruling
+    stands with the game the table played)."""
+    out = []
+    for a in st.audit(comp):
+        foul = (a.after or {}).get("foul") if isinstance(a.after, dict) else None
+        if a.action in ("table_technical", "table_penalty") and foul:
+            out.append({"id": -a.id, **foul, "reason": a.reason, "recorded_by": a.who,
+                        "recorded_at": a.at.isoformat(), "facts": {"source": "live table"},
+                        "withdrawn": False})
+    return out

@@ -63,7 +63,8 @@ def fixtures(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
     plan = st.s.get(EventTimetable, comp.event_id)
     booked = {b["fixture"]: b for b in (plan.bookings if plan else []) if b["competition"] == comp.key}
     out = []
-    for f in st.fixtures(comp):
+    order = {"group": 0, "league": 0, "open": 0, "knockout": 1, "final": 2}
+    for f in sorted(st.fixtures(comp), key=lambda f: order.get(f.stage, 1)):  # group rounds first (stable)
         r = st.result_of(f)
         at = booked.get(f.key, {})
         row: dict[str, Any] = {"key": f.key, "stage": f.stage, "round": f.round, "group": f.group,
@@ -92,13 +93,17 @@ def bracket(st: EventStore, comp: TCompetition) -> dict[str, Any]:
     if not st.fixtures(comp, "knockout"):
         return {"rounds": [], "third_place": None, "placings": {}}
     br = st.bracket(comp)
+    scores = {f["key"]: f["score"] for f in fixtures(st, comp) if f["stage"] == "knockout" and f["games"]}
 
     def match(m: Any) -> dict[str, Any]:
-        return {"key": m.key, "round": m.round, "a": m.a, "b": m.b, "winner": m.winner}
+        return {"key": m.key, "round": m.round, "a": m.a, "b": m.b, "winner": m.winner,
+                "score": scores.get(m.key)}
 
+    placings = br.placings()
     return {"rounds": [[match(m) for m in rnd] for rnd in br.rounds],
+            "names": list(br.names), "champion": placings.get(1),
             "third_place": match(br.third_place) if br.third_place else None,
-            "placings": {str(k): v for k, v in br.placings().items()}}
+            "placings": {str(k): v for k, v in placings.items()}}
 
 
 def prizes(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
@@ -122,10 +127,14 @@ def decisions(st: EventStore, comp: TCompetition) -> list[dict[str, Any]]:
 
 
 def penalties(st: EventStore, comp: TCompetition, game: str | None = None) -> list[dict[str, Any]]:
-    """Every foul recorded and not withdrawn (series competitions; none elsewhere)."""
+    """Every foul recorded and not withdrawn (series competitions; none elsewhere): typed at the desk, and
+    given at a live table (technical points, player penalties)."""
     if st.preset(comp).kind != "series":
         return []
-    return st.series.penalties(comp, game)
+    from .live_fixtures import table_fouls
+
+    at_tables = [f for f in table_fouls(st, comp) if game is None or f["game"] == game]
+    return st.series.penalties(comp, game) + at_tables
 
 
 def standings_csv(st: EventStore, comp: TCompetition) -> str:
@@ -199,7 +208,9 @@ def printout(st: EventStore, event: str, comp: TCompetition, what: str) -> str:
     p = st.preset(comp)
     title = f"{event} · {comp.title}"
     labels = {t.key: t.label or t.key for t in p.chain}
-    if what == "standings":
+    if what == "standings" and p.kind == "series" and st.groups(comp):
+        body = printouts.final_places_html(title, st.final_places(comp), labels)
+    elif what == "standings":
         body = printouts.standings_html(title, st.standings(comp), labels)
     elif what == "groups":
         groups = st.groups(comp)

@@ -50,14 +50,23 @@ if TYPE_CHECKING:
 
 
 def game_doc(g: SeriesGame, a: str, b: str) -> dict[str, Any]:
-    """A game as stored: the winner by name, how it ended, the winner's figures (when not 0), commanders and
-    technical points."""
+    """A game as stored: the winner by name, how it ended, the winner's figures (when not 0; both sides'
+    when time ended it with the loser's generals on the board), commanders and technical points."""
     names = {"a": a, "b": b}
     out: dict[str, Any] = {"winner": names[g.winner], "how": g.how}
+    loser = b if g.winner == "a" else a
+    if g.loser_surviving:  # a board read at time-up: both sides' figures
+        out["surviving"] = {names[g.winner]: g.surviving, loser: g.loser_surviving}
+        out["lost_hp"] = {names[g.winner]: g.lost_hp, loser: g.loser_lost_hp}
+        return _rest(out, g, names)
     if g.surviving:
         out["surviving"] = g.surviving
     if g.lost_hp:
         out["lost_hp"] = g.lost_hp
+    return _rest(out, g, names)
+
+
+def _rest(out: dict[str, Any], g: SeriesGame, names: Mapping[str, str]) -> dict[str, Any]:
     if g.commanders:
         out["commanders"] = {names[s]: c for s, c in sorted(g.commanders.items())}
     if g.technical:
@@ -304,7 +313,7 @@ class SeriesDesk:
         return self._outcome(comp, fx, n, new, standings)
 
     def correct_game(self, comp: TCompetition, fixture: str, number: int, game: Mapping[str, Any],
-                     facts: Facts, reason: str) -> GameOutcome:
+                     facts: Facts, reason: str, more: Mapping[str, Any] | None = None) -> GameOutcome:
         """Replace game ``number`` (kept in the audit log with before, after and the reason)."""
         facts = facts.checked()
         if not reason or not reason.strip():
@@ -329,7 +338,7 @@ class SeriesDesk:
         games = [g.data for g in rows]
         games[number - 1] = doc
         new = self._check_games(comp, fx, games, f"after correcting game {number}")
-        fct = {**(old.facts or {}), "corrected": facts.to_json(reason=reason.strip())}
+        fct = {**(old.facts or {}), **(more or {}), "corrected": facts.to_json(reason=reason.strip())}
         with self.s.begin_nested():
             self._write(comp, fx, games, new, facts, {number: fct})
             self.st._audit(comp, "correct_game", game_key(fx.key, number), facts.by, old.data, doc,
@@ -565,8 +574,10 @@ class SeriesDesk:
 
     # ---- time-up ----------------------------------------------------------------------------------------
     def propose_time_up(self, comp: TCompetition, fixture: str, boards: Mapping[str, Any], overtimes: int = 0,
-                        points_winner: str | None = None) -> TimeUpProposal:
-        """The board at time-up (per entrant) adjudicated by the edition's ladder; stores nothing."""
+                        points_winner: str | None = None,
+                        commanders: Mapping[str, str] | None = None) -> TimeUpProposal:
+        """The board at time-up (per entrant) adjudicated by the edition's ladder; stores nothing. The game's
+        ``commanders`` (per entrant) go into the proposed result, checked against the rotation."""
         fx = self._series_fixture(comp, fixture)
         prog = self.progress(comp, fx)
         n = prog.next_number
@@ -603,7 +614,10 @@ class SeriesDesk:
         ladder = comp.preset
         decision = adjudicate(ladder, ba, bb, overtimes, side, {"a": a, "b": b})
         game = decision.game() if decision.decided else None
+        led = {str(k): str(v).strip() for k, v in (commanders or {}).items() if str(v).strip()}
         if game is not None:
+            if led:
+                game["commanders"] = led
             prog.check(game_from(game, a, b, key), n)
         return TimeUpProposal(fx.key, n, decision, game)
 
@@ -611,13 +625,13 @@ class SeriesDesk:
                       overtimes: int = 0, points_winner: str | None = None,
                       commanders: Mapping[str, str] | None = None) -> GameOutcome:
         """The proposal entered as the game's result (refused while the board is level)."""
-        prop = self.propose_time_up(comp, fixture, boards, overtimes, points_winner)
+        prop = self.propose_time_up(comp, fixture, boards, overtimes, points_winner, commanders)
         if prop.game is None:
             raise TournamentError(f"{prop.fixture} game {prop.number}: {prop.decision.describe()}",
                                   rule=LADDERS[prop.decision.ladder].rule,
                                   allowed=["overtime" if prop.decision.next == "overtime"
                                            else "points_winner"])
-        game = {**prop.game, **({"commanders": dict(commanders)} if commanders else {})}
+        game = dict(prop.game)
         return self.enter_game(comp, fixture, game, facts, prop.number, {"time_up": prop.decision.to_json()})
 
 

@@ -13,6 +13,7 @@ contradictory or duplicate result is refused and nothing is written (each write 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -21,11 +22,13 @@ from sqlalchemy.orm import Session
 
 from tablesport.tournament.entrants import entrant_from
 from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.final_places import final_places
 from tablesport.tournament.formats import CompetitionFormat, get_format
 from tablesport.tournament.groups import draw_groups
 from tablesport.tournament.knockout import Bracket, crossed_pairs, round_name, single_elimination
 from tablesport.tournament.league import plan_tables
 from tablesport.tournament.pictionary import preliminary_rounds
+from tablesport.tournament.rummikub import division_of
 from tablesport.tournament.seating import check_round, check_table_players
 from tablesport.tournament.series import score
 from tablesport.tournament.standings import load, rows
@@ -147,10 +150,12 @@ class EventStore:
         who = _who(who)
         e = entrant_from(value)
         p = self.preset(comp)
+        if p.kind == "rummikub":
+            e = replace(e, division=division_of(e.division, e.id))
         if p.team_size and len(e.members) != p.team_size:
             raise TournamentError(f"team {e.id!r} has {len(e.members)} members; "
                                   f"{p.title} needs {p.team_size}")
-        if comp.stage != "registration":
+        if comp.stage != "registration" and not (p.kind == "rummikub" and comp.stage == "open"):
             raise TournamentError(f"registration for {comp.key!r} is closed (stage: {comp.stage})")
         existing = self.entrants(comp)
         if any(x.key == e.id for x in existing):
@@ -691,6 +696,11 @@ class EventStore:
         return school_ranking([(r["entrant"], clubs.get(r["entrant"]), int(r["tiebreaks"]["wins"]),
                                 float(r["points"]))
                                for r in self.standings(comp)], best)
+
+    def final_places(self, comp: TCompetition) -> list[dict[str, Any]]:
+        """Places from the knock-out bracket, then the groups below it (:mod:`tournament.final_places`)."""
+        groups = {g: self.standings(comp, g) for g in self.groups(comp)} or {"": self.standings(comp)}
+        return final_places(self.bracket(comp) if self.fixtures(comp, "knockout") else None, groups)
 
     def groups(self, comp: TCompetition) -> list[str]:
         return sorted({e.group for e in self.entrants(comp) if e.group})

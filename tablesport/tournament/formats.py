@@ -62,6 +62,13 @@ class CompetitionFormat:
     penalties: PenaltyRules | None = None
     slot_minutes: int = 45
     score_range: tuple[int, int] | None = None
+    time_up_loser_board: bool = False
+    """Series: the loser's surviving generals and lost HP at time-up count in the chain (000 glossary 17,
+    001 1v1 §三5); False where a loser's are always 0 (003 §4.1 2)."""
+    score_values: frozenset[int] | None = None
+    """The only game scores the game can give (within ``score_range``), when not every number can occur."""
+    score_rule: str = ""
+    """The rule (:mod:`rules` id) a refused game score cites."""
     params: Mapping[str, object] = field(default_factory=dict)
 
     @property
@@ -98,7 +105,7 @@ FORMATS: dict[str, CompetitionFormat] = {p.name: p for p in (
         fee=Fee(15, "team"), prizes=_SGS_PRIZES, team_size=3,
         series=SeriesFormat("fixed", 2), knockout_series=SeriesFormat("best_of", 3),
         match_points={"2:0": (3, 0), "1:1": (1, 1)}, groups=4, advance=2,
-        penalties=PenaltyRules((1,), None, (), None),
+        penalties=PenaltyRules((1,), None, (), None), time_up_loser_board=True,
     ),
     CompetitionFormat(
         "sgs-3v3-2012", "Sanguosha 3v3 2012 official (seed 003)", "series",
@@ -119,7 +126,7 @@ FORMATS: dict[str, CompetitionFormat] = {p.name: p for p in (
         fee=Fee(15, "team"), team_size=3,
         series=SeriesFormat("best_of", 3), knockout_series=SeriesFormat("best_of", 3),
         match_points={"2:0": (3, 0), "2:1": (2, 1)},
-        penalties=PenaltyRules((1,), 3, (1, 3), 5),
+        penalties=PenaltyRules((1,), 3, (1, 3), 5), time_up_loser_board=True,
     ),
     CompetitionFormat(
         "sgs-1v1-2014", "Sanguosha 1v1 2014 school (seed 001): best of 3, match points as 2012", "series",
@@ -129,7 +136,7 @@ FORMATS: dict[str, CompetitionFormat] = {p.name: p for p in (
         fee=Fee(0, "person"),
         series=SeriesFormat("best_of", 3, rotate_commander=False),
         knockout_series=SeriesFormat("best_of", 3, rotate_commander=False),
-        match_points={"2:0": (3, 0), "2:1": (2, 1)},
+        match_points={"2:0": (3, 0), "2:1": (2, 1)}, time_up_loser_board=True,
     ),
     CompetitionFormat(
         "ttr-event", "Ticket to Ride (seed 000)", "table",
@@ -148,7 +155,7 @@ FORMATS: dict[str, CompetitionFormat] = {p.name: p for p in (
         "blokus-event", "Blokus (seed 000)", "table",
         chain=(TieBreak("points", "desc", False, "sum of game scores"),),
         fee=Fee(3, "person"), prizes=_SOLO_PRIZES, rounds=4, final_size=4, final_rounds=1, slot_minutes=30,
-        score_range=(-89, 20),
+        score_range=(-89, 20), score_values=frozenset((*range(-89, 0), 15, 20)), score_rule="blokus_score",
     ),
     CompetitionFormat(
         "pictionary-event", "Pictionary play-off (seed 000)", "duel",

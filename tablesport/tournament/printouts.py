@@ -178,6 +178,25 @@ def standings_html(title: str, rows: Sequence[Mapping[str, Any]],
     return f"<h2>{escape(title)}</h2>" + _table(head, out, num=(0, 2))
 
 
+def final_places_html(title: str, rows: Sequence[Mapping[str, Any]],
+                      chain_labels: Mapping[str, str] | None = None) -> str:
+    """Final places (:func:`tablesport.tournament.final_places.final_places`): the bracket's, then the
+    groups'; each entrant's group figures beside its place."""
+    keys = _figure_keys(rows, ("tied_with", "decided_by", "division", "decided_at", "head_to_head",
+                               "decision_note"))
+    labels = chain_labels or {}
+    head = ["Place", "Entrant", "Reached", "Group", "Group rank", "Points", *[labels.get(k, k) for k in keys],
+            "Note"]
+    out = []
+    for r in rows:
+        tb = r["tiebreaks"]
+        tied = ", ".join(tb.get("tied_with", []))
+        note = f"needs a decision in group {r['group']} (tied with {tied})" if r["needs_decision"] else ""
+        out.append([r["place"] or "…", r["entrant"], r["reached"], r["group"], r["group_rank"], r["points"],
+                    *[figure_text(tb.get(k, "")) for k in keys], note])
+    return f"<h2>{escape(title)}</h2>" + _table(head, out, num=(0, 4, 5))
+
+
 def bracket_html(title: str, bracket: Bracket) -> str:
     cols = []
     for name, rnd in zip(bracket.names, bracket.rounds, strict=True):

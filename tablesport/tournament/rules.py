@@ -44,7 +44,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
        "累计扣到5分及以上，则直接剥夺其游戏资格: a player with 5 penalty points is disqualified; a "
        "disqualified commander loses the game for his team"),
     _r("loser_surviving_zero", "seed 003 §4.1 2), 000 glossary 17",
-       "一场比赛的负方剩余武将数恒定为0: the loser of a game counts 0 surviving generals and 0 lost HP"),
+       "2012: 一场比赛的负方剩余武将数恒定为0 (the loser always counts 0); 2011/2014: 如一方认输或主帅阵亡，"
+       "视为其所有武将均阵亡，存活武将数为0 (0 after a concession or the commander's death; at time-up both "
+       "sides' boards count)"),
     _r("time_up_3v3_2011", "seed 000 §一4",
        "比赛时间结束，双方主帅均存活: more surviving generals wins, then less lost HP of the survivors, then "
        "fewer technical points deducted; still level: the referee times 5 minutes of overtime, "
@@ -86,9 +88,15 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     _r("rummikub_scoring", "seed 002 賽制 3, 計分方法",
        "the first to empty the rack wins; the others lose their rack (a joker 30; −100 / −200 without the "
        "initial meld); a junior winner makes senior losers ×1.2; the winner scores the losers' sum"),
+    _r("rummikub_divisions", "seed 002 賽制 6, 3.2",
+       "個人賽分初小組、高小組: players are in the junior (初小組) or the senior (高小組) division; a junior "
+       "winner makes senior losers' minus points ×1.2"),
     _r("rummikub_tiles", "seed 002 (the tiles: 1–13 in four colours, two of each, and 2 jokers)",
        "a rack is tile codes: a colour letter R B O K and a number 1–13 (R7, K13), or J for a joker; at most "
        "two of each code and two jokers in a game"),
+    _r("blokus_score", "seed 000 Blokus Calculating points",
+       "a Blokus game score is −1 … −89 (−1 per square not placed), +15 (all 21 pieces placed) or +20 "
+       "(all placed, the single square last); nothing else"),
     _r("blokus_pieces", "seed 000 Blokus Composition of the game",
        "21 different pieces per colour: 1 of one square, 1 of two, 2 of three, 5 of four, 12 of five"),
 )}

@@ -31,6 +31,27 @@ from .rules import rule
 JUNIOR, SENIOR = "junior", "senior"
 DIVISIONS = (JUNIOR, SENIOR)
 FIXED = (100, 200)
+DIVISION_NAMES: dict[str, str] = {
+    **dict.fromkeys(("junior", "初小組", "初小组", "初小", "初級組", "初级组"), JUNIOR),
+    **dict.fromkeys(("senior", "高小組", "高小组", "高小", "高級組", "高级组"), SENIOR),
+}
+"""What a registration may call the two divisions (賽制 6: 初小組、高小組): the seed's names in 繁體 and
+简体, short forms and the English the pages show; each maps to the one stored name."""
+
+
+def division_of(value: Any, who: str = "") -> str | None:
+    """The stored division (``junior`` / ``senior``) for a name as registered; none given stays None,
+    any other name is refused with the allowed ones (the ×1.2 of 賽制 3.2 depends on it)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    key = str(value).strip().lower()
+    for suffix in (" division", " group"):
+        key = key.removesuffix(suffix)
+    if key in DIVISION_NAMES:
+        return DIVISION_NAMES[key]
+    raise TournamentError(f"{who + ': ' if who else ''}{value!r} is not a division of this competition; "
+                          "the seed has 初小組 (junior) and 高小組 (senior)", rule=rule("rummikub_divisions"),
+                          allowed=["初小組 / 初小组 / junior", "高小組 / 高小组 / senior"], field="division")
 
 
 def minutes(hhmm: str) -> int:
@@ -58,6 +79,32 @@ def _rack(value: Any, who: str) -> tuple[int, bool]:
     return value, False
 
 
+def _named(division: str | None) -> str | None:
+    """The stored name of a division however it was written (a store kept from before names were checked)."""
+    return DIVISION_NAMES.get(str(division).strip().lower(), division) if division else None
+
+
+def _check_winner_rack(players: Sequence[str], racks: Mapping[str, Any], winner: str) -> None:
+    """The winner went out (計分方法): no rack left and the initial meld made. Only when the pool ran out
+    (every rack given) may the named winner hold tiles, and then no more than anyone else."""
+    if winner not in racks:
+        return
+    value = racks[winner]
+    if isinstance(value, Mapping):
+        raise TournamentError(f"the winner {winner} cannot have never melded: going out takes the "
+                              f"initial meld, so their rack is 0, not {dict(value)!r}",
+                              rule=rule("rummikub_scoring"), allowed=["0"], field="racks")
+    pts, _ = _rack(value, winner)
+    if pts == 0:
+        return
+    others = [_rack(racks[p], p)[0] for p in players if p != winner and p in racks]
+    if len(others) == len(players) - 1 and pts <= min(others):
+        return  # the pool ran out and the referee named the winner among level racks
+    raise TournamentError(f"the winner {winner} went out: their rack is 0, not {pts} (only when the pool "
+                          "runs out does the lowest rack win)", rule=rule("rummikub_scoring"), allowed=["0"],
+                          field="racks")
+
+
 def score_game(players: Sequence[str], racks: Mapping[str, Any], divisions: Mapping[str, str | None],
                winner: str | None = None, factor: float = 1.2) -> dict[str, float]:
     """Points of one game for each player: the winner's plus, the others' minus (negative)."""
@@ -78,6 +125,7 @@ def score_game(players: Sequence[str], racks: Mapping[str, Any], divisions: Mapp
     if winner not in players:
         raise TournamentError(f"winner {winner!r} is not at the table {list(players)}",
                               rule=rule("table_seats"), allowed=list(players), field="winner")
+    _check_winner_rack(players, racks, winner)
     losers = [p for p in players if p != winner]
     missing = [p for p in losers if p not in racks]
     if missing:
@@ -90,8 +138,8 @@ def score_game(players: Sequence[str], racks: Mapping[str, Any], divisions: Mapp
     out: dict[str, float] = {}
     for p in losers:
         pts, fixed = _rack(racks[p], p)
-        mult = (factor if (not fixed and divisions.get(winner) == JUNIOR and divisions.get(p) == SENIOR)
-                else 1.0)
+        mult = (factor if (not fixed and _named(divisions.get(winner)) == JUNIOR
+                           and _named(divisions.get(p)) == SENIOR) else 1.0)
         out[p] = -round(pts * mult, 1)
     out[winner] = round(-sum(out.values()), 1)
     return {p: out[p] for p in players}

@@ -55,12 +55,16 @@ class SeriesGame:
     commanders: Mapping[str, str] = field(default_factory=dict)
     technical: Mapping[str, int] = field(default_factory=dict)
     """Technical points deducted from each side in this game."""
+    loser_surviving: int = 0
+    """The loser's surviving generals: counted only when time ended the game (000 glossary 17: 0 after a
+    concession or the commander's death); 0 otherwise."""
+    loser_lost_hp: int = 0
 
     def surviving_of(self, side: Side) -> int:
-        return self.surviving if side == self.winner else 0
+        return self.surviving if side == self.winner else self.loser_surviving
 
     def lost_hp_of(self, side: Side) -> int:
-        return self.lost_hp if side == self.winner else 0
+        return self.lost_hp if side == self.winner else self.loser_lost_hp
 
 
 def other(side: Side) -> Side:
@@ -76,8 +80,10 @@ def _int(value: Any, what: str, lo: int, hi: int) -> int:
 def game_from(value: Any, a: str, b: str, where: str) -> SeriesGame:
     """A game from a document mapping. ``winner`` is 'a', 'b' or an entrant id.
 
-    ``surviving`` / ``lost_hp`` are the winner's figures, or a mapping per side in which the loser's
-    must be 0 (a loser's surviving generals are always 0, 2012 §4.1 2).
+    ``surviving`` / ``lost_hp`` are the winner's figures, or a mapping per side. The loser's are 0 after a
+    concession or its commander's death (000 glossary 17) and so after any ending but time; at time-up
+    both boards are facts of the game (whether the loser's count is the edition's: see
+    :func:`tablesport.tournament.standings` and 2012 §4.1 2).
     """
     if not isinstance(value, Mapping):
         raise TournamentError(f"{where}: a game is a mapping with 'winner', not {value!r}")
@@ -97,20 +103,25 @@ def game_from(value: Any, a: str, b: str, where: str) -> SeriesGame:
         raise TournamentError(f"{where}: 'how' must be one of {', '.join(HOW)}, not {how!r}")
     names = {"a": a, "b": b}
 
-    def per_side(key: str, hi: int) -> int:
+    def per_side(key: str, hi: int) -> tuple[int, int]:
+        """(the winner's figure, the loser's): the loser's only from a board read at time-up."""
         raw = value.get(key, 0)
         if isinstance(raw, Mapping):
             got = {_side(k, a, b, where): _int(v, f"{where}: {key} of {k}", 0, hi) for k, v in raw.items()}
-            if got.get(other(side), 0):
+            if got.get(other(side), 0) and how != "time":
                 raise TournamentError(
-                    f"{where}: contradictory result: {names[other(side)]!r} lost the game, "
-                    f"so its {key} counts 0 (2012 §4.1: a loser's surviving generals are always 0)",
+                    f"{where}: contradictory result: {names[other(side)]!r} lost by {how.replace('_', ' ')}, "
+                    f"so its {key} counts 0 (000 glossary 17: a side that concedes or whose commander dies "
+                    "has no surviving general); only a board read at time-up gives the loser's figures",
                     rule=rule("loser_surviving_zero"), field=key)
-            return got.get(side, 0)
-        return _int(raw, f"{where}: {key}", 0, hi)
+            return got.get(side, 0), got.get(other(side), 0)
+        return _int(raw, f"{where}: {key}", 0, hi), 0
 
-    surviving = per_side("surviving", 3)
-    lost = per_side("lost_hp", 15)
+    surviving, loser_surviving = per_side("surviving", 3)
+    lost, loser_lost = per_side("lost_hp", 15)
+    if loser_lost and not loser_surviving:
+        raise TournamentError(f"{where}: contradictory result: lost HP {loser_lost} for "
+                              f"{names[other(side)]!r} with no surviving general")
     if value.get("surviving") is not None and surviving == 0:
         raise TournamentError(f"{where}: contradictory result: the winner's commander is alive, "
                               "so at least 1 of its generals survives")
@@ -120,7 +131,7 @@ def game_from(value: Any, a: str, b: str, where: str) -> SeriesGame:
                                   for k, v in (value.get("commanders") or {}).items()}
     technical: dict[str, int] = {_side(k, a, b, where): _int(v, f"{where}: technical points", 0, 99)
                                  for k, v in (value.get("technical") or {}).items()}
-    return SeriesGame(side, how, surviving, lost, commanders, technical)
+    return SeriesGame(side, how, surviving, lost, commanders, technical, loser_surviving, loser_lost)
 
 
 def _side(key: Any, a: str, b: str, where: str) -> Side:

@@ -8,14 +8,14 @@ docs/tournament.md. :func:`standings` returns rows
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .entrants import Entrant, check_entrants, entrant_from
 from .errors import TournamentError
 from .formats import CompetitionFormat, get_format
 from .rules import rule
-from .rummikub import PlayerCard, Sheets, minutes, scores_of
+from .rummikub import PlayerCard, Sheets, division_of, minutes, scores_of
 from .series import SeriesGame, Side, check_series, game_from, score
 from .tiebreak import Placing, TieBreak, rank, tiebreak_from
 
@@ -70,6 +70,8 @@ def load(doc: Any) -> Competition:
         raise TournamentError("the document names no 'preset'")
     preset = get_format(str(doc["preset"]))
     entrants = check_entrants([entrant_from(e) for e in _list(doc, "entrants")], preset.team_size)
+    if preset.kind == "rummikub":
+        entrants = {k: replace(e, division=division_of(e.division, k)) for k, e in entrants.items()}
     if len(entrants) < 2:
         raise TournamentError("a competition needs at least 2 entrants")
     chain = tuple(tiebreak_from(t) for t in doc["tiebreaks"]) if doc.get("tiebreaks") else preset.chain
@@ -140,6 +142,12 @@ def _series(comp: Competition, results: Sequence[Any]) -> None:
         fmt = p.knockout_series if knockout else p.series
         assert fmt is not None
         games = [game_from(g, a, b, f"{where} game {k + 1}") for k, g in enumerate(_list(r, "games"))]
+        for k, g in enumerate(games):
+            if (g.loser_surviving or g.loser_lost_hp) and not p.time_up_loser_board:
+                loser = b if g.winner == "a" else a
+                raise TournamentError(f"{where} game {k + 1}: {loser!r} lost, so its surviving generals "
+                                      f"and lost HP count 0 in {p.title}", rule=rule("loser_surviving_zero"),
+                                      field="surviving")
         members = {"a": comp.entrants[a].members, "b": comp.entrants[b].members}
         partial = bool(r.get("in_progress"))
         prog = check_series(fmt, games, members, where, complete=not partial, a=a, b=b)
@@ -208,6 +216,10 @@ def _tables(comp: Competition, results: Sequence[Any]) -> None:
             if p.score_range and not p.score_range[0] <= sc <= p.score_range[1]:
                 raise TournamentError(f"{where}: {e!r} scored {sc}; a {p.title} game score lies between "
                                       f"{p.score_range[0]} and {p.score_range[1]}")
+            if p.score_values is not None and sc not in p.score_values:
+                r_ = rule(p.score_rule) if p.score_rule else None
+                raise TournamentError(f"{where}: {e!r} scored {sc}; {r_.text if r_ else 'impossible'}",
+                                      rule=r_, field="scores")
             scores[e] = sc
         if not 2 <= len(scores) <= p.table_size:
             raise TournamentError(f"{where}: a table has 2 to {p.table_size} players, not {len(scores)}")

@@ -48,6 +48,8 @@ class Ladder:
     overtime_minutes: int = 5
     mode: Literal["3v3", "1v1"] = "3v3"
     technical_limit: int | None = None
+    loser_board: bool = True
+    """The loser's figures at time-up count (000 glossary 17, 001 1v1 §三5); not in 2012 (003 §4.1 2)."""
 
     @property
     def figures(self) -> tuple[str, ...]:
@@ -68,7 +70,7 @@ LADDERS: dict[str, Ladder] = {ld.name: ld for ld in (
     Ladder("sgs-3v3-2011", rule("time_up_3v3_2011"), _3V3_2011, "overtime"),
     Ladder("sgs-3v3-2014", rule("time_up_3v3_2014"), _3V3_2011, "overtime", technical_limit=3),
     Ladder("sgs-3v3-2012", rule("time_up_3v3_2012"), (("surviving", "more"), ("lost_hp", "less")), "overtime",
-           technical_limit=3),
+           technical_limit=3, loser_board=False),
     Ladder("sgs-1v1-2014", rule("time_up_1v1_2014"), (("generals_left", "more"), ("lost_hp", "less")),
            "compare_points", mode="1v1"),
 )}
@@ -151,14 +153,17 @@ class TimeUpDecision:
         return self.winner is not None
 
     def game(self) -> dict[str, Any]:
-        """The game result to enter: the winner, 'time', the winner's figures, the technical points."""
+        """The game result to enter: the winner, 'time', both sides' figures (000 glossary 17: at time-up
+        both boards are facts; an edition where the loser counts 0 ignores the loser's), the technical
+        points."""
         if self.winner is None:
             raise TournamentError("the time-up board is level: nothing to enter yet")
         name = self.names.get(self.winner, self.winner)
-        won = self.boards[self.winner]
+        counted = [s for s in self.boards if s == self.winner or LADDERS[self.ladder].loser_board]
         out: dict[str, Any] = {"winner": name, "how": "time",
-                               "surviving": won.get("surviving", won.get("generals_left", 0)),
-                               "lost_hp": won["lost_hp"]}
+                               "surviving": {self.names.get(s, s): self.boards[s].get(
+                                   "surviving", self.boards[s].get("generals_left", 0)) for s in counted},
+                               "lost_hp": {self.names.get(s, s): self.boards[s]["lost_hp"] for s in counted}}
         tech = {self.names.get(s, s): b["technical_points"] for s, b in self.boards.items()
                 if b.get("technical_points")}
         if tech:

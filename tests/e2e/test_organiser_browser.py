@@ -33,6 +33,8 @@ class Browsers:
         self.base = base
         self.errors: list[str] = []
         self.contexts: list[Any] = []
+        self.loads = 0  # page loads of a main frame (every page of every context)
+        self.posts = 0  # POST requests the pages sent (form submissions and the pages' own fetches)
 
     def page(self, width: int = 1280) -> Any:
         ctx = self.browser.new_context(locale="en-US", viewport={"width": width, "height": 900})
@@ -41,7 +43,15 @@ class Browsers:
         pg.set_default_timeout(30000)
         pg.on("console", lambda m: m.type == "error" and self.errors.append(f"{pg.url}: {m.text}"))
         pg.on("pageerror", lambda e: self.errors.append(f"{pg.url}: {e}"))
+        pg.on("load", lambda _: self._loaded())
+        pg.on("request", lambda r: r.method == "POST" and self._posted())
         return pg
+
+    def _loaded(self) -> None:
+        self.loads += 1
+
+    def _posted(self) -> None:
+        self.posts += 1
 
     def close(self) -> None:
         for ctx in self.contexts:
@@ -93,10 +103,12 @@ class Desk:
         self.event_id = event_id
         html = page.context.request.get(f"{base}/referee").text()
         self.csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)  # type: ignore[union-attr]
+        self.posts = 0  # the score-sheet form posts sent over HTTP from this session
 
     def sheet(self, fixture: str, game: dict[str, str]) -> str:
         url = f"{self.base}/referee/events/{self.event_id}/sgs/fixtures/{fixture}/sheet"
         r = self.page.context.request.post(url, form={**game, "csrf": self.csrf}, max_redirects=0)
+        self.posts += 1
         assert r.status == 303, r.text()
         return str(r.headers["location"]).rsplit("done=", 1)[1]
 
@@ -203,6 +215,14 @@ def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> Non
     shot(bo, "referee-disagreement")
     assert type_sheet(bo, game(strong, weak, 2, x)) == "accepted"  # bo rereads the paper sheet
     assert bo.inner_text("#series-score") == "2:0"
+    # the referee's sheet on a phone: one page, one submission
+    phone_ref = b.page(width=390)
+    sign_in(phone_ref, base, "ann")
+    phone_ref.goto(f"{base}/referee/events/{event_id}/sgs/fixtures/B-R1-1")
+    assert phone_ref.locator("#sheet-form").count() == 1
+    assert no_horizontal_scroll(phone_ref)
+    if SHOTS:
+        phone_ref.screenshot(path=str(Path(SHOTS) / "referee-sheet-390.png"), full_page=True)
     # the other 23 group matches, each sheet typed by both referees
     desks = Desk(ann, base, event_id), Desk(bo, base, event_id)
     for f in group:
@@ -213,6 +233,20 @@ def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> Non
         for n in (1, 2):
             outcome = [d.sheet(f["key"], game(win, lose, n, a)) for d in desks]
             assert outcome == ["waiting", "accepted"], (f["key"], n, outcome)
+    # the group places by hand from seed 000's chain (§4: 每轮胜队得3分 a match won, 0 lost, 1 each when
+    # level; then the time-up figures, only for ties): the snake draw puts Team01 Team08 Team09 Team16 in A,
+    # 02 07 10 15 in B, 03 06 11 14 in C, 04 05 12 13 in D; every match went 2:0 to the lower number, so in
+    # each group the lowest number won 3 matches (9 points), the next 2 (6), then 1 (3), then 0 (0): no tie,
+    # points alone place them.
+    by_hand = {"A": ["Team01", "Team08", "Team09", "Team16"], "B": ["Team02", "Team07", "Team10", "Team15"],
+               "C": ["Team03", "Team06", "Team11", "Team14"], "D": ["Team04", "Team05", "Team12", "Team13"]}
+    points_by_hand = ["9", "6", "3", "0"]
+    olga.goto(f"{base}/events/{event_id}/sgs")
+    for g, order in by_hand.items():
+        rows = olga.locator(f".standings-group[data-group='{g}'] tr[data-entrant]")
+        assert [rows.nth(i).get_attribute("data-entrant") for i in range(4)] == order, g
+        assert [rows.nth(i).locator("td[data-key=points]").inner_text() for i in range(4)] == points_by_hand
+        assert [rows.nth(i).locator("td").first.inner_text() for i in range(4)] == ["1", "2", "3", "4"]
     # the knock-out: the bracket fills from the group tables
     olga.goto(desk)
     olga.click("#next-round")
@@ -251,11 +285,78 @@ def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> Non
     # the projector followed every result without a reload
     screen.wait_for_function("document.querySelector('.bracket') !== null")
     assert screen.evaluate("window.__sameDocument") is True
-    screen.evaluate("document.querySelectorAll('.slide')"
-                    ".forEach(s => { s.hidden = s.dataset.comp !== 'sgs'; })")
+    # the semi-finals, the 3rd-place match and the final (best of 3, 000 §一2), then the champion on the
+    # projector: it must fit a 1080p and a 720p screen, the bracket with round names and series scores
+    for f in semis:
+        a, c = f["entrants"]
+        for n in (1, 2):
+            assert [d.sheet(f["key"], game(a, c, n, a)) for d in desks] == ["waiting", "accepted"]
+    olga.goto(desk)
+    olga.click("#next-round")
+    olga.wait_for_selector("#done")
+    last = [f for f in fixtures(olga, base, event_id, "knockout") if f["round"] == 3 or f["key"] == "3rd"]
+    assert len(last) == 2
+    for f in last:
+        a, c = f["entrants"]
+        for n in (1, 2):
+            assert [d.sheet(f["key"], game(a, c, n, a)) for d in desks] == ["waiting", "accepted"]
+    champion = next(f["entrants"][0] for f in last if f["key"] != "3rd")
+    for width, height in ((1920, 1080), (1280, 720)):
+        screen.set_viewport_size({"width": width, "height": height})
+        screen.wait_for_function("document.querySelector('.champion-name') !== null"
+                                 " && document.querySelector('.bracket-round.third .side.won') !== null")
+        screen.evaluate("document.querySelectorAll('.slide').forEach(s => { s.hidden = "
+                        "!(s.dataset.comp === 'sgs' && s.dataset.page === 'bracket'); })")
+        screen.evaluate("window.dispatchEvent(new Event('resize'))")
+        screen.evaluate("document.querySelectorAll('.slide').forEach(s => { s.hidden = "
+                        "!(s.dataset.comp === 'sgs' && s.dataset.page === 'bracket'); })")
+        box = screen.locator(".slide[data-page=bracket] .champion-name").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height, (width, box)
+        assert champion in screen.inner_text(".slide[data-page=bracket] .champion-name")
+        names = screen.locator(".slide[data-page=bracket] .round-name").all_inner_texts()
+        assert names[:3] == ["Quarter-finals", "Semi-finals", "Final"]
+        assert screen.locator(".slide[data-page=bracket] .series-score").count() == 16  # 8 matches played
+        bottom = screen.evaluate("Math.max(...Array.from(document.querySelectorAll('.slide:not([hidden]) *'))"
+                                 ".map(e => e.getBoundingClientRect().bottom))")
+        assert bottom <= height + 1, (width, bottom)
+        if SHOTS:
+            screen.screenshot(path=str(Path(SHOTS) / f"projector-{width}x{height}.png"))
     shot(screen, "projector")
     ann.goto(f"{base}/referee/events/{event_id}/sgs/fixtures/{semi}/clock")
     shot(ann, "table-clock")
+    # one round of the Blokus league (seed 000 Blokus: league, 4 players a table; Calculating points: -1 a
+    # square not placed, +15 all 21 pieces placed, +20 with the single square last): 16 players by CSV, the
+    # organiser starts round 1, each table's sheet typed in the browser by both referees
+    olga.goto(f"{base}/organiser/events/{event_id}/blokus")
+    olga.click("#csv-import summary")
+    olga.fill("#csv-text", "id,paid\n" + "\n".join(f"P{i:02d},yes" for i in range(1, 17)) + "\n")
+    olga.click("#csv-submit")
+    olga.wait_for_selector("#done")
+    olga.click("#next-round")
+    olga.wait_for_selector("#done")
+    tables = {f["key"]: f["entrants"] for f in fixtures(olga, base, event_id, "league", "blokus")}
+    assert sorted(tables) == ["R1-T1", "R1-T2", "R1-T3", "R1-T4"]
+    sheets = {"R1-T1": (20, -2, -7, -15), "R1-T2": (15, -1, -9, -30), "R1-T3": (-3, -4, -8, -16),
+              "R1-T4": (-5, -6, -10, -20)}  # in each table's seat order
+    for key, scores in sheets.items():
+        for who, outcome in ((ann, "waiting"), (bo, "accepted")):
+            who.goto(f"{base}/referee/events/{event_id}/blokus/fixtures/{key}")
+            for i, score in enumerate(scores):
+                who.fill(f"#sheet-form input[name=score_{i}]", str(score))
+            who.click("#submit-sheet")
+            who.wait_for_selector("#done")
+            assert who.get_attribute("#done", "data-done") == outcome, (key, who)
+    # by hand: the league's points are the sum of a player's game scores (formats: blokus-event), so after
+    # one round each player has their one score; best first: 20, 15, -1, -2, ... -20, -30 (no two equal)
+    score_of = {p: sc for key, scores in sheets.items() for p, sc in zip(tables[key], scores, strict=True)}
+    league_by_hand = sorted(score_of.items(), key=lambda x: -x[1])
+    olga.goto(f"{base}/events/{event_id}/blokus")
+    rows = olga.locator("table.standings tr[data-entrant]")
+    assert rows.count() == 16
+    shown = [(rows.nth(i).get_attribute("data-entrant"),
+              int(rows.nth(i).locator("td[data-key=points]").inner_text())) for i in range(16)]
+    assert shown == league_by_hand
+    assert [rows.nth(i).locator("td").first.inner_text() for i in range(16)] == [str(i) for i in range(1, 17)]
     # a referee walking the hall: every page at a phone's width
     phone = b.page(width=390)
     sign_in(phone, base, "olga")
@@ -266,6 +367,9 @@ def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> Non
                  f"/events/{event_id}/sgs", f"/events/{event_id}", f"/events/{event_id}/projector", "/"):
         phone.goto(base + path)
         assert no_horizontal_scroll(phone), path
+    sent = sum(d.posts for d in desks)
+    print(f"the 2011 day: {b.loads} page loads (main frames, all browsers), {b.posts} POSTs from the pages, "
+          f"{sent} score-sheet form posts over HTTP, {b.posts + sent} submissions in all")
     assert b.errors == []
 
 
@@ -361,8 +465,9 @@ def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
     olga.goto(f"{base}/organiser/events/{event_id}/rummikub")
     olga.click("#csv-import summary")
     names = ["Amy", "Ben", "Cat", "Dan", "Eva", "Fai", "Gus", "Hoi", "Ivy"]
-    olga.fill("#csv-text", "id,division\n" + "\n".join(f"{n},{'junior' if i < 4 else 'senior'}"
-                                                       for i, n in enumerate(names)) + "\n")
+    # the divisions as the seed names them (002 賽制 6): 初小組 (junior) and 高小組 (senior), alternating
+    division = {n: "初小組" if i % 2 == 0 else "高小組" for i, n in enumerate(names)}
+    olga.fill("#csv-text", "id,division\n" + "\n".join(f"{n},{division[n]}" for n in names) + "\n")
     olga.click("#csv-submit")
     olga.wait_for_selector("#done")
     hall = f"{base}/referee/events/{event_id}/rummikub/hall"
@@ -377,8 +482,13 @@ def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
     form = olga.locator(".game-form[data-table='1']")
     seated = form.locator("select[name=winner] option").all_inner_texts()
     form.locator("select[name=winner]").select_option(seated[0])
-    for i, rack in enumerate((0, 12, 5, 30)):
+    racks = (0, 12, 5, 30)
+    for i, rack in enumerate(racks):
         form.locator(f"input[name=rack_{i}]").fill(str(rack))
+    # by hand (002 賽制 3.1, 3.2): a 初小組 winner makes 高小組 racks ×1.2; the winner scores the sum
+    junior_won = division[seated[0]] == "初小組"
+    expected = round(sum(r * (1.2 if junior_won and division[p] == "高小組" else 1)
+                         for p, r in zip(seated[1:], racks[1:], strict=True)), 1)
     form.locator("input[name=at]").fill("09:52")
     form.locator("button[type=submit]").click()
     olga.wait_for_selector("#done")
@@ -398,4 +508,9 @@ def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
     assert "cut-off" in olga.inner_text("#page-error")
     olga.goto(f"{base}/events/{event_id}/rummikub")
     assert olga.locator("table.standings tr[data-entrant]").count() == 9
+    part = "junior" if junior_won else "senior"
+    assert olga.inner_text(f".standings-group[data-group={part}] h3") == part.capitalize()
+    row = olga.locator(f".standings-group[data-group={part}] tr[data-entrant='{seated[0]}']")
+    assert row.locator("td[data-key=wins]").inner_text() == "1"
+    assert float(row.locator("td[data-key=plus_points]").inner_text()) == expected
     assert [e for e in b.errors if "status of 400" not in e] == []  # the refused arrival answers 400

@@ -205,14 +205,14 @@ def test_a_token_writes_to_its_event_and_every_use_is_logged(api: Api) -> None:
     c = api.client
     base = COMP.format(e=api.event_id, c="blokus")
     fx = c.get(base + "/fixtures").json()[0]
-    scores = dict(zip(fx["entrants"], [12, 5, -3, -20], strict=True))
+    scores = dict(zip(fx["entrants"], [15, -5, -3, -20], strict=True))
     r = c.post(
         base + "/results",
         json={"fixture": fx["key"], "data": {"scores": scores}, "facts": {"at": "10:40", "referee": "Mo"}},
         headers=api.auth(),
     )
     assert r.status_code == 201, r.text
-    assert r.json()[0]["entrant"] == fx["entrants"][0] and r.json()[0]["points"] == 12
+    assert r.json()[0]["entrant"] == fx["entrants"][0] and r.json()[0]["points"] == 15
     again = c.post(
         base + "/results", json={"fixture": fx["key"], "data": {"scores": scores}}, headers=api.auth()
     )
@@ -221,10 +221,10 @@ def test_a_token_writes_to_its_event_and_every_use_is_logged(api: Api) -> None:
     )
     fixed = c.put(
         base + f"/results/{fx['key']}",
-        json={"data": {"scores": {**scores, fx["entrants"][0]: 14}}, "reason": "sheet misread"},
+        json={"data": {"scores": {**scores, fx["entrants"][0]: 20}}, "reason": "sheet misread"},
         headers=api.auth(),
     )
-    assert fixed.status_code == 200 and fixed.json()[0]["points"] == 14
+    assert fixed.status_code == 200 and fixed.json()[0]["points"] == 20
     opn = COMP.format(e=api.event_id, c="open")
     r = c.post(opn + "/entrants", json={"id": "a4", "club": "Kam Chiu", "paid": True}, headers=api.auth())
     assert r.status_code == 201 and r.json()["club"] == "Kam Chiu"

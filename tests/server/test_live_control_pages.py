@@ -91,6 +91,16 @@ def test_a_referee_pauses_penalises_and_a_team_concedes_at_a_live_series_game(ap
     shown = [ev for _, ev in table.events if ev.kind == "referee"]
     assert [e.data["control"] for e in shown] == ["pause", "resume", "penalty"]  # in every seat's log
     assert all(e.visible_to(s) for e in shown for s in range(6))
+    # seed 001 §一.1.2: a technical point at the live table (seat 4 plays for the second team)
+    r = ann.post(sheet, base + "/technical", {"seat": "4", "points": "1", "why": "table talk"})
+    assert r.status_code == 303
+    public_page = ann.c.get(f"/events/{event_id}/sgs?lang=en").text
+    fouls = public_page.split('id="public-fouls"', 1)[1].split("</ul>", 1)[0]
+    assert f"A-R1-1/1 · {b} · " in fouls and "table talk" in fouls  # the technical point, on the public list
+    assert f"A-R1-1/1 · {a} (P{a[-1]}" in fouls and "moved before his turn" in fouls  # the player's penalty
+    api = ann.c.get(f"/api/v1/events/{event_id}/competitions/sgs/penalties")
+    assert api.status_code == 200 and {(x["team"], x["kind"]) for x in api.json()} == {(a, "player"),
+                                                                                        (b, "technical")}
 
     r = ann.post(sheet, base + "/concede", {"seat": "4", "why": "the team gives up"})
     assert r.status_code == 303 and table.over
@@ -108,6 +118,7 @@ def test_a_referee_pauses_penalises_and_a_team_concedes_at_a_live_series_game(ap
         audit = [(x.action, x.who, x.reason) for x in st.audit(comp) if x.action.startswith("table_")]
         assert audit == [("table_pause", "ann", "a phone rang"), ("table_resume", "ann", "phone off"),
                          ("table_penalty", "ann", "moved before his turn"),
+                         ("table_technical", "ann", "table talk"),
                          ("table_concede", "ann", "the team gives up")]
         assert status["score"] == [1, 0] and not status["decided"]  # best of 3 (001 §一.1.1): game 2 next
     # game 2: the commanders who led game 1 may not lead again

@@ -164,3 +164,34 @@ def test_the_hall_needs_its_tables(store: EventStore) -> None:
     assert len(st.tables) == 3
     with pytest.raises(TournamentError, match="is not registered"):
         store.hall.arrive(comp, "x9", at("09:30"))
+
+
+def test_the_seeds_division_names_register_and_a_typo_is_refused(store: EventStore) -> None:
+    """seed 002 賽制 6 / 3.2: players registered as 初小組 / 高小組 (the seed's names) get the ×1.2 when a
+    junior wins (racks 10 + 10 + 25: 10 + 12 + 30 = 52); an unknown division is refused at registration."""
+    ev = f"hall {secrets.token_hex(3)}"
+    ents = [{"id": "j1", "division": "初小組"}, {"id": "j2", "division": "初小组"},
+            {"id": "s1", "division": "高小組"}, {"id": "s2", "division": "Senior"}]
+    store.create_event({"event": ev, "competitions": [{"key": "rk", "preset": "rummikub-2018", "tables": 1,
+                                                       "entrants": ents}]}, "desk")
+    comp = store.competition(ev, "rk")
+    assert [e.division for e in store.entrants(comp)] == ["junior", "junior", "senior", "senior"]
+    with pytest.raises(TournamentError, match="not a division") as exc:
+        store.register(comp, {"id": "x1", "division": "中學組"}, "desk")
+    assert exc.value.rule is RULES["rummikub_divisions"] and exc.value.field == "division"
+    assert len(store.entrants(comp)) == 4
+    assert comp.stage == "registration"
+    for p in ("j1", "j2", "s1", "s2"):
+        store.hall.arrive(comp, p, at("09:30"))
+    assert comp.stage == "open"  # the hall is being played, and a late player may still register
+    store.register(comp, {"id": "j9", "division": "初小組"}, "desk")
+    n = audit_len(store, comp)
+    with pytest.raises(TournamentError, match="their rack is 0, not 12"):
+        store.hall.game(comp, 1, {"winner": "j1", "racks": {"j1": 12, "j2": 10, "s1": 10, "s2": 25}},
+                        at("09:50", "ref"))
+    with pytest.raises(TournamentError, match="made the initial meld"):
+        store.hall.game(comp, 1, {"winner": "j1", "seen": {"j1": {"tiles": [], "melded": False}, "j2": "R10",
+                                                           "s1": "B10", "s2": "K12 K13"}}, at("09:50", "ref"))
+    assert audit_len(store, comp) == n
+    store.hall.game(comp, 1, {"winner": "j1", "racks": {"j2": 10, "s1": 10, "s2": 25}}, at("09:50", "ref"))
+    assert {r["entrant"]: r["points"] for r in store.standings(comp)}["j1"] == 52.0

@@ -246,8 +246,8 @@ def test_time_up_proposes_overtime_then_a_result(store: EventStore) -> None:
     boards["Tigers"] = {"surviving": 2, "lost_hp": 3}
     boards["Cranes"] = {"surviving": 2, "lost_hp": 3, "technical_points": 1}
     prop = store.series.propose_time_up(comp, fx.key, boards, overtimes=1)
-    assert prop.game == {"winner": "Tigers", "how": "time", "surviving": 2, "lost_hp": 3,
-                         "technical": {"Cranes": 1}}
+    assert prop.game == {"winner": "Tigers", "how": "time", "surviving": {"Tigers": 2, "Cranes": 2},
+                         "lost_hp": {"Tigers": 3, "Cranes": 3}, "technical": {"Cranes": 1}}
     out = store.series.enter_time_up(comp, fx.key, boards, by(at="11:31"), overtimes=1,
                                      commanders={"Tigers": "Ann", "Cranes": "Jo"})
     assert out.number == 1 and out.game["how"] == "time"
@@ -272,7 +272,50 @@ def test_1v1_time_up_goes_to_compare_points(store: EventStore) -> None:
     prop = store.series.propose_time_up(comp, fx.key, boards)
     assert prop.game is None and prop.decision.next == "compare_points"
     out = store.series.enter_time_up(comp, fx.key, boards, by(), points_winner="Shu")
-    assert out.game == {"winner": "Shu", "how": "time", "surviving": 2, "lost_hp": 1}
+    assert out.game == {"winner": "Shu", "how": "time", "surviving": {"Shu": 2, "Wei": 2},
+                        "lost_hp": {"Shu": 1, "Wei": 1}}
+
+
+def test_the_losers_board_at_time_up_counts_in_the_tie_breaks_seed000_glossary17(store: EventStore) -> None:
+    """000 glossary 17: a side's surviving generals are 0 only after a concession or its commander's death;
+    at time-up both boards are facts (001 §一4 2) reads them the same). Tigers beat Cranes at time-up on
+    lost HP (2 generals each, 3 lost HP against 5): Cranes' chain figures are 2 surviving, 5 lost HP, not 0.
+    The proposal carries the game's commanders (checked against the rotation)."""
+    comp = day(store)
+    fx = store.fixtures(comp)[0]
+    boards = {"Tigers": {"surviving": 2, "lost_hp": 3}, "Cranes": {"surviving": 2, "lost_hp": 5}}
+    led = {"Tigers": TEAMS["Tigers"][0], "Cranes": TEAMS["Cranes"][0]}
+    prop = store.series.propose_time_up(comp, fx.key, boards, commanders=led)
+    assert prop.game is not None and prop.game["commanders"] == led
+    with Unchanged(store, comp), pytest.raises(TournamentError, match="member"):
+        store.series.propose_time_up(comp, fx.key, boards, commanders={"Tigers": "Nobody"})
+    store.series.enter_time_up(comp, fx.key, boards, by(), commanders=led)
+    # a concession zeroes the loser (glossary 17): figures for it are refused, citing the rule
+    with Unchanged(store, comp), pytest.raises(TournamentError, match="glossary 17") as err:
+        store.series.enter_game(comp, fx.key, {"winner": "Tigers", "how": "concede",
+                                               "surviving": {"Tigers": 3, "Cranes": 1}}, by(), 2)
+    assert err.value.rule is not None and err.value.rule.id == "loser_surviving_zero"
+    store.series.enter_game(comp, fx.key, {"winner": "Tigers", "how": "concede", "surviving": 3,
+                                           "commanders": {"Tigers": TEAMS["Tigers"][1],
+                                                          "Cranes": TEAMS["Cranes"][1]}}, by(), 2)
+    rows = {r["entrant"]: r["tiebreaks"] for r in store.standings(comp)}
+    assert (rows["Cranes"]["surviving_generals"], rows["Cranes"]["lost_hp"]) == (2, 5)
+    assert (rows["Tigers"]["surviving_generals"], rows["Tigers"]["lost_hp"]) == (5, 3)
+
+
+def test_2012_counts_a_losers_surviving_generals_as_0_even_at_time_up_seed003() -> None:
+    """003 §4.1 2): 一场比赛的负方剩余武将数恒定为0 — the 2012 proposal carries the winner's figures only,
+    and a sheet giving the loser's is refused."""
+    from tablesport.tournament.standings import standings
+    from tablesport.tournament.timeup import adjudicate
+
+    d = adjudicate("sgs-3v3-2012", {"surviving": 2, "lost_hp": 3}, {"surviving": 1, "lost_hp": 0})
+    assert d.game() == {"winner": "a", "how": "time", "surviving": {"a": 2}, "lost_hp": {"a": 3}}
+    teams = [{"id": t, "members": TEAMS[t]} for t in ("Tigers", "Cranes")]
+    g = {"winner": "Tigers", "how": "time", "surviving": {"Tigers": 2, "Cranes": 1}}
+    with pytest.raises(TournamentError, match="count 0"):
+        standings({"preset": "sgs-3v3-2012", "entrants": teams,
+                   "results": [{"a": "Tigers", "b": "Cranes", "games": [g, {"winner": "Tigers"}]}]})
 
 
 # ---- 4-player tables ---------------------------------------------------------------------------------------

@@ -68,6 +68,10 @@ def test_sanguosha_2011_day_groups_to_knockout(store: EventStore) -> None:
     snap = [r for r in store.snapshot(comp) if r.group == "A"]
     assert [r.entrant for r in snap] == ["T01", "T08", "T09", "T16"]
     qf = store.next_round(comp, "organiser")
+    from tablesport.store import public
+
+    stages = [f["stage"] for f in public.fixtures(store, comp)]
+    assert stages == ["group"] * 24 + ["knockout"] * 4  # the desk lists the group rounds before the QFs
     assert [f.entrants for f in qf] == [["T01", "T07"], ["T03", "T05"], ["T02", "T08"], ["T04", "T06"]]
     for fx in qf:
         store.enter_result(comp, fx.key, two_nil(fx.entrants[0]), "desk")
@@ -84,6 +88,16 @@ def test_sanguosha_2011_day_groups_to_knockout(store: EventStore) -> None:
         store.enter_result(comp, fx.key, two_nil(fx.entrants[0]), "desk")
     assert store.bracket(comp).placings() == {1: "T03", 2: "T04", 3: "T01", 4: "T02"}
     assert store.placings(comp) == {"": {1: "T03", 2: "T04", 3: "T01", 4: "T02"}}
+    # the printed standings: places from the bracket, the groups below (T01 had the best group record but
+    # came 3rd; quarter-finalists share 5–8; no "needs a decision" between teams of different groups)
+    final = store.final_places(comp)
+    assert [(r["place"], r["entrant"]) for r in final[:4]] == [("1", "T03"), ("2", "T04"), ("3", "T01"),
+                                                               ("4", "T02")]
+    assert {r["entrant"] for r in final[4:8]} == {"T05", "T06", "T07", "T08"}
+    assert {r["place"] for r in final[4:8]} == {"5–8"} and {r["place"] for r in final[8:12]} == {"9–12"}
+    page = public.printout(store, ev, comp, "standings")
+    assert page.index(">T03<") < page.index(">T04<") < page.index(">T01<") < page.index(">T05<")
+    assert "needs a decision" not in page
     with pytest.raises(TournamentError, match="finished"):
         store.next_round(comp, "organiser")
 
@@ -127,7 +141,7 @@ def test_contradictory_results_are_refused_and_change_nothing(store: EventStore)
     a, b = fx.entrants
     n = len(store.audit(comp))
     bad = [
-        ({"games": [{"winner": a, "surviving": {a: 2, b: 1}}, {"winner": a}]}, "loser's surviving generals"),
+        ({"games": [{"winner": a, "surviving": {a: 2, b: 1}}, {"winner": a}]}, "glossary 17"),
         ({"games": [{"winner": a, "technical": {a: 3}}, {"winner": a}]}, "technical points"),
         ({"games": [{"winner": a, "commanders": {a: f"{a}.a"}}, {"winner": a, "commanders": {a: f"{a}.a"}}]},
          "already led"),
@@ -182,7 +196,7 @@ def test_blokus_league_rounds_without_repeats_then_final_of_top_4(store: EventSt
             pairs = {frozenset(p) for p in combinations(fx.entrants, 2)}
             assert not pairs & met
             met |= pairs
-            store.enter_result(comp, fx.key, {"scores": {p: -int(p[1:]) % 20 for p in fx.entrants}}, "desk")
+            store.enter_result(comp, fx.key, {"scores": {p: -(int(p[1:]) + 1) for p in fx.entrants}}, "desk")
     final = store.next_round(comp, "ann")
     assert len(final) == 1 and final[0].stage == "final"
     top = [r["entrant"] for r in store.standings(comp)[:4]]

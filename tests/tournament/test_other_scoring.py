@@ -61,7 +61,20 @@ def test_blokus_league_by_game_score_seed000() -> None:
     assert rows["p4"]["rank"] == 1
     with pytest.raises(TournamentError, match="between -89 and 20"):
         standings({"preset": "blokus-event", "entrants": P8[:4],
-                   "results": [{"scores": {"p1": 25, "p2": 0}}]})
+                   "results": [{"scores": {"p1": -90, "p2": -3}}]})
+
+
+@pytest.mark.parametrize("impossible", [0, 17, 1, 14, 19, 25, -90])
+def test_blokus_sheet_refuses_a_score_the_game_cannot_give_seed000(impossible: int) -> None:
+    """seed 000 Blokus Calculating points: a player scores −1 per square not placed (−1 … −89), +15 with
+    all 21 pieces placed, +20 when the single square went last; 0 or +17 cannot happen."""
+    with pytest.raises(TournamentError) as err:
+        standings({"preset": "blokus-event", "entrants": P8[:4],
+                   "results": [{"scores": {"p1": impossible, "p2": -3, "p3": -5, "p4": 15}}]})
+    assert "seed 000 Blokus Calculating points" in str(err.value) or "between -89 and 20" in str(err.value)
+    for possible in (-1, -89, 15, 20):
+        standings({"preset": "blokus-event", "entrants": P8[:4],
+                   "results": [{"scores": {"p1": possible, "p2": -3, "p3": -5, "p4": 15}}]})
 
 
 def test_table_league_refuses_a_player_twice_in_one_round() -> None:

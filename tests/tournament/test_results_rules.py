@@ -149,8 +149,9 @@ def test_2011_and_2014_ladder_surviving_then_lost_hp_then_technical_then_overtim
         assert (d.winner, d.decided_by) == ("b", "lost_hp")
         d = adjudicate(ladder, board(2, 3, 1), board(2, 3, 0), names={"a": "Tigers", "b": "Cranes"})
         assert (d.winner, d.decided_by) == ("b", "technical_points")
-        assert d.game() == {"winner": "Cranes", "how": "time", "surviving": 2, "lost_hp": 3,
-                            "technical": {"Tigers": 1}}
+        # 000 glossary 17: at time-up both boards are facts, the loser's too
+        assert d.game() == {"winner": "Cranes", "how": "time", "surviving": {"Tigers": 2, "Cranes": 2},
+                            "lost_hp": {"Tigers": 3, "Cranes": 3}, "technical": {"Tigers": 1}}
         level = adjudicate(ladder, board(2, 3, 1), board(2, 3, 1), overtimes=1)
         assert (not level.decided and level.next == "overtime"
                 and "overtime 2 of 5 minutes" in level.describe())
@@ -172,7 +173,7 @@ def test_1v1_ladder_generals_left_then_lost_hp_then_compare_points() -> None:
     assert level.next == "compare_points" and not level.decided
     d = adjudicate("sgs-1v1-2014", {"generals_left": 2, "lost_hp": 1}, {"generals_left": 2, "lost_hp": 1},
                    points_winner="b")
-    assert (d.winner, d.decided_by) == ("b", "compare_points") and d.game()["surviving"] == 2
+    assert (d.winner, d.decided_by) == ("b", "compare_points") and d.game()["surviving"] == {"a": 2, "b": 2}
     with pytest.raises(TournamentError, match="no overtime"):
         adjudicate("sgs-1v1-2014", {"generals_left": 2}, {"generals_left": 2}, overtimes=1)
 

@@ -135,3 +135,37 @@ def test_rummikub_standings_document_per_division() -> None:
     assert [r["entrant"] for r in junior[:2]] == ["j1", "j3"]
     assert junior[0]["points"] == 34.0 and junior[1]["points"] == 30.6  # 34 less 10 % for the lost sheet
     assert junior[0]["tiebreaks"]["wins"] == 1
+
+
+@pytest.mark.parametrize(("junior", "senior"),
+                         [("初小組", "高小組"), ("初小组", "高小组"), ("Junior", "Senior"), ("初小", "高小")])
+def test_the_seeds_division_names_apply_the_1_2_adjustment_seed002(junior: str, senior: str) -> None:
+    """seed 002 賽制 6 (個人賽分初小組、高小組) and 3.2: a 初小組 winner makes 高小組 losers ×1.2, however the
+    registration wrote the two divisions. Racks 10 + 10 + 25 (a junior loser, two seniors):
+    10 + 12 + 30 = 52."""
+    ents = [{"id": "j1", "division": junior}, {"id": "j2", "division": junior},
+            {"id": "s1", "division": senior}, {"id": "s2", "division": senior}]
+    res = [{"players": T, "winner": "j1", "racks": {"j2": 10, "s1": 10, "s2": 25}}]
+    rows = {r["entrant"]: r for r in standings({"preset": "rummikub-2018", "entrants": ents, "results": res})}
+    assert rows["j1"]["points"] == 52.0
+    assert rows["j1"]["tiebreaks"]["division"] == "junior" and rows["s1"]["tiebreaks"]["division"] == "senior"
+
+
+def test_an_unknown_division_is_refused_with_the_allowed_ones_seed002() -> None:
+    """seed 002 賽制 6: only 初小組 and 高小組; a typo would silently lose the ×1.2."""
+    ents = [{"id": "j1", "division": "初小班"}] + [{"id": p, "division": DIV[p]} for p in T[1:]]
+    with pytest.raises(TournamentError, match="初小組") as err:
+        standings({"preset": "rummikub-2018", "entrants": ents, "results": []})
+    assert err.value.field == "division" and any("senior" in a for a in err.value.allowed)
+
+
+def test_a_named_winner_went_out_with_an_empty_rack_seed002() -> None:
+    """seed 002 計分方法: 最快把數字牌出完的參賽者便可獲勝: the winner holds no tiles and has melded; only
+    when the pool runs out does the lowest (non-zero) rack win."""
+    with pytest.raises(TournamentError, match="their rack is 0, not 7"):
+        score_game(T, {"j1": 7, "j2": 10, "s1": 5, "s2": 9}, DIV, winner="j1")
+    with pytest.raises(TournamentError, match="never melded"):
+        score_game(T, {"j1": {"never_melded": 100}, "j2": 10, "s1": 5, "s2": 9}, DIV, winner="j1")
+    assert score_game(T, {"j1": 0, "j2": 10, "s1": 5, "s2": 9}, DIV, winner="j1")["j1"] == 10 + 6 + 10.8
+    # pool ran out with level racks: the referee names one of the lowest
+    assert score_game(T, {"j1": 5, "j2": 10, "s1": 5, "s2": 9}, DIV, winner="s1")["s1"] == 24

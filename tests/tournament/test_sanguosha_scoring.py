@@ -193,9 +193,12 @@ def test_2012_loser_counts_zero_surviving_generals_whatever_the_way_it_lost() ->
     t = table("sgs-3v3-2012", "AB", match("A", "B", g("B", 3, how="time"), g("A", 2, how="foul"),
                                           g("A", 1, how="time")))
     assert t["A"]["tiebreaks"]["surviving_generals"] == 3 and t["B"]["tiebreaks"]["surviving_generals"] == 3
-    with pytest.raises(TournamentError, match="contradictory.*loser's surviving generals are always 0"):
+    with pytest.raises(TournamentError, match="contradictory.*so its surviving counts 0"):
         table("sgs-3v3-2012", "AB", match("A", "B", {"winner": "A", "surviving": {"A": 2, "B": 1}},
                                           g("A")))
+    with pytest.raises(TournamentError, match="count 0 in Sanguosha 3v3 2012"):  # not at time-up either
+        table("sgs-3v3-2012", "AB", match("A", "B", {"winner": "A", "how": "time",
+                                                     "surviving": {"A": 2, "B": 1}}, g("A")))
     with pytest.raises(TournamentError, match="contradictory"):
         table("sgs-3v3-2012", "AB", match("A", "B", g("A", 0), g("A")))
 

@@ -66,6 +66,10 @@ def rummikub_racks(result: Mapping[str, Any], players: Sequence[str], divisions:
         raise TournamentError(f"the winner {winner} went out: their rack is empty, "
                               f"not {' '.join(racks[str(winner)])}", rule=rule("rummikub_scoring"),
                               field="seen")
+    if winner is not None and not melded.get(str(winner), True):
+        raise TournamentError(f"the winner {winner} went out, so they made the initial meld: "
+                              "'never melded' is for a player still holding tiles",
+                              rule=rule("rummikub_scoring"), field="seen")
     empty = [p for p, r in racks.items() if not r and p != winner]
     if empty:
         raise TournamentError(f"{', '.join(empty)}: an empty rack means going out; name the winner instead",

@@ -53,7 +53,7 @@ async def control(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
         def log(s: Session) -> None:
             st = EventStore(s)
             _, comp = st.competition_by_id(event_id, competition)
-            live_fixtures.log_control(st, comp, fixture, done, acc.name, c.why)
+            live_fixtures.log_control(st, comp, fixture, done, acc.name, c.why, table)
 
         await retry_locked(lambda: in_session(sessions, log))
     except TournamentError as exc:

@@ -44,7 +44,7 @@ def competition_view(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str
         rows = []
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
-        groups.setdefault(r.get("group") or "", []).append(r)
+        groups.setdefault(r.get("group") or r["tiebreaks"].get("division") or "", []).append(r)
     fixtures = public.fixtures(st, comp)
     rounds: dict[str, list[dict[str, Any]]] = {}
     order = {"group": 0, "league": 0, "open": 0, "knockout": 1, "final": 2}
@@ -54,10 +54,16 @@ def competition_view(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str
         prizes = public.prizes(st, comp)
     except TournamentError:
         prizes = []
+    schools = ([{"school": sc, "wins": w, "plus_points": int(pts) if float(pts).is_integer() else pts,
+                 "players": who}
+                for sc, w, pts, who in st.school_scores(comp)] if p.kind == "rummikub" and rows else [])
     return {"key": comp.key, "title": comp.title, "stage": comp.stage, "kind": p.kind,
+            "schools": schools, "schools_best": p.params.get("team_best", 3),
             "chain": [{"key": t.key, "label": t.label, "direction": t.direction} for t in p.chain],
             "groups": groups, "rounds": rounds,
             "bracket": public.bracket(st, comp) if p.kind == "series" else None,
+            "final_places": (st.final_places(comp) if p.kind == "series" and rows and st.groups(comp)
+                             and st.fixtures(comp, "knockout") else []),
             "prizes": prizes, "penalties": public.penalties(st, comp),
             "printables": public.printables(st, comp)}
 

@@ -69,9 +69,18 @@ def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[
         game: dict[str, Any] = {"winner": form.get("winner", ""), "how": form.get("how", "commander_death"),
                                 "surviving": whole(form, "surviving", 0, 3, 0),
                                 "lost_hp": whole(form, "lost_hp", 0, 15, 0)}
+        loser_s, loser_hp = whole(form, "surviving_loser", 0, 3, 0), whole(form, "lost_hp_loser", 0, 15, 0)
+        if (loser_s or loser_hp) and game["winner"] in entrants:
+            # the loser's board at time-up (000 glossary 17); the desk refuses it for any other ending
+            loser = next(e for e in entrants if e != game["winner"])
+            game["surviving"] = {game["winner"]: game["surviving"], loser: loser_s}
+            game["lost_hp"] = {game["winner"]: game["lost_hp"], loser: loser_hp}
         commanders = {e: form.get(f"commander_{i}", "").strip() for i, e in enumerate(entrants)}
         if any(commanders.values()):
             game["commanders"] = {e: c for e, c in commanders.items() if c}
+        overtimes = whole(form, "overtimes", 0, 20, 0)
+        if overtimes:  # kept with the game's facts (the desk refuses them for an ending other than time-up)
+            game["overtimes"] = overtimes
         return game
     if kind == "table":
         return {"scores": {e: whole(form, f"score_{i}", -999, 9999) for i, e in enumerate(entrants)}}
@@ -86,6 +95,63 @@ def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[
     raise TournamentError("this competition's results are entered at its hall desk, not on a score sheet")
 
 
+FIELD_LABELS = {"winner": "winner", "how": "how_ended", "surviving": "surviving_generals",
+                "lost_hp": "lost_hp", "commanders": "commander", "technical": "tb.technical_points",
+                "scores": "scores", "squares": "squares", "finish": "reached_finish",
+                "overtimes": "overtimes"}
+"""The page text (catalogue key) that names each field of a score sheet."""
+
+
+def _flat(data: Any, prefix: str = "") -> dict[str, str]:
+    """A sheet's fields as ``field`` → text (``surviving.Team1`` for a figure per team)."""
+    if isinstance(data, Mapping):
+        out: dict[str, str] = {}
+        for k, v in data.items():
+            out.update(_flat(v, f"{prefix}.{k}" if prefix else str(k)))
+        return out
+    if isinstance(data, list):
+        return {prefix: " ".join(map(str, data))}
+    return {prefix: "" if data is None else str(data)}
+
+
+def disagreements(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sheets that disagree, per game, side by side: each field with every sheet's value and whether
+    they differ (a field missing from a sheet counts as blank)."""
+    by_number: dict[Any, list[dict[str, Any]]] = {}
+    for e in entries:
+        if e["status"] == "disagrees":
+            by_number.setdefault(e["number"], []).append(e)
+    out = []
+    for number, sheets in by_number.items():
+        flats = [_flat(e["data"]) for e in sheets]
+        fields = list(dict.fromkeys(k for f in flats for k in f))
+        rows = [{"field": k, "label": FIELD_LABELS.get(k.split(".")[0]), "of": k.partition(".")[2],
+                 "cells": [f.get(k, "") for f in flats],
+                 "differs": len({f.get(k, "") for f in flats}) > 1} for k in fields]
+        out.append({"number": number, "by": [e["entered_by"] for e in sheets], "rows": rows})
+    return out
+
+
+def typed_from(kind: str, entrants: list[str], data: Mapping[str, Any]) -> dict[str, str]:
+    """A stored result as the score sheet's form fields (the correction form starts from it)."""
+    if kind == "series":
+        winner = str(data.get("winner", ""))
+        loser = next((e for e in entrants if e != winner), "")
+        out = {"winner": winner, "how": str(data.get("how", "commander_death"))}
+        for k in ("surviving", "lost_hp"):
+            v = data.get(k, 0)
+            out[k] = str(v.get(winner, 0) if isinstance(v, Mapping) else v)
+            out[f"{k}_loser"] = str(v.get(loser, 0)) if isinstance(v, Mapping) else ""
+        for i, e in enumerate(entrants):
+            out[f"commander_{i}"] = str((data.get("commanders") or {}).get(e, ""))
+        if data.get("overtimes"):
+            out["overtimes"] = str(data["overtimes"])
+        return out
+    if isinstance(data.get("scores"), Mapping):
+        return {f"score_{i}": str(data["scores"].get(e, "")) for i, e in enumerate(entrants)}
+    return {"winner": str(data.get("winner", ""))}
+
+
 def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[str, Any]:
     ev, comp = st.competition_by_id(event_id, key)
     p = st.preset(comp)
@@ -97,6 +163,7 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
     out: dict[str, Any] = {"event": {"id": ev.id, "name": ev.name}, "comp": public.competition(st, ev, comp),
                            "kind": p.kind, "fixture": fx, "members": members, "how": HOW,
                            "entries": [entry_json(e) for e in de.entries(comp, fixture)],
+                           "disagreements": disagreements([entry_json(e) for e in de.entries(comp, fixture)]),
                            "penalties": public.penalties(st, comp, None) if p.kind == "series" else [],
                            "has_penalties": p.penalties is not None,
                            "live": [{"table": x.table_id, "status": x.status, "detail": x.detail,
@@ -108,12 +175,17 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
 
         fxrow = next(f for f in st.fixtures(comp) if f.key == fixture)
         out["live_seats"] = find_preset(live_fixtures.game_preset(st, comp, fxrow))[1].seats
+    if fx["result"] is not None and p.kind != "series":
+        out["corrections"] = [(None, typed_from(p.kind, fx["entrants"], fx["result"]))]
     playing = [x for x in out["live"] if x["status"] == "playing"]
     out["seat_names"] = (playing[0]["seats"] or fx["entrants"]) if playing else fx["entrants"]
     if p.kind == "series":
         status = st.series.status(comp, fixture)
         out["can_go_live"] = status.next_number is not None
         out["series"] = status.to_json()
+        out["corrections"] = [(g["number"], typed_from("series", fx["entrants"], {
+            **g["game"], "overtimes": (g["facts"].get("time_up") or {}).get("overtimes")}))
+            for g in out["series"]["games"]]
         out["penalties"] = [x for x in out["penalties"] if str(x.get("game", "")).startswith(fixture + "/")]
     return out
 
@@ -192,11 +264,10 @@ async def correct(request: Request, lang: LangDep, acc: RefereeDep, sessions: Se
     def work(st: EventStore, comp: Any, entrants: list[str]) -> Any:
         kind = st.preset(comp).kind
         data = sheet_from(kind, entrants, form)
-        reason = form.get("reason", "")
-        if kind == "series":
-            number = whole(form, "number", 1, 9)
-            return st.series.correct_game(comp, fixture, number, data, Facts(acc.name), reason)
-        return st.correct_result(comp, fixture, data, acc.name, reason)
+        number = whole(form, "number", 1, 9) if kind == "series" else 0
+        # a referee's correction counts once a second person types the same one (double entry)
+        return DoubleEntry(st).correct(comp, fixture, number, data, acc.name, form.get("reason", ""),
+                                       at_once=acc.is_organiser)
 
     return await _fixture_write(request, lang, acc, sessions, event_id, competition, fixture, work, form)
 

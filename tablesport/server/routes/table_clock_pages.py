@@ -205,6 +205,8 @@ async def time_up(
             for f in data["figures"]
             for i in range(len(data["fixture"]["entrants"]))
         }
+        typed.update({f"commander_{i}": form.get(f"commander_{i}", "").strip()
+                      for i in range(len(data["fixture"]["entrants"]))})
         table_clock.keep_board(st, comp, fixture, typed, acc.name, data["game_minutes"])
         s.commit()  # the board is kept even when the ladder refuses a figure: the page shows it again
         boards = {
@@ -212,7 +214,10 @@ async def time_up(
             for i, e in enumerate(data["fixture"]["entrants"])
         }
         winner = form.get("points_winner") or None
-        prop = st.series.propose_time_up(comp, fixture, boards, data["clock"]["overtimes"], winner)
+        entrants = data["fixture"]["entrants"]
+        commanders = {e: form.get(f"commander_{i}", "").strip() for i, e in enumerate(entrants)}
+        overtimes = data["clock"]["overtimes"]
+        prop = st.series.propose_time_up(comp, fixture, boards, overtimes, winner, commanders)
         return {**data, "board": typed, "proposal": prop.to_json()}
 
     try:
