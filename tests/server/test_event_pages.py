@@ -5,6 +5,7 @@ the group games (double entry, one disagreement caught), a correction with its r
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tablesport.server.app import create_app
-from tablesport.store import accounts
+from tablesport.store import accounts, table_clock
 from tablesport.store.service import EventStore
 from tablesport.tournament.formats import FORMATS
 
@@ -267,8 +268,16 @@ def test_a_time_up_proposal_carries_both_boards_and_the_commanders(app: Any) -> 
     a, b = re.findall(r"<legend>(Team\d)</legend>", ann.c.get(clock).text)
     board = {"surviving_0": "2", "lost_hp_0": "3", "technical_points_0": "0",
              "surviving_1": "2", "lost_hp_1": "5", "technical_points_1": "0",
-             "commander_0": f"P{a[4:]}a", "commander_1": f"P{b[4:]}b", "overtimes": "1"}
-    # read after one overtime (000 §一4: still level at time-up, 5 minutes of overtime, repeated)
+             "commander_0": f"P{a[4:]}a", "commander_1": f"P{b[4:]}b"}
+    # read after one overtime (000 §一4: still level at time-up, 5 minutes of overtime, repeated): the
+    # server's clock started 45 minutes ago, ran out, and one overtime began
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        comp = st.competition("Clock day 2", "sgs")
+        started = time.time() - 45 * 60 - 5
+        table_clock.act(st, comp, "A-R1-1", "start", "ann", started, 45, 5)
+        table_clock.act(st, comp, "A-R1-1", "overtime", "ann", started + 45 * 60 + 1, 45, 5)
+        s.commit()
     r = ann.post(clock, clock.replace("/clock", "/time-up"), board)
     assert r.status_code == 200 and f"<b>{a}</b>" in r.text  # 2 v 2 generals, 3 v 5 lost HP
     send = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"',
