@@ -11,8 +11,11 @@ import re
 import time
 from typing import Any
 
+import pytest
+
 from tablesport.store import accounts
 from tablesport.store.service import EventStore
+from tablesport.tournament.errors import TournamentError
 
 from .test_event_pages import PASSWORD, Person, app  # noqa: F401  (the app fixture)
 from .test_table_control import act, play_until, seated
@@ -270,6 +273,55 @@ def test_pictionary_rounds_time_up_squares_on_the_sheet_and_at_a_live_table(app:
         res = st.result_of(next(f for f in st.fixtures(comp) if f.key == k2))
         assert res is not None and res.data["winner"] == d and res.data["time_up"]
         assert res.data["squares"] == {c: 7, d: 10} and res.source == "referee"
+
+
+def test_a_pictionary_sheet_ends_on_finish_or_at_time_up_never_both(app: Any) -> None:  # noqa: F811
+    """Seed 000 Pictionary §4 (time up: more squares wins; Finish ends it) and §5 (the final is won only by
+    reaching Finish): one box of the two, the squares typed are kept, a refused sheet keeps what was typed
+    and a final without Finish counts for nothing."""
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"Q{i}", "members": [f"Q{i}a", f"Q{i}b", f"Q{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Box day", "competitions": [
+            {"key": "pic", "preset": "pictionary-event", "entrants": teams}]}, "desk")
+        comp = st.competition("Box day", "pic")
+        st.next_round(comp, "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        accounts.assign_referee(s, "bo", ev.id)
+        fixtures = {f.key: list(f.entrants) for f in st.fixtures(comp)}
+        s.commit()
+        event_id = ev.id
+    (k1, (a, b)), (k2, (c, d)) = list(fixtures.items())[:2]
+    sheet = f"/referee/events/{event_id}/pic/fixtures/{k1}"
+    ann, bo = Person(app, "ann"), Person(app, "bo")
+    for boxes in ({}, {"finish": "on", "time_up": "on"}):
+        typed = {"winner": b, "squares_0": "17", "squares_1": "23", **boxes}
+        r = ann.post(sheet, sheet + "/sheet", typed)
+        assert r.status_code == 400 and "exactly one of" in r.text and "Pictionary §4" in r.text
+        assert 'value="17"' in r.text and 'value="23"' in r.text  # what was typed is kept
+        assert ('name="finish" checked' in r.text) == bool(boxes)
+    finished = {"winner": b, "finish": "on", "squares_0": "17", "squares_1": "61"}
+    assert ann.post(sheet, sheet + "/sheet", finished).status_code == 303
+    assert bo.post(sheet, sheet + "/sheet", finished).status_code == 303
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        comp = st.competition("Box day", "pic")
+        res = st.result_of(next(f for f in st.fixtures(comp) if f.key == k1))
+        assert res is not None and res.data["finish"] and res.data["squares"] == {a: 17, b: 61}
+        assert "time_up" not in res.data
+        # the final: a winner typed without Finish is refused by the rule of §5
+        final = {"a": c, "b": d, "stage": "final", "winner": c}
+        with pytest.raises(TournamentError, match="won only by reaching Finish"):
+            standings_of(st, comp, final)
+
+
+def standings_of(st: EventStore, comp: Any, extra: dict[str, Any]) -> Any:
+    """The competition's standings with one more result (the store's own reading of its results)."""
+    from tablesport.tournament.standings import standings
+
+    doc = {"preset": "pictionary-event",
+           "entrants": [{"id": e.key, "members": list(e.members)} for e in st.entrants(comp)]}
+    return standings({**doc, "results": [extra]})
 
 
 def test_printable_sheets_are_linked_and_the_table_clock_logs_its_moments(app: Any) -> None:  # noqa: F811

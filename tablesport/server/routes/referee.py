@@ -18,6 +18,7 @@ from tablesport.store.entry_facts import Facts
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty, game_key
+from tablesport.tournament.rules import rule
 from tablesport.tournament.series import HOW
 
 from ..live import table_control
@@ -76,14 +77,25 @@ def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[
     if kind == "table":
         return {"scores": {e: whole(form, f"score_{i}", -999, 9999) for i, e in enumerate(entrants)}}
     if kind == "duel":
-        out: dict[str, Any] = {"winner": form.get("winner", "")}
-        if form.get("finish") == "on":
-            out["finish"] = True
-        elif form.get("time_up") == "on":  # seed 000 Pictionary §4: time up, more squares covered wins
-            out["time_up"] = True
-            out["squares"] = {e: whole(form, f"squares_{i}", 0, 999) for i, e in enumerate(entrants)}
-        return out
+        return duel_sheet(entrants, form)
     raise TournamentError("this competition's results are entered at its hall desk, not on a score sheet")
+
+
+def duel_sheet(entrants: list[str], form: Mapping[str, str]) -> dict[str, Any]:
+    """A Pictionary round's sheet: it ended either on Finish (§4, §5) or at time-up (§4), never both and
+    never neither; the squares typed are kept either way (time-up needs them)."""
+    finish, time_up = form.get("finish") == "on", form.get("time_up") == "on"
+    if finish == time_up:
+        raise TournamentError(
+            "tick exactly one of 'Reached Finish' and 'Time up'" + (", not both" if finish else ""),
+            rule=rule("pictionary_time_up"), field="finish",
+            allowed=["Reached Finish: the winner landed on Finish", "Time up: the squares of both teams"])
+    out: dict[str, Any] = {"winner": form.get("winner", "")}
+    typed = [bool(form.get(f"squares_{i}", "").strip()) for i in range(len(entrants))]
+    if time_up or any(typed):  # seed 000 Pictionary §4: time up, more squares covered wins
+        out["squares"] = {e: whole(form, f"squares_{i}", 0, 999) for i, e in enumerate(entrants)}
+    out["finish" if finish else "time_up"] = True
+    return out
 
 
 def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[str, Any]:
