@@ -229,8 +229,9 @@ class PictionaryState(State):
             buttons: list[Action] = [("guessed", TEAMS[t]) for t in w.drawing]
             buttons.append(("pass",))
             buttons.extend(("foul", TEAMS[t], f) for t in w.drawing for f in FOULS)
+            # a stream too: a foul ruled in All Play leaves the other team the rest of the same minute (§2)
             return Decision((FACILITATOR,), "draw", prompt, tuple(buttons), rs["draw_seconds"],
-                            "the minute is over: the word was not guessed", data)
+                            "the minute is over: the word was not guessed", data, stream=True)
         if ph == CONFIRM:
             seats = tuple(sorted({w.picturists[t] for _, t, _, _ in w.near}))
             options = {s: tuple(o for i, t, _, _ in w.near if w.picturists[t] == s
