@@ -489,6 +489,10 @@ class Game(ABC):
     so that a pause does not tell the table who holds one); simulations keep the preset's values."""
     fouls: ClassVar[tuple[str, ...]] = ()
     """The fouls a referee can rule at a live table (``referee(("foul", side, foul))``), if any."""
+    bots_with_people: ClassVar[bool] = True
+    """Whether a bot may sit at a live table with people. False where no bot can play honestly, knowing only
+    what its seat knows (Pictionary: a guesser sees strokes, and no bot reads a drawing); bots-only tables
+    (simulations, demonstrations) are still allowed."""
 
     @property
     def name(self) -> str:

@@ -62,6 +62,7 @@ class PictionaryGame(Game):
         conformance=ConformanceBudget(seeds=6, slow_seeds=300, deep_every=7),
     )
     fouls = FOULS  # the referee's ruling at a live table (seed §2, §3), the drawing team's turn ends
+    bots_with_people = False  # a guesser sees strokes, and no bot here reads a drawing (bots.py)
 
     @property
     def presets(self) -> Mapping[str, Ruleset]:

@@ -82,7 +82,7 @@ class Word:
         self.guesses: list[tuple[int, int, str, str, str]] = []  # team, seat, text, verdict, why
         self.counts: dict[int, int] = {}
         self.near: list[tuple[int, int, int, str]] = []  # id, team, seat, text
-        self.reports: list[tuple[int, str]] = []
+        self.reports: list[tuple[int, str]] = []  # seat, foul ("": it saw none)
         self.open = True
         self.how = ""
         self.by: int | None = None
@@ -346,9 +346,13 @@ class PictionaryState(State):
                             '["reject", n], ["pass"]; guesser: ["guess", text]; other team: ["report", foul]')
         kind = action[0]
         if team not in w.teams:
+            if action == ("no_foul",):  # the watcher saw no foul: it has nothing more to do at this word
+                w.reports.append((seat, ""))
+                w.actions += 1
+                return []
             if kind != "report" or len(action) != 2 or action[1] not in FOULS:
                 raise RuleError("watcher", "while the other team draws you may only report a foul",
-                                f'["report", one of {", ".join(FOULS)}]')
+                                f'["report", one of {", ".join(FOULS)}] or ["no_foul"]')
             w.reports.append((seat, str(action[1])))
             self.reports[team] += 1
             w.actions += 1

@@ -85,7 +85,7 @@ function renderTakeBack(frame) {
 
 function renderGiveUp(frame) {
   let button = $("give-up");
-  const show = seat !== null && frame.status === "running" && !frame.seats[seat]?.left;
+  const show = seat !== null && frame.status === "running" && !frame.seats[seat]?.left && frame.give_up !== "stay";
   if (!show) { if (button) button.remove(); return; }
   const kind = frame.give_up === "concede" ? "concede" : "leave";
   if (!button) {
@@ -201,7 +201,9 @@ function showPaused(frame) {
   const box = $("paused");
   if (!box) return;
   box.hidden = !frame.paused;
-  box.textContent = frame.paused ? t("paused_by", { by: frame.paused.by, why: frame.paused.why }) : "";
+  const away = frame.paused?.away;  // held for players who are away (nobody may play their seats)
+  box.textContent = !frame.paused ? "" : away ? t("paused_away", { seats: away.map(seatName).join(", ") })
+    : t("paused_by", { by: frame.paused.by, why: frame.paused.why });
   root.dataset.paused = frame.paused ? "1" : "";
 }
 
