@@ -27,8 +27,8 @@ def monopoly_deal_values(result: Mapping[str, Any], players: Sequence[str], divi
                               field="scores")
     seen = {str(k): v for k, v in result["seen"].items()}
     if len(seen) != len(result["seen"]):
-        raise TournamentError(f"{table}: a player is listed twice in 'seen'", rule=rule("monopoly_deal_value"),
-                              field="seen")
+        raise TournamentError(f"{table}: a player is listed twice in 'seen'",
+                              rule=rule("monopoly_deal_value"), field="seen")
     check_table_players(table, players, list(seen), "tables seen")
     try:
         values = table_value(seen)
