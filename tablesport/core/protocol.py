@@ -580,6 +580,12 @@ class Game(ABC):
         module = self.package_module("table_score")
         return dict(getattr(module, "SCORERS", {})) if module is not None else {}
 
+    def seats_to_start(self, ruleset: Ruleset) -> tuple[int, ...] | None:
+        """The person seats a live table of ``ruleset`` waits for before it starts (``None``: every one).
+        A paper Pictionary table starts with its facilitator's page: the players' phones join when they
+        like (they only show their player the word)."""
+        return None
+
     def rulings(self, ruleset: Ruleset) -> tuple[str, ...]:
         """The referee's rulings a live table of ``ruleset`` takes (``concede``, ``penalty``,
         ``technical``, ``disqualify``, ``foul``; see :meth:`State.referee`): ``foul`` where the game

@@ -315,6 +315,54 @@ def test_a_pictionary_sheet_ends_on_finish_or_at_time_up_never_both(app: Any) ->
             standings_of(st, comp, final)
 
 
+def test_a_fixture_opens_a_paper_pictionary_table_whose_result_enters_it(app: Any) -> None:  # noqa: F811
+    """Issue 41.9: a Pictionary fixture can open a paper table (seed 000 Pictionary, played with pencil and
+    paper, run from the facilitator's page): the facilitator's link and the six players' (team A, then
+    team B); the table starts with the facilitator alone, and its result enters the fixture (§4: time up,
+    more squares wins)."""
+    from tablesport.games.pictionary import GAME
+    from tablesport.store import live_fixtures
+
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"T{i}", "members": [f"T{i}a", f"T{i}b", f"T{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Paper day", "competitions": [
+            {"key": "pic", "preset": "pictionary-event", "entrants": teams}]}, "desk")
+        comp = st.competition("Paper day", "pic")
+        st.next_round(comp, "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        (k1, (a, b)) = next((f.key, list(f.entrants)) for f in st.fixtures(comp))
+        s.commit()
+        event_id = ev.id
+    page = f"/referee/events/{event_id}/pic/fixtures/{k1}"
+    ann = Person(app, "ann")
+    form = ann.c.get(page).text
+    assert 'name="table_form"' in form and 'value="paper"' in form and 'value="bot:random"' not in form
+    r = ann.post(page, page + "/live", {"table_form": "paper"})
+    assert r.status_code == 201, r.text
+    links = re.findall(r"<li>([^:<]+): <a class=\"seat-link\" href=\"/play/([0-9a-f]+)/", r.text)
+    assert [name for name, _ in links] == ["Facilitator (clock, rulings, die)", f"{a}a", f"{a}b", f"{a}c",
+                                          f"{b}a", f"{b}b", f"{b}c"]
+    table = app.state.room.tables[links[0][1]]
+    assert table.rs.preset == "pictionary-table" and table.rs.seats == 7
+    assert [p.joined for p in table.seats] == [False] + [True] * 6  # only the facilitator's page is awaited
+    # the round, played at the paper table to time-up (the engine's own result), enters the fixture
+    st8 = GAME.new_state(GAME.ruleset("pictionary-table"), 1)
+    for action in (("die", 2), ("die", 5), "ready", ("guessed", "B"), ("die", 4)):
+        st8.apply(0, action)
+    st8.time_up()
+    over = st8.result()
+    assert over is not None and over.reason == "time_up" and over.placements[0] == 0
+    with app.state.sessions() as s:
+        row = live_fixtures.table_finished(s, table.id, over)
+        s.commit()
+        assert row is not None and row.status == "entered", row.detail if row else None
+        st = EventStore(s)
+        res = st.result_of(next(f for f in st.fixtures(st.competition("Paper day", "pic")) if f.key == k1))
+        assert res is not None and res.data["winner"] == b and res.data["time_up"]
+        assert res.data["squares"] == {a: 0, b: 4}
+
+
 def standings_of(st: EventStore, comp: Any, extra: dict[str, Any]) -> Any:
     """The competition's standings with one more result (the store's own reading of its results)."""
     from tablesport.tournament.standings import standings

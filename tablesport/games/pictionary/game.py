@@ -68,6 +68,9 @@ class PictionaryGame(Game):
     def presets(self) -> Mapping[str, Ruleset]:
         return PRESETS
 
+    def seats_to_start(self, ruleset: Ruleset) -> tuple[int, ...] | None:
+        return (0,) if ruleset["mode"] == "facilitator" else None  # the facilitator's page runs the table
+
     def new_state(self, ruleset: Ruleset, seed: int) -> PictionaryState:
         return PictionaryState(ruleset, seed)
 

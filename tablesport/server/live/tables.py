@@ -160,6 +160,10 @@ class TableRoom:
             else:
                 raise SetupError(f"seat {i}: kind must be \"person\" or \"bot\", not {kind!r}",
                                  f"seats.{i}.kind", ("person", "bot"))
+        needed = game.seats_to_start(rs)
+        if needed is not None:  # the other person seats join when they like; the table need not wait
+            for i, p in enumerate(plans):
+                p.joined = p.joined or i not in needed
         kinds = {p.kind for p in plans}
         if not game.bots_with_people and kinds == {"bot", "person"}:
             first = next(i for i, p in enumerate(plans) if p.kind == "bot")

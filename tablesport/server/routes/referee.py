@@ -310,7 +310,8 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
         st = EventStore(s)
         _, comp = st.competition_by_id(event_id, competition)
         fx = live_fixtures.check_playable(st, comp, fixture)
-        preset = live_fixtures.game_preset(st, comp, fx)
+        paper = form.get("table_form") == "paper" and st.preset(comp).kind == "duel"
+        preset = live_fixtures.game_preset(st, comp, fx, paper)
         commanders = {e: form.get(f"commander_{i}", "").strip() for i, e in enumerate(fx.entrants)}
         return preset, live_fixtures.seat_plan(st, comp, fx, find_preset(preset)[1].seats, commanders)
 
@@ -340,7 +341,8 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
     except TournamentError as exc:
         return await fixture_page(request, lang, acc, sessions, event_id, competition, fixture, status=400,
                                   error=str(exc))
-    seat_links = [{"entrant": entrants[i], "url": f"/play/{table.id}/{p.token}"}
+    seat_links = [{"entrant": entrants[i], "url": f"/play/{table.id}/{p.token}",
+                   "facilitator": entrants[i] == live_fixtures.FACILITATOR and i == 0}
                   for i, p in enumerate(table.seats) if p.token]
     return await fixture_page(request, lang, acc, sessions, event_id, competition, fixture, status=201,
                               seat_links=seat_links)
