@@ -212,6 +212,7 @@ def test_a_near_miss_waits_for_the_picturist_and_counts_once_accepted() -> None:
     assert st.view(pic)["word"]["near"][0]["text"] == typo
     ev = act(st, pic, ("reject", 1))
     assert st.phase == "draw" and ev[0].data["accepted"] is False
+    assert ev[0].data["seat"] == pic and ev[0].data["guesser"] == g  # the picturist rules (issue 38.3)
     act(st, g, ("guess", typo))
     ev = act(st, pic, ("accept", 2))
     assert "word_closed" in kinds(ev) and st.phase == "roll"

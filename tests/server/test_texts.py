@@ -163,3 +163,18 @@ def test_a_referee_control_is_a_sentence_in_every_language() -> None:
     foul = {"kind": "referee",
             "data": {"control": "foul", "by": "ann", "why": "x", "seat": 3, "foul": "letters"}}
     assert "Letters or numbers drawn" in event_text("pictionary", foul, "en")
+
+
+def test_a_word_voided_at_time_up_reads_as_a_sentence() -> None:
+    """Issue 41.10 (seed 000 Pictionary §4, time-up voids the word being drawn): its closing line is words in
+    every language, not the event's raw data."""
+    from tablesport.games.pictionary import GAME
+
+    st = GAME.new_state(GAME.ruleset("pictionary-table"), 1)
+    for action in (("die", 2), ("die", 5), "ready"):
+        st.apply(0, action)
+    closed = [e for e in st.time_up() if e.kind == "word_closed"]
+    assert closed and closed[0].data["how"] == "time_up"
+    for lang in LANGS:
+        line = event_text("pictionary", closed[0].to_json(), lang)
+        assert "⁇" not in line and "time_up" not in line, line

@@ -408,7 +408,9 @@ class PictionaryState(State):
         w.near.remove(found[0])
         w.actions += 1
         accepted = action[0] == "accept"
-        events = [Event("near_ruled", {"team": TEAMS[gteam], "seat": gseat, "text": text,
+        # "seat": who rules (the guessing team's picturist), "guesser": who typed it
+        events = [Event("near_ruled", {"team": TEAMS[gteam], "seat": w.picturists[gteam], "guesser": gseat,
+                                       "text": text,
                                        "accepted": accepted},
                         frozenset(self.team_seats(gteam)))]
         if accepted:
