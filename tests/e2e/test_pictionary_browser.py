@@ -280,3 +280,36 @@ def test_the_word_never_reaches_a_guessers_or_a_spectators_socket(browser: Any, 
     finally:
         for ctx in ctxs:
             ctx.close()
+
+
+def test_the_facilitators_phone_has_the_countdown_and_the_buttons_on_screen(browser: Any, fake: ServerThread
+                                                                             ) -> None:
+    """Issue 41.5 and 41.10 on a 390 × 844 phone, by touch: during the minute the countdown and the rulings
+    are on screen without scrolling (the board below them); after an All Play foul (seed 000 Pictionary §2,
+    §3) the page says the team is out and the minute runs on."""
+    t = fake.create("pictionary-table", [{"kind": "person"}] * 7, seed=11)
+    ctx = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    try:
+        open_seat(page, fake, t["seats"][0]["url"])  # type: ignore[index]
+        page.wait_for_selector("#pc-clock")  # the facilitator alone starts the paper table
+
+        def press(act: str) -> None:
+            seq = page.get_attribute("#table", "data-seq")
+            page.locator(f"button.pc-act[data-act='{act}']").tap()
+            page.wait_for_function(f"document.getElementById('table').dataset.seq !== '{seq}'")
+
+        for act in ("die-5", "die-2", "ready"):
+            press(act)
+        page.evaluate("window.scrollTo(0, 0)")
+        for sel in ("#pc-timer", "button[data-act='guessed-A']", "button[data-act='pass']"):
+            box = page.locator(sel).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 844, (sel, box)
+        assert page.locator("#pc-timer").bounding_box()["y"] < page.locator("#pc-board").bounding_box()["y"]
+        press("foul-B-talking")
+        assert page.get_attribute("#pc-out", "data-out") == "B"
+        assert "out of this word" in page.inner_text("#pc-out")
+        assert page.locator("button[data-act='guessed-B']").count() == 0
+    finally:
+        ctx.close()

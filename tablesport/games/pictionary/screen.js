@@ -61,6 +61,16 @@ const CSS = `
 .pc-guesses { margin: 0; padding-left: 1.4rem; max-height: 10rem; overflow: auto; }
 .pc-g.correct { color: #276749; font-weight: bold; } .pc-g.near { color: #b7791f; } .pc-g.wrong { color: #595959; }
 .pc-near-row { display: flex; gap: .4rem; align-items: center; background: #fffaf0; border-left: 4px solid #dd6b20; padding: .3rem; }
+/* the facilitator's phone and the picturist's: the prompt, the countdown, the word and the buttons first, the
+   board below, so that the controls and the countdown are on screen together (one-handed) */
+.pc[data-role="facilitator"] .pc-result, .pc[data-role="picturist"] .pc-result { order: -5; }
+.pc[data-role="facilitator"] .pc-top, .pc[data-role="picturist"] .pc-top { order: -4; }
+.pc[data-role="facilitator"] .pc-timer, .pc[data-role="picturist"] .pc-timer,
+.pc[data-role="facilitator"] .pc-word, .pc[data-role="picturist"] .pc-word { order: -3; }
+.pc-out { color: #c53030; font-weight: bold; }
+.pc[data-role="facilitator"] .pc-controls, .pc[data-role="picturist"] .pc-controls,
+.pc[data-role="picturist"] .pc-near { order: -2; }
+.pc-token { color: #fff; }
 .pc-result { font-size: 1.4rem; background: #f0fff4; border: 2px solid #38a169; border-radius: 6px; padding: .5rem; }
 `;
 
@@ -156,6 +166,10 @@ function renderWord(v) {
   } else if (w.open) {
     const drawing = w.teams.map((team) => `${t("pc.team")} ${team}: ${seatName(w.picturists[team])}`).join(" · ");
     parts.word.append(el("div", { class: "pc-hidden" }, `${t("pc.word_n", { n: w.no })} — ${t("pc.picturist")}: ${drawing}`));
+  }
+  if (w.open && w.out.length) {  // All Play: a team out after a foul (or giving up); the other may still guess
+    parts.word.append(el("div", { id: "pc-out", class: "pc-out", dataset: { out: w.out.join(",") } },
+      t("pc.out", { teams: w.out.map((team) => `${t("pc.team")} ${team}`).join(", ") })));
   }
   parts.word.dataset.open = w.open ? "1" : "0";
 }
