@@ -313,3 +313,32 @@ def test_the_facilitators_phone_has_the_countdown_and_the_buttons_on_screen(brow
         assert page.locator("button[data-act='guessed-B']").count() == 0
     finally:
         ctx.close()
+
+
+def test_the_facilitator_takes_back_a_ruling_pressed_by_mistake(browser: Any, fake: ServerThread) -> None:
+    """Issue 41.7, seed 000 Pictionary §2 at a paper table: "Guessed: team B" pressed instead of team A is
+    taken back from the facilitator's phone; the minute's buttons come back and team B has not moved."""
+    t = fake.create("pictionary-table", [{"kind": "person"}] * 7, seed=11)
+    ctx = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    page.on("dialog", lambda d: d.accept())
+    try:
+        open_seat(page, fake, t["seats"][0]["url"])  # type: ignore[index]
+        page.wait_for_selector("#pc-clock")
+
+        def press(sel: str) -> None:
+            seq = page.get_attribute("#table", "data-seq")
+            page.locator(sel).tap()
+            page.wait_for_function(f"document.getElementById('table').dataset.seq !== '{seq}'")
+
+        for act in ("die-5", "die-2", "ready", "guessed-B"):
+            press(f"button.pc-act[data-act='{act}']")
+        assert page.locator("button[data-act='guessed-A']").count() == 0
+        press("#pc-take-back")
+        page.wait_for_selector("button[data-act='guessed-A']")
+        assert page.locator("#pc-take-back").count() == 0
+        press("button.pc-act[data-act='guessed-A']")
+        assert page.locator("#pc-take-back").count() == 1
+    finally:
+        ctx.close()

@@ -529,3 +529,37 @@ def test_strokes_are_in_the_record_and_a_replay_redraws_them() -> None:
     team = "AB"[st.turn]
     assert papers[-1][team] == [(2, 3, 10, 10, 50, 60, 70, 80)]
     assert papers[-2][team] == [(2, 3, 10, 10, 50, 60, 70, 80), (0, 4, 5, 5)]
+
+
+def test_the_facilitators_last_ruling_is_taken_back_until_the_next_minute_starts() -> None:
+    """seed 000 Pictionary §2 (the team that guesses rolls and moves; a foul ends the turn) at a paper
+    table: a button pressed by mistake or a die typed wrong is taken back (logged) while nothing else has
+    happened; the same card comes back, and once the next minute starts nothing is taken back."""
+    st = table("pictionary-table")
+    roll_off(st, 6, 1)
+    act(st, 0, "ready")
+    act(st, 0, ("guessed", "B"))  # meant team A
+    assert st.view(0)["can_undo"] and not st.view(1)["can_undo"]
+    with pytest.raises(RuleError):
+        act(st, 1, ("undo",))  # only the facilitator
+    ev = act(st, 0, ("undo",))
+    assert kinds(ev) == ["undone"] and st.phase == "draw" and st.guessed == [0, 0]
+    with pytest.raises(RuleError, match="no ruling to take back"):
+        act(st, 0, ("undo",))  # only the last ruling, once
+    act(st, 0, ("guessed", "A"))
+    act(st, 0, ("die", 5))  # meant 2
+    card = st.word.card if st.word is not None else None
+    assert st.pos == [5, 0] and st.phase == "peek"
+    act(st, 0, ("undo",))
+    assert st.pos == [0, 0] and st.phase == "roll"
+    act(st, 0, ("die", 2))
+    assert st.pos == [2, 0] and st.word is not None and st.word.card == card
+    act(st, 0, "ready")  # the next minute starts: the die stands
+    assert not st.view(0)["can_undo"]
+    with pytest.raises(RuleError, match="no ruling to take back"):
+        act(st, 0, ("undo",))
+    team = st.word.drawing[0] if st.word is not None else 0
+    act(st, 0, ("foul", "AB"[team], "talking"))
+    assert st.fouls[team] == 1
+    act(st, 0, ("undo",))
+    assert st.fouls == [0, 0] and st.phase == "draw"

@@ -53,7 +53,7 @@ class PictionaryGame(Game):
         decision_kinds=frozenset({"roll_off", "peek", "draw", "confirm", "roll"}),
         event_kinds=frozenset({"roll_off", "roll_off_tie", "first_team", "word_start", "your_word",
                      "card_changed", "minute_starts", "guess", "near_ruled", "report", "foul", "team_out",
-                     "minute_over", "word_closed", "turn_passes", "rolled", "time_up", "tiebreak",
+                     "minute_over", "word_closed", "turn_passes", "rolled", "time_up", "tiebreak", "undone",
                      "game_over"}),
         result_reasons=frozenset({"finish", "time_up", "time_up_tiebreak"}),
         simultaneous=True,

@@ -245,7 +245,7 @@ const actKey = (o) => (typeof o === "string" ? o : o.join("-"));
 function renderControls(v, c) {
   const d = c.decision;
   const mine = c.mine && d && Array.isArray(d.options);
-  const key = mine ? JSON.stringify([d.kind, d.options, d.asked]) : "";
+  const key = mine ? JSON.stringify([d.kind, d.options, d.asked, !!v.can_undo]) : "";
   if (key === controlsKey) return;
   controlsKey = key;
   parts.controls.replaceChildren();
@@ -257,6 +257,10 @@ function renderControls(v, c) {
   parts.controls.append(el("div", { class: "pc-buttons" }, rest.map(button)));
   if (dice.length) {
     parts.controls.append(el("div", { class: "pc-dice" }, el("span", {}, t("pc.typed_die")), dice.map(button)));
+  }
+  if (v.can_undo) {  // the facilitator takes back the last ruling (until the next minute starts)
+    parts.controls.append(el("div", { class: "pc-buttons" }, el("button", { id: "pc-take-back", class: "pc-act",
+      onclick: () => confirm(t("pc.take_back_sure")) && c.send(["undo"]) }, t("pc.take_back"))));
   }
 }
 

@@ -124,7 +124,7 @@ class Word:
 class PictionaryState(State):
     __slots__ = ("ruleset", "rng", "digital", "size", "lang", "cards", "board", "deck", "used", "pos",
                  "turn", "rot", "rolls", "phase", "die", "word", "words_no", "guessed", "fouls", "reports",
-                 "clock_on", "is_time_up", "tiebreak", "winner", "reason", "roller", "prev")
+                 "clock_on", "is_time_up", "tiebreak", "winner", "reason", "roller", "prev", "before")
 
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
         self.ruleset = ruleset
@@ -162,6 +162,9 @@ class PictionaryState(State):
         self.reason = ""
         self.roller: int | None = None
         self.prev: dict[str, Any] | None = None  # the last word played, shown until the next one closes
+        # the facilitator form: the table as it stood before the facilitator's last ruling (guessed, not
+        # guessed, a foul, the die), which ["undo"] puts back; any other step forgets it
+        self.before: PictionaryState | None = None
 
     # -- seats ------------------------------------------------------------------------------
     def seat_of(self, team: int, member: int) -> int:
@@ -277,7 +280,31 @@ class PictionaryState(State):
         action = canon(action)
         opts = d.options_for(seat)
         if opts is not None and action not in opts:
+            if action == ("undo",) and not self.digital:
+                return self._undo()
             raise RuleError(d.kind, f"{action!r} is not a choice here", ", ".join(map(repr, opts)))
+        if not self.digital:
+            ruling = self.phase in (ROLL_OFF, DRAW, ROLL)
+            before = self.clone() if ruling else None
+            events = self._step(seat, action)
+            self.before = before
+            return events
+        return self._step(seat, action)
+
+    def _undo(self) -> list[Event]:
+        """The facilitator takes back their last ruling (a button pressed by mistake, a die typed wrong):
+        the table is put back as it stood before it, while nothing else has happened since."""
+        b = self.before
+        if b is None:
+            raise RuleError("undo", "there is no ruling to take back",
+                            "only the facilitator's last ruling (guessed, not guessed, a foul, the die), "
+                            "before the next step")
+        for name in PictionaryState.__slots__:
+            setattr(self, name, getattr(b, name))
+        self.before = None
+        return [Event("undone", {"word": self.word.no if self.word is not None else 0})]
+
+    def _step(self, seat: int, action: Action) -> list[Event]:
         if self.phase == ROLL_OFF:
             return self._roll_off(seat, action)
         if self.phase == PEEK:
@@ -529,6 +556,7 @@ class PictionaryState(State):
     def time_up(self) -> list[Event]:
         if self.clock_limit() is None:
             raise RuleError("time_up", "no round clock is running (the final has none; time is already up)")
+        self.before = None
         self.is_time_up = True
         events = [Event("time_up", {"squares": {TEAMS[t]: self.pos[t] for t in (0, 1)}})]
         if self.phase in (PEEK, DRAW):
@@ -557,6 +585,7 @@ class PictionaryState(State):
         d = self.pending()
         if d is None or seat not in d.seats:
             raise RuleError("timeout", f"seat {seat} has no timed decision")
+        self.before = None
         if self.phase == ROLL_OFF:
             return self._roll_off(seat, "roll")
         if self.phase == PEEK:
@@ -588,6 +617,7 @@ class PictionaryState(State):
         if self.phase not in (PEEK, DRAW) or w is None or team not in w.drawing:
             raise RuleError("referee", f"team {action[1]} is not drawing a word now",
                             "a foul is ruled while the team draws")
+        self.before = None
         return self._foul(team, str(action[2]), "referee")
 
     # -- what seats may know ----------------------------------------------------------------
@@ -632,6 +662,8 @@ class PictionaryState(State):
             "you": {"seat": seat, "team": None if team is None else TEAMS[team], "role": self._role(seat)},
             "word": self._word_view(seat, team),
             "prev": self.prev,
+            # the facilitator's page offers to take back the last ruling while it can be
+            "can_undo": not self.digital and seat == FACILITATOR and self.before is not None,
         }
         if self.phase == OVER:
             v["winner"] = TEAMS[self.winner] if self.winner is not None else None
@@ -685,6 +717,7 @@ class PictionaryState(State):
         c.guessed = list(self.guessed)
         c.fouls = list(self.fouls)
         c.reports = list(self.reports)
+        c.before = None
         return c
 
     def result(self) -> Result | None:
