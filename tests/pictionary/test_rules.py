@@ -563,3 +563,12 @@ def test_the_facilitators_last_ruling_is_taken_back_until_the_next_minute_starts
     assert st.fouls[team] == 1
     act(st, 0, ("undo",))
     assert st.fouls == [0, 0] and st.phase == "draw"
+
+
+def test_team_names_are_two_short_names() -> None:
+    """A fixture's paper table calls its teams by the entrants (seed 000 Pictionary §5, teams of 3); a
+    wrong list is refused saying what is allowed."""
+    st = table("pictionary-table", team_names=["T1", "T7"])
+    assert st.view(0)["names"] == {"A": "T1", "B": "T7"} and table("pictionary-table").view(0)["names"] == {}
+    with pytest.raises(ValueError, match="two names"):
+        table("pictionary-table", team_names=["T1", "x" * 41])

@@ -346,6 +346,7 @@ def test_a_fixture_opens_a_paper_pictionary_table_whose_result_enters_it(app: An
     table = app.state.room.tables[links[0][1]]
     assert table.rs.preset == "pictionary-table" and table.rs.seats == 7
     assert [p.joined for p in table.seats] == [False] + [True] * 6  # only the facilitator's page is awaited
+    assert table.state.view(0)["names"] == {"A": a, "B": b}  # the table calls the teams by their entrants
     # the round, played at the paper table to time-up (the engine's own result), enters the fixture
     st8 = GAME.new_state(GAME.ruleset("pictionary-table"), 1)
     for action in (("die", 2), ("die", 5), "ready", ("guessed", "B"), ("die", 4)):

@@ -27,6 +27,7 @@ BASE: dict[str, Any] = {
     "card_changes": 1,  # §2 "he can change to another card but only once"
     "first_word_all_play": True,  # §1 "The first word sketched is an AP (All Play) word"
     "max_guesses": 30,  # typed guesses per player and word
+    "team_names": ["", ""],  # what the table calls teams A and B (a fixture's entrants); "": Team A / Team B
 }
 
 

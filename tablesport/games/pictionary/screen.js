@@ -121,13 +121,16 @@ function mount(box) {
 }
 
 // -- the board, the turn, the clocks ------------------------------------------------------------
+// a team as the table calls it: its entrant's name at a fixture's table, else "Team A" / "Team B"
+const teamName = (team) => view?.names?.[team] || `${t("pc.team")} ${team}`;
+
 function renderTop(v, frame) {
   const w = v.word;
   const you = v.you.role === "spectator" ? t("pc.spectator") : v.you.role === "facilitator" ? t("pc.facilitator")
-    : `${t("pc.team")} ${v.you.team} · ${t(`pc.role.${v.you.role}`)}`;
+    : `${teamName(v.you.team)} · ${t(`pc.role.${v.you.role}`)}`;
   parts.top.replaceChildren(...[
     el("span", { class: "pc-you" }, you),
-    el("span", { id: "pc-turn", dataset: { team: v.turn } }, `${t("pc.turn")}: ${t("pc.team")} ${v.turn}`),
+    el("span", { id: "pc-turn", dataset: { team: v.turn } }, `${t("pc.turn")}: ${teamName(v.turn)}`),
     w ? el("span", { class: "pc-cat", style: `background:${CAT_COLOURS[w.category]}`, dataset: { cat: w.category } },
       `${catName(w.category)}${w.all_play && w.category !== "AP" ? " · " + t("pc.all_play") : ""}`) : null,
     el("span", { id: "pc-die", dataset: { die: v.die ?? "" } }, `${t("pc.die")}: ${v.die ?? "—"}`),
@@ -164,12 +167,12 @@ function renderWord(v) {
     parts.word.append(el("div", { class: "pc-secret" }, t("pc.your_word")),
       el("div", { id: "pc-answer", class: "pc-answer" }, w.answer));
   } else if (w.open) {
-    const drawing = w.teams.map((team) => `${t("pc.team")} ${team}: ${seatName(w.picturists[team])}`).join(" · ");
+    const drawing = w.teams.map((team) => `${teamName(team)}: ${seatName(w.picturists[team])}`).join(" · ");
     parts.word.append(el("div", { class: "pc-hidden" }, `${t("pc.word_n", { n: w.no })} — ${t("pc.picturist")}: ${drawing}`));
   }
   if (w.open && w.out.length) {  // All Play: a team out after a foul (or giving up); the other may still guess
     parts.word.append(el("div", { id: "pc-out", class: "pc-out", dataset: { out: w.out.join(",") } },
-      t("pc.out", { teams: w.out.map((team) => `${t("pc.team")} ${team}`).join(", ") })));
+      t("pc.out", { teams: w.out.map(teamName).join(", ") })));
   }
   parts.word.dataset.open = w.open ? "1" : "0";
 }
@@ -235,8 +238,9 @@ function actLabel(o) {
   if (typeof o === "string") return t(`pc.act.${o}`);
   const [k, a, b] = o;
   if (k === "die") return String(a);
-  if (k === "guessed") return t("pc.act.guessed", { team: a });
-  if (k === "foul") return t("pc.act.foul", { team: a, foul: t(`pc.foul.${b}`) });
+  const named = view?.names?.[a] ? ` (${view.names[a]})` : "";  // a fixture's table: "Guessed: team A (T1)"
+  if (k === "guessed") return t("pc.act.guessed", { team: a }) + named;
+  if (k === "foul") return t("pc.act.foul", { team: a, foul: t(`pc.foul.${b}`) }) + named;
   if (k === "pass") return t("pc.act.pass");
   return JSON.stringify(o);
 }
@@ -281,7 +285,7 @@ function paperFor(team) {
   if (!p) {
     const canvas = el("canvas", { class: "pc-paper", width: W, height: H, dataset: { team } });
     p = papers[team] = { canvas, g: canvas.getContext("2d"), key: "", ops: 0, last: 0,
-      box: el("figure", { class: "pc-paper-box" }, el("figcaption", {}, `${t("pc.team")} ${team}`), canvas) };
+      box: el("figure", { class: "pc-paper-box" }, el("figcaption", {}, teamName(team)), canvas) };
     canvas.addEventListener("pointerdown", (e) => penDown(team, e));
     canvas.addEventListener("pointermove", (e) => penMove(team, e));
     canvas.addEventListener("pointerup", (e) => penUp(team, e));

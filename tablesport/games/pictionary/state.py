@@ -121,6 +121,9 @@ class Word:
                 "tiebreak": self.tiebreak}
 
 
+MAX_TEAM_NAME = 40
+
+
 class PictionaryState(State):
     __slots__ = ("ruleset", "rng", "digital", "size", "lang", "cards", "board", "deck", "used", "pos",
                  "turn", "rot", "rolls", "phase", "die", "word", "words_no", "guessed", "fouls", "reports",
@@ -139,6 +142,11 @@ class PictionaryState(State):
             raise PictionaryError(f"{ruleset.seats} seats for two teams of {self.size}: "
                                   f"{mode} needs {expected}")
         self.lang = str(ruleset["lang"])
+        names = ruleset.params.get("team_names", ["", ""])
+        if not (isinstance(names, list | tuple) and len(names) == 2
+                and all(isinstance(n, str) and len(n) <= MAX_TEAM_NAME for n in names)):
+            raise PictionaryError(f"team_names {names!r}: two names (team A's, team B's) of at most "
+                                  f"{MAX_TEAM_NAME} characters each; an empty name reads Team A / Team B")
         self.cards: tuple[Card, ...] = word_cards(ruleset)
         self.board = boards.load(str(ruleset["board"]))
         self.deck = list(range(len(self.cards)))
@@ -662,6 +670,7 @@ class PictionaryState(State):
             "you": {"seat": seat, "team": None if team is None else TEAMS[team], "role": self._role(seat)},
             "word": self._word_view(seat, team),
             "prev": self.prev,
+            "names": {TEAMS[t]: n for t, n in enumerate(self.ruleset.params.get("team_names") or ()) if n},
             # the facilitator's page offers to take back the last ruling while it can be
             "can_undo": not self.digital and seat == FACILITATOR and self.before is not None,
         }

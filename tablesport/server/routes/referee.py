@@ -306,17 +306,20 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
 
     form = await auth.form_of(request)
 
-    def check(s: Session) -> tuple[str, list[str]]:
+    def check(s: Session) -> tuple[str, list[str], dict[str, Any] | None]:
         st = EventStore(s)
         _, comp = st.competition_by_id(event_id, competition)
         fx = live_fixtures.check_playable(st, comp, fixture)
         paper = form.get("table_form") == "paper" and st.preset(comp).kind == "duel"
         preset = live_fixtures.game_preset(st, comp, fx, paper)
         commanders = {e: form.get(f"commander_{i}", "").strip() for i, e in enumerate(fx.entrants)}
-        return preset, live_fixtures.seat_plan(st, comp, fx, find_preset(preset)[1].seats, commanders)
+        rs = find_preset(preset)[1]
+        # a Pictionary table calls its teams by the fixture's entrants (T1, T7), not Team A / Team B
+        params = {"team_names": list(fx.entrants)} if "team_names" in rs.params else None
+        return preset, live_fixtures.seat_plan(st, comp, fx, rs.seats, commanders), params
 
     try:
-        preset, entrants = await in_session(sessions, check)
+        preset, entrants, params = await in_session(sessions, check)
         seats: list[dict[str, Any]] = []
         for i in range(len(entrants)):
             choice = form.get(f"seat_{i}", "person")
@@ -328,7 +331,7 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
                 raise TournamentError(f"seat {i + 1}: a person, or a bot where the organiser allows it",
                                       allowed=["person"] + (["bot:NAME"] if acc.is_organiser else []))
         try:
-            table = await room.create(preset, seats)
+            table = await room.create(preset, seats, params=params)
         except SetupError as exc:
             raise TournamentError(str(exc)) from None
 
