@@ -342,3 +342,71 @@ def test_the_facilitator_takes_back_a_ruling_pressed_by_mistake(browser: Any, fa
         assert page.locator("#pc-take-back").count() == 1
     finally:
         ctx.close()
+
+
+def test_a_whole_paper_round_from_one_phone_opened_from_a_fixture(browser: Any, tmp_path: Path) -> None:
+    """Issue 41.9, seed 000 Pictionary §2, §4: a referee on a 390 × 844 phone (touch) opens the fixture's
+    paper table, runs the whole round from that phone (the table calls the teams by their entrants), the
+    round clock runs out (the server's test clock) and the result enters the fixture: more squares wins."""
+    from tablesport.store import accounts
+
+    db = tmp_path / "fixture.sqlite3"
+    engine = make_engine(f"sqlite:///{db}")
+    upgrade(engine)
+    with make_sessionmaker(engine)() as s:
+        accounts.create_user(s, "ann", "referee", "a long enough password", "desk")
+        st = EventStore(s)
+        teams = [{"id": f"T{i}", "members": [f"T{i}a", f"T{i}b", f"T{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Paper day", "competitions": [
+            {"key": "pic", "preset": "pictionary-event", "entrants": teams}]}, "desk")
+        comp = st.competition("Paper day", "pic")
+        st.next_round(comp, "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        key, (a, b) = next((f.key, list(f.entrants)) for f in st.fixtures(comp))
+        event_id = ev.id
+        s.commit()
+    srv = ServerThread(db, clock=ManualClock()).start()
+    ctx = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    try:
+        page.goto(srv.url + "/login")
+        page.fill("#name", "ann")
+        page.fill("#password", "a long enough password")
+        page.tap("#sign-in")
+        page.wait_for_selector("#signed-in-as")
+        page.goto(f"{srv.url}/referee/events/{event_id}/pic/fixtures/{key}")
+        page.select_option("#table-form", "paper")
+        page.tap("#go-live")
+        page.locator("a.seat-link").first.tap()  # the facilitator's page, on the same phone
+        page.wait_for_selector("#table[data-connected='1'][data-seq]")
+        page.wait_for_selector("#pc-clock")
+
+        def press(act: str) -> None:
+            seq = page.get_attribute("#table", "data-seq")
+            page.locator(f"button.pc-act[data-act='{act}']").tap()
+            page.wait_for_function(f"document.getElementById('table').dataset.seq !== '{seq}'")
+
+        press("die-2")  # the first entrant rolls 2, the second 5: the second picks the first card
+        press("die-5")
+        assert b in page.inner_text("#pc-turn") and "Team B" not in page.inner_text("#pc-turn")
+        press("ready")
+        assert f"({b})" in page.inner_text("#pc-controls")  # "Guessed: team B (T…)"
+        press("guessed-B")
+        press("die-4")
+        page.wait_for_function("document.getElementById('pc-board').dataset.b === '4'")
+        srv.advance(2400)  # the round clock runs out: 4 squares against 0
+        page.wait_for_selector("#pc-result:not([hidden])")
+        assert page.get_attribute("#pc-result", "data-winner") == "B"
+        for _ in range(100):  # the finished table's result enters the fixture
+            with make_sessionmaker(engine)() as s:
+                st = EventStore(s)
+                fx = next(f for f in st.fixtures(st.competition("Paper day", "pic")) if f.key == key)
+                res = st.result_of(fx)
+                if res is not None:
+                    break
+            page.wait_for_timeout(100)
+        assert res is not None and res.data["winner"] == b and res.data["squares"] == {a: 0, b: 4}
+    finally:
+        ctx.close()
+        srv.stop()
