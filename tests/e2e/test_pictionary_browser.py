@@ -410,3 +410,48 @@ def test_a_whole_paper_round_from_one_phone_opened_from_a_fixture(browser: Any, 
     finally:
         ctx.close()
         srv.stop()
+
+
+def test_the_facilitator_pauses_the_round_and_no_clock_runs_before_the_start(browser: Any,
+                                                                               fake: ServerThread) -> None:
+    """Issue 41.8, seed 000 Pictionary §2 (one minute to draw), §4 (40 minutes a round) at a lobby paper
+    table: the round clock does not run before the facilitator opens the table; the facilitator's Pause
+    stops the minute and the round clock, Resume gives them back."""
+    t = fake.create("pictionary-table", [{"kind": "person"}] * 7, seed=11)
+    fake.advance(3000)  # nobody has opened the table yet: no clock runs
+    ctx = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    try:
+        open_seat(page, fake, t["seats"][0]["url"])  # type: ignore[index]
+        page.wait_for_selector("#pc-clock")
+        assert page.inner_text("#pc-clock").endswith("40:00")
+
+        def press(sel: str) -> None:
+            seq = page.get_attribute("#table", "data-seq")
+            page.locator(sel).tap()
+            page.wait_for_function(f"document.getElementById('table').dataset.seq !== '{seq}'")
+
+        for act in ("die-5", "die-2", "ready"):
+            press(f"button.pc-act[data-act='{act}']")
+        phone = sock(fake, str(t["id"]), t["seats"][1]["token"])  # type: ignore[index]
+        try:  # a player's phone does not pause the table
+            frames(phone)
+            phone.send(json.dumps({"type": "pause"}))
+            assert any(f.get("code") == "not_runner" for f in frames(phone, 1.0))
+        finally:
+            phone.close()
+        page.locator("#pc-pause").tap()
+        page.wait_for_selector("#pc-pause[data-paused='1']")
+        assert "facilitator paused" in page.inner_text("#paused")
+        fake.advance(3000)  # paused: the minute and the round clock stand still
+        page.wait_for_timeout(300)
+        assert page.locator("#pc[data-phase='draw']").count() == 1
+        assert page.locator("#pc-result:not([hidden])").count() == 0
+        page.locator("#pc-pause").tap()
+        page.wait_for_selector("#pc-pause[data-paused='']")
+        fake.advance(61)  # resumed: the minute runs out, team B's turn
+        page.wait_for_function("document.getElementById('pc-turn').dataset.team === 'B'")
+        assert page.locator("#pc-result:not([hidden])").count() == 0
+    finally:
+        ctx.close()

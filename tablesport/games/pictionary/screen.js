@@ -128,8 +128,14 @@ function renderTop(v, frame) {
   const w = v.word;
   const you = v.you.role === "spectator" ? t("pc.spectator") : v.you.role === "facilitator" ? t("pc.facilitator")
     : `${teamName(v.you.team)} · ${t(`pc.role.${v.you.role}`)}`;
+  // the facilitator pauses the round clock and the timers (and resumes them) at a table with no referee
+  const pause = v.you.role === "facilitator" && frame.status === "running" && !frame.paused?.away
+    && (!frame.paused || frame.paused.runner)
+    ? el("button", { id: "pc-pause", dataset: { paused: frame.paused ? "1" : "" },
+      onclick: () => ctx?.message?.({ type: frame.paused ? "resume" : "pause" }) },
+      t(frame.paused ? "pc.resume" : "pc.pause")) : null;
   parts.top.replaceChildren(...[
-    el("span", { class: "pc-you" }, you),
+    el("span", { class: "pc-you" }, you), pause,
     el("span", { id: "pc-turn", dataset: { team: v.turn } }, `${t("pc.turn")}: ${teamName(v.turn)}`),
     w ? el("span", { class: "pc-cat", style: `background:${CAT_COLOURS[w.category]}`, dataset: { cat: w.category } },
       `${catName(w.category)}${w.all_play && w.category !== "AP" ? " · " + t("pc.all_play") : ""}`) : null,

@@ -62,7 +62,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablesport.server")
 
 EVENT_LOG = 300
-PAUSED_SHOWN = ("by", "why", "since", "away")
+PAUSED_SHOWN = ("by", "why", "since", "away", "runner")
 """What every seat is told of a held table: who, why, since when, the away seats it waits for (if any)."""
 
 

@@ -144,7 +144,9 @@ function renderDecision(frame) {
 }
 
 function ctx(frame) {
-  return { seat, frame, send, t, el, seatName, decision: frame.decision, mine: seat !== null && !!frame.decision?.mine,
+  // message: a message other than an action (a paper table's facilitator pauses: {type: "pause"})
+  const message = (msg) => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(msg));
+  return { seat, frame, send, message, t, el, seatName, decision: frame.decision, mine: seat !== null && !!frame.decision?.mine,
            showProblem: (message) => showError({ code: "illegal_action", message, local: true }),  // in the page's words
            refresh: () => { renderDecision(frame); renderView(frame); } };
 }
@@ -203,6 +205,7 @@ function showPaused(frame) {
   box.hidden = !frame.paused;
   const away = frame.paused?.away;  // held for players who are away (nobody may play their seats)
   box.textContent = !frame.paused ? "" : away ? t("paused_away", { seats: away.map(seatName).join(", ") })
+    : frame.paused.runner ? t("paused_runner")  // the facilitator's own pause (a paper table)
     : t("paused_by", { by: frame.paused.by, why: frame.paused.why });
   root.dataset.paused = frame.paused ? "1" : "";
 }
