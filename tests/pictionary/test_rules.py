@@ -572,3 +572,25 @@ def test_team_names_are_two_short_names() -> None:
     assert st.view(0)["names"] == {"A": "T1", "B": "T7"} and table("pictionary-table").view(0)["names"] == {}
     with pytest.raises(ValueError, match="two names"):
         table("pictionary-table", team_names=["T1", "x" * 41])
+
+
+def test_at_a_paper_table_the_picturist_asks_for_the_one_card_change() -> None:
+    """seed 000 Pictionary §2: "If the picturist does not know the word, he can change to another card but
+    only once": at a paper table the picturist's phone offers the change too (not "start drawing")."""
+    st = table("pictionary-table")
+    roll_off(st, 6, 1)
+    w = st.word
+    assert w is not None
+    pic, other = w.picturists[st.turn], w.picturists[1 - st.turn]
+    d = st.pending()
+    assert d is not None and d.options_for(pic) == ("change",)
+    with pytest.raises(RuleError):
+        act(st, pic, "ready")  # the facilitator starts the minute
+    with pytest.raises(RuleError):
+        act(st, other, "change")  # the other team's picturist (All Play) does not change the card
+    ev = act(st, pic, "change")
+    assert "card_changed" in kinds(ev)
+    d = st.pending()
+    assert d is not None and d.seats == (FACILITATOR,) and d.options_for(FACILITATOR) == ("ready",)
+    with pytest.raises(RuleError):
+        act(st, pic, "change")  # only once

@@ -230,6 +230,11 @@ class PictionaryState(State):
                             for s in seats}
                 return Decision(seats, "peek", prompt, per_seat, rs["peek_seconds"], "the minute starts",
                                 data)
+            turn_pic = w.picturists.get(self.turn)
+            if can_change and turn_pic is not None:  # the picturist may ask for the one change too (§2)
+                return Decision((FACILITATOR, turn_pic), "peek", prompt,
+                                {FACILITATOR: ("ready", "change"), turn_pic: ("change",)},
+                                rs["peek_seconds"], "the minute starts", data)
             return Decision((FACILITATOR,), "peek", prompt, ("ready", "change") if can_change else ("ready",),
                             rs["peek_seconds"], "the minute starts", data)
         if ph == DRAW:

@@ -131,7 +131,11 @@ class Absence(TablePart):
         d = self.table.decision
         if d is None or self.policy.stand_in != "wait":
             return []
-        return sorted(s for s in self.awaited if s in d.seats and not self.online(s))
+        # a table run from one page (a paper table's facilitator) waits for that page only: a player's phone
+        # may offer a choice (the picturist's card change) but the table does not wait for it
+        runner = self.table.game.seats_to_start(self.table.rs)
+        return sorted(s for s in self.awaited if s in d.seats and not self.online(s)
+                      and (runner is None or s in runner))
 
     async def _wait_for_players(self) -> None:
         """Hold the table while an awaited seat has something to decide (``stand_in: none``)."""
