@@ -426,6 +426,9 @@ def test_the_facilitator_pauses_the_round_and_no_clock_runs_before_the_start(bro
         open_seat(page, fake, t["seats"][0]["url"])  # type: ignore[index]
         page.wait_for_selector("#pc-clock")
         assert page.inner_text("#pc-clock").endswith("40:00")
+        ta = page.locator(".pc-square[data-square='0'] .pc-token[data-team='A']").bounding_box()
+        tb = page.locator(".pc-square[data-square='0'] .pc-token[data-team='B']").bounding_box()
+        assert ta is not None and tb is not None and ta["x"] + ta["width"] <= tb["x"], (ta, tb)  # 41.10
 
         def press(sel: str) -> None:
             seq = page.get_attribute("#table", "data-seq")
