@@ -586,6 +586,11 @@ class Game(ABC):
         like (they only show their player the word)."""
         return None
 
+    def players(self, ruleset: Ruleset) -> int:
+        """How many people play a game of ``ruleset`` (the rules page): its seats, unless a seat is not a
+        player's (a paper Pictionary table's facilitator page)."""
+        return ruleset.seats
+
     def rulings(self, ruleset: Ruleset) -> tuple[str, ...]:
         """The referee's rulings a live table of ``ruleset`` takes (``concede``, ``penalty``,
         ``technical``, ``disqualify``, ``foul``; see :meth:`State.referee`): ``foul`` where the game

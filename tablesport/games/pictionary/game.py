@@ -72,6 +72,9 @@ class PictionaryGame(Game):
     def seats_to_start(self, ruleset: Ruleset) -> tuple[int, ...] | None:
         return (0,) if ruleset["mode"] == "facilitator" else None  # the facilitator's page runs the table
 
+    def players(self, ruleset: Ruleset) -> int:
+        return 2 * int(ruleset["team_size"])  # two teams; a paper table's facilitator page is no player
+
     def new_state(self, ruleset: Ruleset, seed: int) -> PictionaryState:
         return PictionaryState(ruleset, seed)
 
