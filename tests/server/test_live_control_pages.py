@@ -338,6 +338,8 @@ def test_a_fixture_opens_a_paper_pictionary_table_whose_result_enters_it(app: An
     ann = Person(app, "ann")
     form = ann.c.get(page).text
     assert 'name="table_form"' in form and 'value="paper"' in form and 'value="bot:random"' not in form
+    # issue 41.10: the seats are named by who sits there, not "Seat 0" … "Seat 6"
+    assert "Seat 0" not in form and f"team A ({a})" in form and 'name="seat_0"' not in form
     r = ann.post(page, page + "/live", {"table_form": "paper"})
     assert r.status_code == 201, r.text
     links = re.findall(r"<li>([^:<]+): <a class=\"seat-link\" href=\"/play/([0-9a-f]+)/", r.text)
