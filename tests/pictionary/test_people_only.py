@@ -70,3 +70,12 @@ def test_quick_play_for_pictionary_waits_for_people_and_takes_no_bot(web: TestCl
     assert a["status"] == "waiting"
     time.sleep(0.6)
     assert web.get(f"/api/v1/quickplay/{a['ticket']}").json()["status"] == "waiting"  # no bots filled in
+
+
+def test_quick_play_offers_no_paper_table(web: TestClient) -> None:
+    """Issue 38.9: a paper table (seed 000 Pictionary played with pencil and paper) is run by its own
+    facilitator; quick play, which seats strangers, neither offers nor takes it."""
+    page = web.get("/quickplay").text
+    assert 'value="pictionary-event"' in page and 'value="pictionary-table' not in page
+    r = web.post("/api/v1/quickplay", json={"preset": "pictionary-table", "wait": 1})
+    assert r.status_code == 400 and "facilitator" in r.json()["message"]

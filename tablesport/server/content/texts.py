@@ -440,4 +440,14 @@ def lobby_catalogue(lang: str) -> list[dict[str, Any]]:
             g["title"] = texts.title[lang]
         for p in g["presets"]:
             p["title"] = texts.presets.get(p["preset"], {}).get(lang, p["title"])
+            p["quick_play"] = quick_play(str(p["preset"]))
     return out
+
+
+def quick_play(preset: str) -> bool:
+    """Whether strangers may be seated at the preset by quick play: not a table run from one page (a
+    Pictionary paper table needs its own facilitator, :meth:`Game.seats_to_start`)."""
+    from tablesport.games import find_preset
+
+    game, rs = find_preset(preset)
+    return game.seats_to_start(rs) is None

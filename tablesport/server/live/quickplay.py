@@ -85,6 +85,9 @@ class QuickPlay:
             game, rs = find_preset(preset)
         except TablesportError as exc:
             raise SetupError(str(exc), "preset") from None
+        if game.seats_to_start(rs) is not None:  # a paper table: its facilitator opens it from the lobby
+            raise SetupError(f"{rs.preset} is run by its own facilitator: open it from the lobby's "
+                             "New table; quick play seats the digital presets", "preset")
         known = bot_factories(game)
         spec = bot or default_bot(list(game.bots()))
         if not game.bots_with_people:  # the queue seats people only: a table once it is full
