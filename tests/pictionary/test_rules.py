@@ -594,3 +594,27 @@ def test_at_a_paper_table_the_picturist_asks_for_the_one_card_change() -> None:
     assert d is not None and d.seats == (FACILITATOR,) and d.options_for(FACILITATOR) == ("ready",)
     with pytest.raises(RuleError):
         act(st, pic, "change")  # only once
+
+
+def test_a_watchers_refused_guess_is_told_in_a_sentence_of_the_players_language() -> None:
+    """Issue 38.9, seed 000 Pictionary §2 (the team that draws guesses; the other watches): a guess typed by
+    the watching team is refused with a rule the page words in every language, not ["report", …]."""
+    from tablesport.server.content.i18n import LANGS, catalogue
+
+    st = table()
+    digital_roll_off(st)
+    start_minute(st)
+    w = st.word
+    assert w is not None
+    # the first word is All Play: play on to a word only one team draws
+    while w.all_play:
+        act(st, guesser(st, st.turn), ("guess", st.answer))
+        act(st, st.roller, "roll")  # type: ignore[arg-type]
+        start_minute(st)
+        w = st.word
+        assert w is not None
+    with pytest.raises(RuleError) as err:
+        act(st, st.team_seats(1 - st.turn)[0], ("guess", "cat"))
+    assert err.value.rule == "watcher"
+    words = catalogue()[f"rule.{err.value.rule}"]
+    assert set(words) == set(LANGS) and all("[" not in text for text in words.values())
