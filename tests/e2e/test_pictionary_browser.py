@@ -458,3 +458,52 @@ def test_the_facilitator_pauses_the_round_and_no_clock_runs_before_the_start(bro
         assert page.locator("#pc-result:not([hidden])").count() == 0
     finally:
         ctx.close()
+
+
+def test_the_watching_team_is_not_told_it_is_its_turn(browser: Any, fake: ServerThread) -> None:
+    """Issue 38.9, seed 000 Pictionary §2: while one team draws the other watches (it may report a foul);
+    its page says so instead of "Your turn: draw and guess"."""
+    t = fake.create("pictionary-event", [{"kind": "person"}] * 6, seed=SEED)
+    seats = t["seats"]  # type: ignore[index]
+    socks = {k: sock(fake, str(t["id"]), seats[k]["token"]) for k in range(6)}
+    latest: dict[int, dict[str, Any]] = {}
+
+    def look(k: int) -> dict[str, Any]:
+        for f in frames(socks[k], 0.3):
+            if f.get("type") in ("hello", "step"):
+                latest[k] = f
+        return latest[k]
+
+    def act_as(k: int, action: Any) -> None:
+        socks[k].send(json.dumps({"type": "act", "seq": look(k)["seq"], "action": action}))
+
+    def answer(action: Any) -> None:  # the first seat asked answers
+        act_as(next(k for k in range(6) if (look(k).get("decision") or {}).get("mine")), action)
+
+    page = browser.new_context(locale="en-US").new_page()
+    try:
+        for _ in range(12):  # roll off, then words guessed at once until one only team A or B draws
+            f = look(0)
+            d, view = f.get("decision") or {}, f.get("view") or {}
+            w = view.get("word") or {}
+            if view.get("phase") == "draw" and len(w.get("teams", [])) == 1:
+                break
+            kind = d.get("kind")
+            if kind in ("roll_off", "roll"):
+                answer("roll")
+            elif kind == "peek":
+                answer("ready")
+            elif kind == "draw":
+                pic = next(k for k in range(6) if look(k).get("view", {}).get("word", {}).get("answer"))
+                team = look(pic)["view"]["you"]["team"]
+                mate = next(k for k in range(6) if k != pic and look(k)["view"]["you"]["team"] == team)
+                act_as(mate, ["guess", look(pic)["view"]["word"]["answer"]])
+        drawing = look(0)["view"]["word"]["teams"][0]
+        watcher = next(k for k in range(6) if look(k)["view"]["you"]["team"] != drawing)
+        open_seat(page, fake, seats[watcher]["url"])
+        text = page.inner_text("#decision")
+        assert "Your turn" not in text and f"Team {drawing} is drawing" in text, text
+    finally:
+        page.context.close()
+        for ws in socks.values():
+            ws.close()

@@ -497,6 +497,14 @@ export function renderView(box, v, c) {
   tick();
 }
 
+// the watching team is asked during the minute only to report a foul: not "Your turn: draw and guess"
+export function promptFor(frame) {
+  const v = frame.view;
+  const w = v?.word;
+  if (v?.phase !== "draw" || !w || !v.you?.team || w.teams.includes(v.you.team)) return null;
+  return t("pc.watching", { team: teamName(w.teams[0]) });
+}
+
 export function renderDecision(box, d, c) {
   return true;  // the panel holds every control
 }

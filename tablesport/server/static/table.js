@@ -124,7 +124,9 @@ function renderDecision(frame) {
   if (frame.status === "open") { box.append(el("p", {}, t("waiting_players"))); return; }
   if (!d) { box.append(el("p", { id: "result" }, frame.result_text || describeResult(frame.result))); return; }
   const mine = seat !== null && d.mine;
-  box.append(el("p", { class: "prompt" }, el("strong", {}, mine ? t("your_turn") + ": " : ""), d.text?.prompt ?? d.prompt));
+  const own = seat !== null && game?.promptFor ? game.promptFor(frame) : null;  // the game's words for this seat
+  box.append(el("p", { class: "prompt" }, el("strong", {}, mine && !own ? t("your_turn") + ": " : ""),
+    own ?? d.text?.prompt ?? d.prompt));
   if (!mine) box.append(el("p", { class: "muted" }, t("waiting_for", { seats: d.seats.map(seatName).join(", ") })));
   if (d.time_limit != null) {
     box.append(el("p", {}, `${t("time_left")}: `, el("span", { class: "countdown", id: "my-countdown" }),
