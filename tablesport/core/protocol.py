@@ -494,6 +494,10 @@ class Game(ABC):
     so that a pause does not tell the table who holds one); simulations keep the preset's values."""
     fouls: ClassVar[tuple[str, ...]] = ()
     """The fouls a referee can rule at a live table (``referee(("foul", side, foul))``), if any."""
+    bots_with_people: ClassVar[bool] = True
+    """Whether a bot may sit at a live table with people. False where no bot can play honestly, knowing only
+    what its seat knows (Pictionary: a guesser sees strokes, and no bot reads a drawing); bots-only tables
+    (simulations, demonstrations) are still allowed."""
 
     @property
     def name(self) -> str:
@@ -580,6 +584,17 @@ class Game(ABC):
         competition from what the referee sees there (see :mod:`tablesport.store.score_from_table`)."""
         module = self.package_module("table_score")
         return dict(getattr(module, "SCORERS", {})) if module is not None else {}
+
+    def seats_to_start(self, ruleset: Ruleset) -> tuple[int, ...] | None:
+        """The person seats a live table of ``ruleset`` waits for before it starts (``None``: every one).
+        A paper Pictionary table starts with its facilitator's page: the players' phones join when they
+        like (they only show their player the word)."""
+        return None
+
+    def players(self, ruleset: Ruleset) -> int:
+        """How many people play a game of ``ruleset`` (the rules page): its seats, unless a seat is not a
+        player's (a paper Pictionary table's facilitator page)."""
+        return ruleset.seats
 
     def rulings(self, ruleset: Ruleset) -> tuple[str, ...]:
         """The referee's rulings a live table of ``ruleset`` takes (``concede``, ``penalty``,

@@ -11,7 +11,9 @@ Seats (:func:`seat_plan`): a table game seats the fixture's entrants in order. A
 seats the first team at seats 0–2 (0: its commander for this game) and the second at 3–5 (1v1: one seat
 each); the commanders must be ones the series lets command (the rotation, as the results desk checks it)
 and the game enters as the series' next game. A Pictionary round seats team A (the first entrant) at 0–2
-and team B at 3–5; the final plays to Finish (``pictionary-final``).
+and team B at 3–5; the final plays to Finish (``pictionary-final``). A Pictionary round at a paper table
+(``paper``: ``pictionary-table``, the final ``pictionary-table-final``) seats its facilitator's page at 0
+(:data:`FACILITATOR`), team A at 1–3 and team B at 4–6; its result enters the fixture the same way.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from .models import TCompetition, TFixture
 from .service import EventStore
 from .tables import FINISHED, WebTable
 
+FACILITATOR = "facilitator"
+"""Who sits at seat 0 of a paper Pictionary table: its facilitator's page (it runs the table by hand)."""
 KINDS = ("table", "series", "duel")
 """The competitions whose fixtures can be played at a live table: multi-player table games (one game per
 fixture), Sanguosha series (one table per game) and Pictionary rounds."""
@@ -83,10 +87,15 @@ def check_playable(st: EventStore, comp: TCompetition, fixture: str) -> TFixture
     return fx
 
 
-def game_preset(st: EventStore, comp: TCompetition, fx: TFixture) -> str:
-    """The engine preset a fixture's live table plays (a Pictionary final plays to Finish)."""
-    if st.preset(comp).kind == "duel" and fx.stage == "final":
-        return "pictionary-final"
+def game_preset(st: EventStore, comp: TCompetition, fx: TFixture, paper: bool = False) -> str:
+    """The engine preset a fixture's live table plays (a Pictionary final plays to Finish; ``paper``: a
+    Pictionary round at a paper table run from its facilitator's page)."""
+    if st.preset(comp).kind == "duel":
+        final = fx.stage == "final"
+        if paper:
+            return "pictionary-table-final" if final else "pictionary-table"
+        if final:
+            return "pictionary-final"
     return comp.preset
 
 
@@ -99,7 +108,7 @@ def seat_plan(st: EventStore, comp: TCompetition, fx: TFixture, seats: int,
         return list(fx.entrants)
     per_team = seats // 2
     members = {e.key: list(e.members) or [e.key] for e in st.entrants(comp) if e.key in fx.entrants}
-    plan: list[str] = []
+    plan: list[str] = [FACILITATOR] if kind == "duel" and seats % 2 else []
     may = st.series.status(comp, fx.key).may_command if kind == "series" and per_team > 1 else {}
     for team in fx.entrants:
         people = members.get(team, [])
@@ -164,7 +173,7 @@ def table_finished(s: Session, table_id: str, result: Result | None) -> LiveFixt
                 players = dict(enumerate(row.seats or [])) or None
                 game = digital.series_game(result, teams, players)
                 st.series.enter_game(comp, row.fixture, game, facts, number=row.number or None)
-            elif kind == "duel":
+            elif kind == "duel":  # a digital or a paper table: sides A and B
                 st.enter_result(comp, row.fixture, digital.duel_entry(result, dict(zip(
                     ("A", "B"), fx.entrants, strict=True))), facts)
             else:

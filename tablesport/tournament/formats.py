@@ -149,7 +149,7 @@ FORMATS: dict[str, CompetitionFormat] = {p.name: p for p in (
         "monopoly-deal-event", "Monopoly Deal (seed 000)", "table",
         chain=(TieBreak("points", "desc", False, "placement points 10/7/5/3 by property value"),),
         fee=Fee(3, "person"), prizes=_SOLO_PRIZES, placement_points=(10, 7, 5, 3), rounds=4, final_size=4,
-        slot_minutes=20,
+        slot_minutes=20, score_range=(0, 242),  # a value: 0M up to the whole event deck (no Deal Breakers)
     ),
     CompetitionFormat(
         "blokus-event", "Blokus (seed 000)", "table",

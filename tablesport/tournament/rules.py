@@ -67,6 +67,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     _r("pictionary_time_up", "seed 000 Pictionary §4",
        "If time is up before any team lands on the Finish square, the team that covers more squares wins; "
        "the winner gets 5 points and the other team 3"),
+    _r("monopoly_deal_value", "seed 000 Monopoly Deal THE WINNER, Set up 2",
+       "each player counts up the value of their Bank and Properties: 0M to 242M, the whole event deck "
+       "(the Deal Breakers removed); a House on a complete set (not railroads or utilities), a Hotel on one "
+       "with a House"),
     _r("pictionary_final", "seed 000 Pictionary §5",
        "During the finals, the rules are the same except that the team has to reach Finish: time-up does not "
        "decide the final, play continues until a team reaches Finish"),

@@ -285,7 +285,7 @@ def _duels(comp: Competition, results: Sequence[Any]) -> None:
         a, b = _entrant(comp, r["a"], where), _entrant(comp, r["b"], where)
         if a == b:
             raise TournamentError(f"{where}: {a!r} cannot play itself")
-        if r.get("stage") == "final" and (r.get("time_up") or (r.get("squares") and not r.get("finish"))):
+        if r.get("stage") == "final" and (r.get("time_up") or r.get("finish") is not True):
             raise TournamentError(
                 f"{where}: the final is won only by reaching Finish; time-up decides nothing there — "
                 "play continues until a team lands on Finish", rule=rule("pictionary_final"),

@@ -280,3 +280,230 @@ def test_the_word_never_reaches_a_guessers_or_a_spectators_socket(browser: Any, 
     finally:
         for ctx in ctxs:
             ctx.close()
+
+
+def test_the_facilitators_phone_has_the_countdown_and_the_buttons_on_screen(browser: Any, fake: ServerThread
+                                                                             ) -> None:
+    """Issue 41.5 and 41.10 on a 390 × 844 phone, by touch: during the minute the countdown and the rulings
+    are on screen without scrolling (the board below them); after an All Play foul (seed 000 Pictionary §2,
+    §3) the page says the team is out and the minute runs on."""
+    t = fake.create("pictionary-table", [{"kind": "person"}] * 7, seed=11)
+    ctx = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    try:
+        open_seat(page, fake, t["seats"][0]["url"])  # type: ignore[index]
+        page.wait_for_selector("#pc-clock")  # the facilitator alone starts the paper table
+
+        def press(act: str) -> None:
+            seq = page.get_attribute("#table", "data-seq")
+            page.locator(f"button.pc-act[data-act='{act}']").tap()
+            page.wait_for_function(f"document.getElementById('table').dataset.seq !== '{seq}'")
+
+        for act in ("die-5", "die-2", "ready"):
+            press(act)
+        page.evaluate("window.scrollTo(0, 0)")
+        for sel in ("#pc-timer", "button[data-act='guessed-A']", "button[data-act='pass']"):
+            box = page.locator(sel).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 844, (sel, box)
+        assert page.locator("#pc-timer").bounding_box()["y"] < page.locator("#pc-board").bounding_box()["y"]
+        press("foul-B-talking")
+        assert page.get_attribute("#pc-out", "data-out") == "B"
+        assert "out of this word" in page.inner_text("#pc-out")
+        assert page.locator("button[data-act='guessed-B']").count() == 0
+    finally:
+        ctx.close()
+
+
+def test_the_facilitator_takes_back_a_ruling_pressed_by_mistake(browser: Any, fake: ServerThread) -> None:
+    """Issue 41.7, seed 000 Pictionary §2 at a paper table: "Guessed: team B" pressed instead of team A is
+    taken back from the facilitator's phone; the minute's buttons come back and team B has not moved."""
+    t = fake.create("pictionary-table", [{"kind": "person"}] * 7, seed=11)
+    ctx = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    page.on("dialog", lambda d: d.accept())
+    try:
+        open_seat(page, fake, t["seats"][0]["url"])  # type: ignore[index]
+        page.wait_for_selector("#pc-clock")
+
+        def press(sel: str) -> None:
+            seq = page.get_attribute("#table", "data-seq")
+            page.locator(sel).tap()
+            page.wait_for_function(f"document.getElementById('table').dataset.seq !== '{seq}'")
+
+        for act in ("die-5", "die-2", "ready", "guessed-B"):
+            press(f"button.pc-act[data-act='{act}']")
+        assert page.locator("button[data-act='guessed-A']").count() == 0
+        press("#pc-take-back")
+        page.wait_for_selector("button[data-act='guessed-A']")
+        assert page.locator("#pc-take-back").count() == 0
+        press("button.pc-act[data-act='guessed-A']")
+        assert page.locator("#pc-take-back").count() == 1
+    finally:
+        ctx.close()
+
+
+def test_a_whole_paper_round_from_one_phone_opened_from_a_fixture(browser: Any, tmp_path: Path) -> None:
+    """Issue 41.9, seed 000 Pictionary §2, §4: a referee on a 390 × 844 phone (touch) opens the fixture's
+    paper table, runs the whole round from that phone (the table calls the teams by their entrants), the
+    round clock runs out (the server's test clock) and the result enters the fixture: more squares wins."""
+    from tablesport.store import accounts
+
+    db = tmp_path / "fixture.sqlite3"
+    engine = make_engine(f"sqlite:///{db}")
+    upgrade(engine)
+    with make_sessionmaker(engine)() as s:
+        accounts.create_user(s, "ann", "referee", "a long enough password", "desk")
+        st = EventStore(s)
+        teams = [{"id": f"T{i}", "members": [f"T{i}a", f"T{i}b", f"T{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Paper day", "competitions": [
+            {"key": "pic", "preset": "pictionary-event", "entrants": teams}]}, "desk")
+        comp = st.competition("Paper day", "pic")
+        st.next_round(comp, "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        key, (a, b) = next((f.key, list(f.entrants)) for f in st.fixtures(comp))
+        event_id = ev.id
+        s.commit()
+    srv = ServerThread(db, clock=ManualClock()).start()
+    ctx = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    try:
+        page.goto(srv.url + "/login")
+        page.fill("#name", "ann")
+        page.fill("#password", "a long enough password")
+        page.tap("#sign-in")
+        page.wait_for_selector("#signed-in-as")
+        page.goto(f"{srv.url}/referee/events/{event_id}/pic/fixtures/{key}")
+        page.select_option("#table-form", "paper")
+        page.tap("#go-live")
+        page.locator("a.seat-link").first.tap()  # the facilitator's page, on the same phone
+        page.wait_for_selector("#table[data-connected='1'][data-seq]")
+        page.wait_for_selector("#pc-clock")
+
+        def press(act: str) -> None:
+            seq = page.get_attribute("#table", "data-seq")
+            page.locator(f"button.pc-act[data-act='{act}']").tap()
+            page.wait_for_function(f"document.getElementById('table').dataset.seq !== '{seq}'")
+
+        press("die-2")  # the first entrant rolls 2, the second 5: the second picks the first card
+        press("die-5")
+        assert b in page.inner_text("#pc-turn") and "Team B" not in page.inner_text("#pc-turn")
+        press("ready")
+        assert f"({b})" in page.inner_text("#pc-controls")  # "Guessed: team B (T…)"
+        press("guessed-B")
+        press("die-4")
+        page.wait_for_function("document.getElementById('pc-board').dataset.b === '4'")
+        srv.advance(2400)  # the round clock runs out: 4 squares against 0
+        page.wait_for_selector("#pc-result:not([hidden])")
+        assert page.get_attribute("#pc-result", "data-winner") == "B"
+        for _ in range(100):  # the finished table's result enters the fixture
+            with make_sessionmaker(engine)() as s:
+                st = EventStore(s)
+                fx = next(f for f in st.fixtures(st.competition("Paper day", "pic")) if f.key == key)
+                res = st.result_of(fx)
+                if res is not None:
+                    break
+            page.wait_for_timeout(100)
+        assert res is not None and res.data["winner"] == b and res.data["squares"] == {a: 0, b: 4}
+    finally:
+        ctx.close()
+        srv.stop()
+
+
+def test_the_facilitator_pauses_the_round_and_no_clock_runs_before_the_start(browser: Any,
+                                                                               fake: ServerThread) -> None:
+    """Issue 41.8, seed 000 Pictionary §2 (one minute to draw), §4 (40 minutes a round) at a lobby paper
+    table: the round clock does not run before the facilitator opens the table; the facilitator's Pause
+    stops the minute and the round clock, Resume gives them back."""
+    t = fake.create("pictionary-table", [{"kind": "person"}] * 7, seed=11)
+    fake.advance(3000)  # nobody has opened the table yet: no clock runs
+    ctx = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    try:
+        open_seat(page, fake, t["seats"][0]["url"])  # type: ignore[index]
+        page.wait_for_selector("#pc-clock")
+        assert page.inner_text("#pc-clock").endswith("40:00")
+        ta = page.locator(".pc-square[data-square='0'] .pc-token[data-team='A']").bounding_box()
+        tb = page.locator(".pc-square[data-square='0'] .pc-token[data-team='B']").bounding_box()
+        assert ta is not None and tb is not None and ta["x"] + ta["width"] <= tb["x"], (ta, tb)  # 41.10
+
+        def press(sel: str) -> None:
+            seq = page.get_attribute("#table", "data-seq")
+            page.locator(sel).tap()
+            page.wait_for_function(f"document.getElementById('table').dataset.seq !== '{seq}'")
+
+        for act in ("die-5", "die-2", "ready"):
+            press(f"button.pc-act[data-act='{act}']")
+        phone = sock(fake, str(t["id"]), t["seats"][1]["token"])  # type: ignore[index]
+        try:  # a player's phone does not pause the table
+            frames(phone)
+            phone.send(json.dumps({"type": "pause"}))
+            assert any(f.get("code") == "not_runner" for f in frames(phone, 1.0))
+        finally:
+            phone.close()
+        page.locator("#pc-pause").tap()
+        page.wait_for_selector("#pc-pause[data-paused='1']")
+        assert "facilitator paused" in page.inner_text("#paused")
+        fake.advance(3000)  # paused: the minute and the round clock stand still
+        page.wait_for_timeout(300)
+        assert page.locator("#pc[data-phase='draw']").count() == 1
+        assert page.locator("#pc-result:not([hidden])").count() == 0
+        page.locator("#pc-pause").tap()
+        page.wait_for_selector("#pc-pause[data-paused='']")
+        fake.advance(61)  # resumed: the minute runs out, team B's turn
+        page.wait_for_function("document.getElementById('pc-turn').dataset.team === 'B'")
+        assert page.locator("#pc-result:not([hidden])").count() == 0
+    finally:
+        ctx.close()
+
+
+def test_the_watching_team_is_not_told_it_is_its_turn(browser: Any, fake: ServerThread) -> None:
+    """Issue 38.9, seed 000 Pictionary §2: while one team draws the other watches (it may report a foul);
+    its page says so instead of "Your turn: draw and guess"."""
+    t = fake.create("pictionary-event", [{"kind": "person"}] * 6, seed=SEED)
+    seats = t["seats"]  # type: ignore[index]
+    socks = {k: sock(fake, str(t["id"]), seats[k]["token"]) for k in range(6)}
+    latest: dict[int, dict[str, Any]] = {}
+
+    def look(k: int) -> dict[str, Any]:
+        for f in frames(socks[k], 0.3):
+            if f.get("type") in ("hello", "step"):
+                latest[k] = f
+        return latest[k]
+
+    def act_as(k: int, action: Any) -> None:
+        socks[k].send(json.dumps({"type": "act", "seq": look(k)["seq"], "action": action}))
+
+    def answer(action: Any) -> None:  # the first seat asked answers
+        act_as(next(k for k in range(6) if (look(k).get("decision") or {}).get("mine")), action)
+
+    page = browser.new_context(locale="en-US").new_page()
+    try:
+        for _ in range(12):  # roll off, then words guessed at once until one only team A or B draws
+            f = look(0)
+            d, view = f.get("decision") or {}, f.get("view") or {}
+            w = view.get("word") or {}
+            if view.get("phase") == "draw" and len(w.get("teams", [])) == 1:
+                break
+            kind = d.get("kind")
+            if kind in ("roll_off", "roll"):
+                answer("roll")
+            elif kind == "peek":
+                answer("ready")
+            elif kind == "draw":
+                pic = next(k for k in range(6) if look(k).get("view", {}).get("word", {}).get("answer"))
+                team = look(pic)["view"]["you"]["team"]
+                mate = next(k for k in range(6) if k != pic and look(k)["view"]["you"]["team"] == team)
+                act_as(mate, ["guess", look(pic)["view"]["word"]["answer"]])
+        drawing = look(0)["view"]["word"]["teams"][0]
+        watcher = next(k for k in range(6) if look(k)["view"]["you"]["team"] != drawing)
+        open_seat(page, fake, seats[watcher]["url"])
+        text = page.inner_text("#decision")
+        assert "Your turn" not in text and f"Team {drawing} is drawing" in text, text
+    finally:
+        page.context.close()
+        for ws in socks.values():
+            ws.close()

@@ -31,7 +31,7 @@ SCREENS: dict[str, tuple[str, list[dict[str, Any]], int, str, str]] = {
     "rummikub": ("rummikub-2018-2p", [{"kind": "bot", "bot": "greedy"}], 5, "turn", "en"),
     "ticket-to-ride": ("ttr-event", [{"kind": "bot", "bot": "planner"}] * 3, 1, "", "en"),
     "monopoly-deal": ("monopoly-deal-event", [{"kind": "bot", "bot": "heuristic"}] * 3, 2, "", "zh-Hans"),
-    "pictionary": ("pictionary-event", [{"kind": "bot", "bot": "player"}] * 5, 11, "", "en"),
+    "pictionary": ("pictionary-table", [{"kind": "person"}] * 6, 11, "", "en"),  # people only: a paper table
     "goofspiel": ("goofspiel-2p", [{"kind": "bot"}], 4, "", "en"),
 }
 

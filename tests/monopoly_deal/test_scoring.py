@@ -11,9 +11,25 @@ from tablesport.games.monopoly_deal.scoring import TableError, card_key, table_v
 
 def test_table_value_bank_plus_properties() -> None:
     """000 THE WINNER: each player counts up the value of their Bank and Properties."""
-    seen = {"ann": {"bank": ["10M", "just-say-no"], "properties": ["green", "green-2", "wild-any", "hotel"]},
+    seen = {"ann": {"bank": ["10M", "just-say-no"],
+                    "properties": ["green", "green-2", "wild-any", "house", "hotel"]},
             "bo": {"bank": "1M 2M", "properties": []}, "cy": {}}
-    assert table_value(seen) == {"ann": 10 + 4 + 4 + 4 + 0 + 4, "bo": 3, "cy": 0}
+    assert table_value(seen) == {"ann": 10 + 4 + 4 + 4 + 0 + 3 + 4, "bo": 3, "cy": 0}
+
+
+@pytest.mark.parametrize("properties", [
+    ["railroad"] * 4 + ["house"],  # never on railroads (nor utilities)
+    ["red", "house", "hotel"],  # a lone red is no complete set
+    ["red"] * 3 + ["hotel"],  # a Hotel stands on a set with a House
+    ["red"] * 3 + ["house"] * 2,  # one House a set
+])
+def test_a_house_or_hotel_that_cannot_stand_there_is_refused(properties: list[str]) -> None:
+    """Issue 41.4; reference/monopoly_deal.md: a House on a complete set, never railroads or utilities; a
+    Hotel needs a House. An impossible building would inflate the value the 000 league ranks by."""
+    with pytest.raises(TableError, match="complete set"):
+        table_value({"a": {"properties": properties}})
+    assert table_value({"a": {"properties": ["red"] * 2 + ["wild-red-yellow", "house", "hotel"]}}) == {
+        "a": 3 + 3 + 3 + 3 + 4}  # a two-colour wildcard completes the red set
 
 
 @pytest.mark.parametrize("seen, message", [

@@ -212,6 +212,7 @@ def test_a_near_miss_waits_for_the_picturist_and_counts_once_accepted() -> None:
     assert st.view(pic)["word"]["near"][0]["text"] == typo
     ev = act(st, pic, ("reject", 1))
     assert st.phase == "draw" and ev[0].data["accepted"] is False
+    assert ev[0].data["seat"] == pic and ev[0].data["guesser"] == g  # the picturist rules (issue 38.3)
     act(st, g, ("guess", typo))
     ev = act(st, pic, ("accept", 2))
     assert "word_closed" in kinds(ev) and st.phase == "roll"
@@ -528,3 +529,92 @@ def test_strokes_are_in_the_record_and_a_replay_redraws_them() -> None:
     team = "AB"[st.turn]
     assert papers[-1][team] == [(2, 3, 10, 10, 50, 60, 70, 80)]
     assert papers[-2][team] == [(2, 3, 10, 10, 50, 60, 70, 80), (0, 4, 5, 5)]
+
+
+def test_the_facilitators_last_ruling_is_taken_back_until_the_next_minute_starts() -> None:
+    """seed 000 Pictionary §2 (the team that guesses rolls and moves; a foul ends the turn) at a paper
+    table: a button pressed by mistake or a die typed wrong is taken back (logged) while nothing else has
+    happened; the same card comes back, and once the next minute starts nothing is taken back."""
+    st = table("pictionary-table")
+    roll_off(st, 6, 1)
+    act(st, 0, "ready")
+    act(st, 0, ("guessed", "B"))  # meant team A
+    assert st.view(0)["can_undo"] and not st.view(1)["can_undo"]
+    with pytest.raises(RuleError):
+        act(st, 1, ("undo",))  # only the facilitator
+    ev = act(st, 0, ("undo",))
+    assert kinds(ev) == ["undone"] and st.phase == "draw" and st.guessed == [0, 0]
+    with pytest.raises(RuleError, match="no ruling to take back"):
+        act(st, 0, ("undo",))  # only the last ruling, once
+    act(st, 0, ("guessed", "A"))
+    act(st, 0, ("die", 5))  # meant 2
+    card = st.word.card if st.word is not None else None
+    assert st.pos == [5, 0] and st.phase == "peek"
+    act(st, 0, ("undo",))
+    assert st.pos == [0, 0] and st.phase == "roll"
+    act(st, 0, ("die", 2))
+    assert st.pos == [2, 0] and st.word is not None and st.word.card == card
+    act(st, 0, "ready")  # the next minute starts: the die stands
+    assert not st.view(0)["can_undo"]
+    with pytest.raises(RuleError, match="no ruling to take back"):
+        act(st, 0, ("undo",))
+    team = st.word.drawing[0] if st.word is not None else 0
+    act(st, 0, ("foul", "AB"[team], "talking"))
+    assert st.fouls[team] == 1
+    act(st, 0, ("undo",))
+    assert st.fouls == [0, 0] and st.phase == "draw"
+
+
+def test_team_names_are_two_short_names() -> None:
+    """A fixture's paper table calls its teams by the entrants (seed 000 Pictionary §5, teams of 3); a
+    wrong list is refused saying what is allowed."""
+    st = table("pictionary-table", team_names=["T1", "T7"])
+    assert st.view(0)["names"] == {"A": "T1", "B": "T7"} and table("pictionary-table").view(0)["names"] == {}
+    with pytest.raises(ValueError, match="two names"):
+        table("pictionary-table", team_names=["T1", "x" * 41])
+
+
+def test_at_a_paper_table_the_picturist_asks_for_the_one_card_change() -> None:
+    """seed 000 Pictionary §2: "If the picturist does not know the word, he can change to another card but
+    only once": at a paper table the picturist's phone offers the change too (not "start drawing")."""
+    st = table("pictionary-table")
+    roll_off(st, 6, 1)
+    w = st.word
+    assert w is not None
+    pic, other = w.picturists[st.turn], w.picturists[1 - st.turn]
+    d = st.pending()
+    assert d is not None and d.options_for(pic) == ("change",)
+    with pytest.raises(RuleError):
+        act(st, pic, "ready")  # the facilitator starts the minute
+    with pytest.raises(RuleError):
+        act(st, other, "change")  # the other team's picturist (All Play) does not change the card
+    ev = act(st, pic, "change")
+    assert "card_changed" in kinds(ev)
+    d = st.pending()
+    assert d is not None and d.seats == (FACILITATOR,) and d.options_for(FACILITATOR) == ("ready",)
+    with pytest.raises(RuleError):
+        act(st, pic, "change")  # only once
+
+
+def test_a_watchers_refused_guess_is_told_in_a_sentence_of_the_players_language() -> None:
+    """Issue 38.9, seed 000 Pictionary §2 (the team that draws guesses; the other watches): a guess typed by
+    the watching team is refused with a rule the page words in every language, not ["report", …]."""
+    from tablesport.server.content.i18n import LANGS, catalogue
+
+    st = table()
+    digital_roll_off(st)
+    start_minute(st)
+    w = st.word
+    assert w is not None
+    # the first word is All Play: play on to a word only one team draws
+    while w.all_play:
+        act(st, guesser(st, st.turn), ("guess", st.answer))
+        act(st, st.roller, "roll")  # type: ignore[arg-type]
+        start_minute(st)
+        w = st.word
+        assert w is not None
+    with pytest.raises(RuleError) as err:
+        act(st, st.team_seats(1 - st.turn)[0], ("guess", "cat"))
+    assert err.value.rule == "watcher"
+    words = catalogue()[f"rule.{err.value.rule}"]
+    assert set(words) == set(LANGS) and all("[" not in text for text in words.values())

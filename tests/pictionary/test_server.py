@@ -125,3 +125,29 @@ def test_a_late_spectator_gets_the_drawing_so_far(srv: ServerThread) -> None:
             and hello["view"]["word"]["drawings"]["A"] == [[3, 2, 100, 100, 120, 130, 140, 160]])
     assert "answer" not in hello["view"]["word"]
     late.close()
+
+
+def test_a_foul_in_all_play_leaves_the_rest_of_the_same_minute(srv: ServerThread) -> None:
+    """000 Pictionary §2 ("one minute to get their team to guess the word"): at a paper table, a foul
+    ruled 20 s into an All Play word puts that team out; the other team has the 40 s left, not a new
+    minute (the facilitator's page and the server's deadline alike)."""
+    t = srv.create("pictionary-table", [{"kind": "person"}] * 7, seed=5)
+    seats = [Seat(srv, str(t["id"]), s["token"]) for s in t["seats"]]  # type: ignore[index]
+    for s in seats:
+        s.read()
+    fac = seats[0]
+    for action in (["die", 5], ["die", 2], "ready"):
+        fac.act(action)
+        fac.read()
+    d = fac.last["decision"]
+    assert d["kind"] == "draw" and d["data"]["all_play"] and d["data"]["teams"] == ["A", "B"]
+    srv.advance(20)
+    fac.read()
+    fac.act(["foul", "B", "talking"])
+    fac.read()
+    assert fac.errors == []
+    assert fac.last["view"]["word"]["out"] == ["B"] and fac.last["decision"]["kind"] == "draw"
+    assert 39 <= fac.last["deadlines"]["0"] <= 40.5  # 40 s left, not a fresh minute
+    srv.advance(41)
+    fac.read()
+    assert fac.last["view"]["prev"]["how"] == "missed"  # the one minute ran out for team A too

@@ -379,3 +379,40 @@ def test_a_finished_table_the_hall_lets_go_is_freed_by_its_last_reference(tmp_pa
         assert gone[0]() is None
     finally:
         gc.enable()
+
+
+def test_a_paper_tables_facilitator_away_holds_the_table_and_no_bot_rules(tmp_path: Path) -> None:
+    """Issue 41.1 (seed 000 Pictionary §2, §3: the facilitator rules guessed, not guessed and fouls): with the
+    facilitator's page gone, nobody presses its buttons: after the grace the table waits, held (the minute
+    and the round clock stop), and goes on with the time it had left when the facilitator is back; the
+    facilitator cannot leave the table to a bot; a player's phone going away holds nothing."""
+    async def body(h: Harness) -> None:
+        table = await h.room.create("pictionary-table", [{"kind": "person"}] * 7, seed=3)
+        for seat in range(7):
+            await h.connect(table, seat)
+        for action in (["die", 5], ["die", 2], "ready"):
+            assert await act(table, 0, action) is None
+        await h.settle()
+        assert table.decision is not None and table.decision.kind == "draw"
+        assert policy("pictionary", "pictionary-table").stand_in == "wait"
+        assert policy("pictionary").stand_in == "none"
+        await h.leave(table, 4)  # a player's phone locks: it decides nothing, nothing waits for it
+        await h.advance(15)
+        assert table.paused is None and not table.plays_by_bot(4)
+        await h.leave(table, 0)
+        await h.advance(11)  # the grace (10 s at a paper table) is over: the table is held
+        assert table.paused is not None and table.paused["away"] == [0]
+        assert h.frames[1][-1]["paused"]["away"] == [0]
+        steps, clock = table.steps, table.clock_now()
+        await h.advance(300)
+        assert table.steps == steps and not table.plays_by_bot(0)  # no bot pressed anything
+        assert table.clock_now() == clock and not table.deadlines  # the minute and the round clock wait
+        await h.connect(table, 0)
+        assert table.paused is None
+        assert 33 <= table.deadlines[0] - h.clock.wall() <= 35  # 60 − 15 − 11: the minute it had left
+        frame = h.frames[0][-1]
+        assert frame["give_up"] == "stay" and frame["give_up_now"] is False
+        refused = await table.submit(0, json.dumps({"type": "give_up"}))
+        assert refused is not None and refused["code"] == "stay" and not table.plays_by_bot(0)
+
+    run(tmp_path / "t.sqlite3", body)

@@ -185,3 +185,19 @@ def test_a_guided_table_is_unrated_even_with_every_seat_a_signed_in_person() -> 
     bound = {0: (1, "ann"), 1: (2, "bo")}
     assert ratings.unrated_reason(["person", "person"], bound, result) == ""
     assert ratings.unrated_reason(["person", "person"], bound, result, guided=True) == "guided"
+
+
+def test_the_guided_pictionary_game_is_a_paper_table_with_no_bot(web: TestClient) -> None:
+    """Issue 38.1: no bot sits with people at Pictionary (none reads a drawing), so its guided first game is
+    a paper table the learner runs from the facilitator's page, and the page says so."""
+    page = web.get("/learn/pictionary", params={"lang": "en"})
+    assert page.status_code == 200 and "No bot sits at this game" in page.text
+    assert "<li>Opponents" not in page.text
+    tid, token = start_guided(web, "pictionary", "en")
+    state = web.get(f"/api/v1/tables/{tid}").json()
+    assert state["preset"] == "pictionary-table" and {s["label"] for s in state["seats"]} == {"person"}
+    with web.websocket_connect(f"/ws/{tid}?token={token}&lang=en") as ws:
+        frame = ws.receive_json()
+        while not (frame.get("decision") or {}).get("mine"):
+            frame = ws.receive_json()
+        assert frame["status"] == "running" and frame["decision"]["hint"]["kind"] == "roll_off"

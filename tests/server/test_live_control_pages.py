@@ -11,8 +11,11 @@ import re
 import time
 from typing import Any
 
+import pytest
+
 from tablesport.store import accounts
 from tablesport.store.service import EventStore
+from tablesport.tournament.errors import TournamentError
 
 from .test_event_pages import PASSWORD, Person, app  # noqa: F401  (the app fixture)
 from .test_table_control import act, play_until, seated
@@ -293,6 +296,106 @@ def test_pictionary_rounds_time_up_squares_on_the_sheet_and_at_a_live_table(app:
         res = st.result_of(next(f for f in st.fixtures(comp) if f.key == k2))
         assert res is not None and res.data["winner"] == d and res.data["time_up"]
         assert res.data["squares"] == {c: 7, d: 10} and res.source == "referee"
+
+
+def test_a_pictionary_sheet_ends_on_finish_or_at_time_up_never_both(app: Any) -> None:  # noqa: F811
+    """Seed 000 Pictionary §4 (time up: more squares wins; Finish ends it) and §5 (the final is won only by
+    reaching Finish): one box of the two, the squares typed are kept, a refused sheet keeps what was typed
+    and a final without Finish counts for nothing."""
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"Q{i}", "members": [f"Q{i}a", f"Q{i}b", f"Q{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Box day", "competitions": [
+            {"key": "pic", "preset": "pictionary-event", "entrants": teams}]}, "desk")
+        comp = st.competition("Box day", "pic")
+        st.next_round(comp, "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        accounts.assign_referee(s, "bo", ev.id)
+        fixtures = {f.key: list(f.entrants) for f in st.fixtures(comp)}
+        s.commit()
+        event_id = ev.id
+    (k1, (a, b)), (k2, (c, d)) = list(fixtures.items())[:2]
+    sheet = f"/referee/events/{event_id}/pic/fixtures/{k1}"
+    ann, bo = Person(app, "ann"), Person(app, "bo")
+    for boxes in ({}, {"finish": "on", "time_up": "on"}):
+        typed = {"winner": b, "squares_0": "17", "squares_1": "23", **boxes}
+        r = ann.post(sheet, sheet + "/sheet", typed)
+        assert r.status_code == 400 and "exactly one of" in r.text and "Pictionary §4" in r.text
+        assert 'value="17"' in r.text and 'value="23"' in r.text  # what was typed is kept
+        assert ('name="finish" checked' in r.text) == bool(boxes)
+    finished = {"winner": b, "finish": "on", "squares_0": "17", "squares_1": "61"}
+    assert ann.post(sheet, sheet + "/sheet", finished).status_code == 303
+    assert bo.post(sheet, sheet + "/sheet", finished).status_code == 303
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        comp = st.competition("Box day", "pic")
+        res = st.result_of(next(f for f in st.fixtures(comp) if f.key == k1))
+        assert res is not None and res.data["finish"] and res.data["squares"] == {a: 17, b: 61}
+        assert "time_up" not in res.data
+        # the final: a winner typed without Finish is refused by the rule of §5
+        final = {"a": c, "b": d, "stage": "final", "winner": c}
+        with pytest.raises(TournamentError, match="won only by reaching Finish"):
+            standings_of(st, comp, final)
+
+
+def test_a_fixture_opens_a_paper_pictionary_table_whose_result_enters_it(app: Any) -> None:  # noqa: F811
+    """Issue 41.9: a Pictionary fixture can open a paper table (seed 000 Pictionary, played with pencil and
+    paper, run from the facilitator's page): the facilitator's link and the six players' (team A, then
+    team B); the table starts with the facilitator alone, and its result enters the fixture (§4: time up,
+    more squares wins)."""
+    from tablesport.games.pictionary import GAME
+    from tablesport.store import live_fixtures
+
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"T{i}", "members": [f"T{i}a", f"T{i}b", f"T{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Paper day", "competitions": [
+            {"key": "pic", "preset": "pictionary-event", "entrants": teams}]}, "desk")
+        comp = st.competition("Paper day", "pic")
+        st.next_round(comp, "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        (k1, (a, b)) = next((f.key, list(f.entrants)) for f in st.fixtures(comp))
+        s.commit()
+        event_id = ev.id
+    page = f"/referee/events/{event_id}/pic/fixtures/{k1}"
+    ann = Person(app, "ann")
+    form = ann.c.get(page).text
+    assert 'name="table_form"' in form and 'value="paper"' in form and 'value="bot:random"' not in form
+    # issue 41.10: the seats are named by who sits there, not "Seat 0" … "Seat 6"
+    assert "Seat 0" not in form and f"team A ({a})" in form and 'name="seat_0"' not in form
+    r = ann.post(page, page + "/live", {"table_form": "paper"})
+    assert r.status_code == 201, r.text
+    links = re.findall(r"<li>([^:<]+): <a class=\"seat-link\" href=\"/play/([0-9a-f]+)/", r.text)
+    assert [name for name, _ in links] == ["Facilitator (clock, rulings, die)", f"{a}a", f"{a}b", f"{a}c",
+                                          f"{b}a", f"{b}b", f"{b}c"]
+    table = app.state.room.tables[links[0][1]]
+    assert table.rs.preset == "pictionary-table" and table.rs.seats == 7
+    assert [p.joined for p in table.seats] == [False] + [True] * 6  # only the facilitator's page is awaited
+    assert table.state.view(0)["names"] == {"A": a, "B": b}  # the table calls the teams by their entrants
+    # the round, played at the paper table to time-up (the engine's own result), enters the fixture
+    st8 = GAME.new_state(GAME.ruleset("pictionary-table"), 1)
+    for action in (("die", 2), ("die", 5), "ready", ("guessed", "B"), ("die", 4)):
+        st8.apply(0, action)
+    st8.time_up()
+    over = st8.result()
+    assert over is not None and over.reason == "time_up" and over.placements[0] == 0
+    with app.state.sessions() as s:
+        row = live_fixtures.table_finished(s, table.id, over)
+        s.commit()
+        assert row is not None and row.status == "entered", row.detail if row else None
+        st = EventStore(s)
+        res = st.result_of(next(f for f in st.fixtures(st.competition("Paper day", "pic")) if f.key == k1))
+        assert res is not None and res.data["winner"] == b and res.data["time_up"]
+        assert res.data["squares"] == {a: 0, b: 4}
+
+
+def standings_of(st: EventStore, comp: Any, extra: dict[str, Any]) -> Any:
+    """The competition's standings with one more result (the store's own reading of its results)."""
+    from tablesport.tournament.standings import standings
+
+    doc = {"preset": "pictionary-event",
+           "entrants": [{"id": e.key, "members": list(e.members)} for e in st.entrants(comp)]}
+    return standings({**doc, "results": [extra]})
 
 
 def test_printable_sheets_are_linked_for_referees_and_the_public(app: Any) -> None:  # noqa: F811

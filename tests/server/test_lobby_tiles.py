@@ -84,7 +84,8 @@ def test_every_link_of_every_tile_answers(client: TestClient) -> None:
         tile = tile_html(page, game)
         links = {unescape(h) for h in re.findall(r'href="([^"]+)"', tile)}
         preset = tile_data(game)["preset"]
-        kinds = {"quickplay": f"/quickplay?preset={preset}", "new": f"/?preset={preset}#new-table",
+        new = tile_data(game).get("new_table", preset)
+        kinds = {"quickplay": f"/quickplay?preset={preset}", "new": f"/?preset={new}#new-table",
                  "leaderboard": f"/leaderboard/{preset}", "learn": f"/learn/{game}"}
         assert set(kinds.values()) <= links, (game, links)
         assert {f"/rules/{p}" for p in all_games()[game].presets} <= links
@@ -184,3 +185,11 @@ def test_every_game_offers_its_own_rule_of_thumb_bot_first(client: TestClient) -
     for game in all_games().values():
         assert default_bot(game.name) == policy(game.name).stand_in
         assert default_bot(game.name) in (offered[p] for p in game.presets)
+
+
+def test_the_pictionary_tiles_new_table_chooses_the_paper_table() -> None:
+    """Issue 41.10: Pictionary's "New table" opens the paper table (seed 000 Pictionary, pencil and paper,
+    run by a facilitator); its quick play stays the digital preset."""
+    tile = next(x for x in tiles("en") if x["game"] == "pictionary")
+    assert tile["links"]["new_table"] == "/?preset=pictionary-table#new-table"
+    assert tile["links"]["quickplay"] == "/quickplay?preset=pictionary-event"

@@ -167,3 +167,11 @@ def test_the_table_page_links_its_preset_s_rules_in_a_new_tab(client: TestClient
         assert link is not None and link.group(1) == "/rules/rummikub-2018-2p"
         assert link.group(2) == "规则（新分页）"
         assert 'id="hint-card"' not in page  # hints only at guided tables
+
+
+def test_the_paper_table_page_counts_six_players_and_no_digital_timer() -> None:
+    """Issue 41.10, seed 000 Pictionary §5 ("Each team should have 3 participants"): the paper table's page
+    counts the six players (the facilitator's page is none) and lists only the timers it runs."""
+    page = rules_page("pictionary-table", "en")
+    assert page["seats"] == 6 and rules_page("pictionary-event", "en")["seats"] == 6
+    assert [tm["param"] for tm in page["timers"]] == ["peek_seconds", "draw_seconds", "round_seconds"]

@@ -185,3 +185,33 @@ def test_a_sanguosha_log_line_names_the_seat_by_its_general() -> None:
         line = event_text("sanguosha", events[0], lang, names)
         assert line.startswith(names[0]), line
     assert seat_names("goofspiel", {"hands": []}, "en") == {}
+
+
+def test_a_word_voided_at_time_up_reads_as_a_sentence() -> None:
+    """Issue 41.10 (seed 000 Pictionary §4, time-up voids the word being drawn): its closing line is words in
+    every language, not the event's raw data."""
+    from tablesport.games.pictionary import GAME
+
+    st = GAME.new_state(GAME.ruleset("pictionary-table"), 1)
+    for action in (("die", 2), ("die", 5), "ready"):
+        st.apply(0, action)
+    closed = [e for e in st.time_up() if e.kind == "word_closed"]
+    assert closed and closed[0].data["how"] == "time_up"
+    for lang in LANGS:
+        line = event_text("pictionary", closed[0].to_json(), lang)
+        assert "⁇" not in line and "time_up" not in line, line
+
+
+def test_a_paper_tables_result_line_counts_the_teams_not_the_facilitators_seat() -> None:
+    """Issue 41.10: a paper table's seat 0 is its facilitator's page, on no team (seed 000 Pictionary §5:
+    two teams a table): the result line gives the two teams' squares."""
+    from tablesport.games.pictionary import GAME
+
+    st = GAME.new_state(GAME.ruleset("pictionary-table"), 1)
+    for action in (("die", 2), ("die", 5), "ready", ("guessed", "B"), ("die", 4)):
+        st.apply(0, action)
+    st.time_up()
+    res = st.result()
+    assert res is not None
+    line = result_text("pictionary", res.to_json(), "en")
+    assert line.endswith("scores 0 : 4"), line

@@ -309,7 +309,7 @@ def test_pictionary_three_rounds_then_final_of_top_two_seed000(store: EventStore
     final = store.next_round(comp, "ann")
     assert len(final) == 1 and final[0].stage == "final"
     assert final[0].entrants == [r["entrant"] for r in table[:2]]
-    store.enter_result(comp, final[0].key, {"winner": final[0].entrants[1]}, "desk")
+    store.enter_result(comp, final[0].key, {"winner": final[0].entrants[1], "finish": True}, "desk")
     assert store.placings(comp) == {"": {1: final[0].entrants[1], 2: final[0].entrants[0]}}
     with pytest.raises(TournamentError, match="finished"):
         store.next_round(comp, "ann")

@@ -157,3 +157,27 @@ def test_prizes_seed000() -> None:
     assert [(p.value, who) for p, who in got] == [(180, "T3"), (60, "T7"), (30, None)]
     assert [p.value for p in FORMATS["pictionary-event"].prizes] == [100, 60]
     assert [p.value for p in FORMATS["blokus-event"].prizes] == [50, 30, 20]
+
+
+def test_monopoly_deal_values_lie_within_the_event_deck_and_seen_is_checked() -> None:
+    """Issue 41.4, seed 000 Monopoly Deal THE WINNER and Set up 2: a value is bank + properties, 0M to the
+    whole event deck's 242M; what the referee sees is checked by Monopoly Deal's own rule, and scores typed
+    beside it are refused, not silently replaced."""
+    from tablesport.games.monopoly_deal.cards import VALUE, deck
+    from tablesport.games.monopoly_deal.table_score import monopoly_deal_values
+    from tablesport.tournament.rules import RULES
+
+    assert sum(VALUE[c] for c in deck(deal_breakers=False)) == 242
+    players = ["a", "b", "c", "d"]
+    entrants = [{"id": p} for p in players]
+    for bad in (-5, 999):
+        with pytest.raises(TournamentError, match="between 0 and 242"):
+            standings({"preset": "monopoly-deal-event", "entrants": entrants,
+                       "results": [{"round": 1, "scores": {"a": bad, "b": 3, "c": 2, "d": 1}}]})
+    seen = {p: {"bank": ["1M"]} for p in players}
+    with pytest.raises(TournamentError, match="not both") as exc:
+        monopoly_deal_values({"seen": seen, "scores": {p: 1 for p in players}}, players, {}, "T1")
+    assert exc.value.rule is RULES["monopoly_deal_value"]
+    with pytest.raises(TournamentError, match="complete set") as exc:
+        monopoly_deal_values({"seen": {**seen, "a": {"properties": ["red", "house"]}}}, players, {}, "T1")
+    assert exc.value.rule is RULES["monopoly_deal_value"]

@@ -244,7 +244,7 @@ def test_the_pictionary_final_is_won_only_by_reaching_finish() -> None:
     rows = standings({**doc, "results": [{"round": 1, "a": "T1", "b": "T2", "squares": {"T1": 30, "T2": 24},
                                           "time_up": True}]})
     assert rows[0]["entrant"] == "T1" and rows[0]["points"] == 5
-    for final in ({"squares": {"T1": 30, "T2": 24}},
+    for final in ({"squares": {"T1": 30, "T2": 24}}, {"winner": "T1"}, {"winner": "T1", "finish": False},
                   {"winner": "T1", "time_up": True, "squares": {"T1": 3, "T2": 1}}):
         with pytest.raises(TournamentError, match="won only by reaching Finish") as exc:
             standings({**doc, "results": [{"stage": "final", "a": "T1", "b": "T2", **final}]})

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import product
 from typing import Any
 
-from .cards import CARDS, IS_PROPERTY, VALUE, deck
+from .cards import CARD_COLOURS, CARDS, COLOURS, IS_PROPERTY, SIZE, VALUE, deck
 
 
 class TableError(ValueError):
@@ -71,6 +72,7 @@ def table_value(seen: Mapping[str, Mapping[str, Sequence[Any]]], *, deal_breaker
         if unknown:
             raise TableError(f"{player}: unknown field(s) {unknown}", ["bank", "properties"])
         total = 0
+        props: list[str] = []
         for part in ("bank", "properties"):
             items = table.get(part, [])
             if isinstance(items, str):
@@ -91,12 +93,48 @@ def table_value(seen: Mapping[str, Mapping[str, Sequence[Any]]], *, deal_breaker
                                      "the bank")
                 used[key] += 1
                 total += VALUE[cid]
+                if part == "properties":
+                    props.append(cid)
+        _buildings_fit(str(player), props)
         out[str(player)] = total
     over = sorted(k for k, n in used.items() if n > in_play[k])
     if over:
         raise TableError(f"more {', '.join(over)} seen than the deck holds "
                          f"({', '.join(f'{k} x{in_play[k]}' for k in over)})")
     return out
+
+
+def full_sets(props: Sequence[str]) -> int:
+    """The most complete sets of colours that take buildings (not railroads, not utilities) these property
+    cards make, each wildcard counted for one of its colours."""
+    natural: Counter[str] = Counter()
+    wilds: list[tuple[str, ...]] = []
+    for cid in props:
+        if CARDS[cid].kind == "property":
+            natural[CARD_COLOURS[cid][0]] += 1
+        elif CARDS[cid].kind == "wild":
+            wilds.append(CARD_COLOURS[cid])
+    best = 0
+    for pick in product(*wilds) if wilds else [()]:
+        count = natural + Counter(pick)
+        best = max(best, sum(1 for c, n in count.items() if COLOURS[c].buildings and n >= SIZE[c]))
+    return best
+
+
+def _buildings_fit(player: str, props: Sequence[str]) -> None:
+    """A House stands on a complete set (never railroads or utilities), a Hotel on a set with a House: one
+    of each a set (reference: the published rules of the House and Hotel cards)."""
+    houses = sum(1 for c in props if CARDS[c].kind == "house")
+    hotels = sum(1 for c in props if CARDS[c].kind == "hotel")
+    if not houses and not hotels:
+        return
+    sets = full_sets(props)
+    if houses > sets or hotels > houses:
+        raise TableError(f"{player}: {houses} House(s) and {hotels} Hotel(s) on {sets} complete set(s) that "
+                         "take buildings: a House stands on a complete set (not railroads or utilities), a "
+                         "Hotel on a set with a House, one of each a set",
+                         ["list the properties of each set with its House/Hotel", "bank a House or Hotel "
+                          "only as money (it then counts in the bank)"])
 
 
 def seen_cards(seen: Mapping[str, Mapping[str, Sequence[Any]]]) -> dict[str, dict[str, list[str]]]:

@@ -1,10 +1,13 @@
-"""A stand-in Pictionary team member for simulations and bot seats.
+"""A model of a Pictionary team member for simulations and bots-only tables, never a seat beside people.
 
 A bot cannot read a drawing, so ``player`` plays the *part* of a player: as a picturist it draws
 strokes (random scribbles in batches, never giving up), as a guesser it names the word with
 probability ``skill`` per guess (a plural or a typo now and then) and otherwise a word from the
-cards, as the other team it reports nothing but once, and it rolls, readies and accepts near misses
-at once.  ``skill`` sets how quickly a table of bots moves along the track.
+cards, and it rolls, readies and accepts near misses at once.  ``skill`` sets how quickly a table of
+bots moves along the track.  Its guesser reads the card, which no seat may: that is why the game sits
+no bot with people (``PictionaryGame.bots_with_people``; the lobby and quick play say so) and nobody
+stands in for an away player (``absence.yaml``).  It reports no foul: a bot hears and sees nothing of
+the other team's table.
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ class PlayerBot(Bot):
         w = state.word
         team = state.team_of(seat)
         assert w is not None and team is not None
-        if team not in w.teams:
-            return ("report", "talking")
+        if team not in w.teams:  # it saw no foul: a report would accuse the other team of nothing
+            return ("no_foul",)
         if seat == w.picturists[team]:
             action = random_picturist_action(w, team, self.rng)
             return ("undo",) if action == ("pass",) and w.canvas[team].ops else \

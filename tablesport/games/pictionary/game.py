@@ -27,6 +27,7 @@ BASE: dict[str, Any] = {
     "card_changes": 1,  # §2 "he can change to another card but only once"
     "first_word_all_play": True,  # §1 "The first word sketched is an AP (All Play) word"
     "max_guesses": 30,  # typed guesses per player and word
+    "team_names": ["", ""],  # what the table calls teams A and B (a fixture's entrants); "": Team A / Team B
 }
 
 
@@ -53,7 +54,7 @@ class PictionaryGame(Game):
         decision_kinds=frozenset({"roll_off", "peek", "draw", "confirm", "roll"}),
         event_kinds=frozenset({"roll_off", "roll_off_tie", "first_team", "word_start", "your_word",
                      "card_changed", "minute_starts", "guess", "near_ruled", "report", "foul", "team_out",
-                     "minute_over", "word_closed", "turn_passes", "rolled", "time_up", "tiebreak",
+                     "minute_over", "word_closed", "turn_passes", "rolled", "time_up", "tiebreak", "undone",
                      "game_over"}),
         result_reasons=frozenset({"finish", "time_up", "time_up_tiebreak"}),
         simultaneous=True,
@@ -62,10 +63,17 @@ class PictionaryGame(Game):
         conformance=ConformanceBudget(seeds=6, slow_seeds=300, deep_every=7),
     )
     fouls = FOULS  # the referee's ruling at a live table (seed §2, §3), the drawing team's turn ends
+    bots_with_people = False  # a guesser sees strokes, and no bot here reads a drawing (bots.py)
 
     @property
     def presets(self) -> Mapping[str, Ruleset]:
         return PRESETS
+
+    def seats_to_start(self, ruleset: Ruleset) -> tuple[int, ...] | None:
+        return (0,) if ruleset["mode"] == "facilitator" else None  # the facilitator's page runs the table
+
+    def players(self, ruleset: Ruleset) -> int:
+        return 2 * int(ruleset["team_size"])  # two teams; a paper table's facilitator page is no player
 
     def new_state(self, ruleset: Ruleset, seed: int) -> PictionaryState:
         return PictionaryState(ruleset, seed)

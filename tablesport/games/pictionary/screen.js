@@ -61,6 +61,16 @@ const CSS = `
 .pc-guesses { margin: 0; padding-left: 1.4rem; max-height: 10rem; overflow: auto; }
 .pc-g.correct { color: #276749; font-weight: bold; } .pc-g.near { color: #b7791f; } .pc-g.wrong { color: #595959; }
 .pc-near-row { display: flex; gap: .4rem; align-items: center; background: #fffaf0; border-left: 4px solid #dd6b20; padding: .3rem; }
+/* the facilitator's phone and the picturist's: the prompt, the countdown, the word and the buttons first, the
+   board below, so that the controls and the countdown are on screen together (one-handed) */
+.pc[data-role="facilitator"] .pc-result, .pc[data-role="picturist"] .pc-result { order: -5; }
+.pc[data-role="facilitator"] .pc-top, .pc[data-role="picturist"] .pc-top { order: -4; }
+.pc[data-role="facilitator"] .pc-timer, .pc[data-role="picturist"] .pc-timer,
+.pc[data-role="facilitator"] .pc-word, .pc[data-role="picturist"] .pc-word { order: -3; }
+.pc-out { color: #c53030; font-weight: bold; }
+.pc[data-role="facilitator"] .pc-controls, .pc[data-role="picturist"] .pc-controls,
+.pc[data-role="picturist"] .pc-near { order: -2; }
+.pc-token { color: #fff; }
 .pc-result { font-size: 1.4rem; background: #f0fff4; border: 2px solid #38a169; border-radius: 6px; padding: .5rem; }
 `;
 
@@ -111,13 +121,22 @@ function mount(box) {
 }
 
 // -- the board, the turn, the clocks ------------------------------------------------------------
+// a team as the table calls it: its entrant's name at a fixture's table, else "Team A" / "Team B"
+const teamName = (team) => view?.names?.[team] || `${t("pc.team")} ${team}`;
+
 function renderTop(v, frame) {
   const w = v.word;
   const you = v.you.role === "spectator" ? t("pc.spectator") : v.you.role === "facilitator" ? t("pc.facilitator")
-    : `${t("pc.team")} ${v.you.team} · ${t(`pc.role.${v.you.role}`)}`;
+    : `${teamName(v.you.team)} · ${t(`pc.role.${v.you.role}`)}`;
+  // the facilitator pauses the round clock and the timers (and resumes them) at a table with no referee
+  const pause = v.you.role === "facilitator" && frame.status === "running" && !frame.paused?.away
+    && (!frame.paused || frame.paused.runner)
+    ? el("button", { id: "pc-pause", dataset: { paused: frame.paused ? "1" : "" },
+      onclick: () => ctx?.message?.({ type: frame.paused ? "resume" : "pause" }) },
+      t(frame.paused ? "pc.resume" : "pc.pause")) : null;
   parts.top.replaceChildren(...[
-    el("span", { class: "pc-you" }, you),
-    el("span", { id: "pc-turn", dataset: { team: v.turn } }, `${t("pc.turn")}: ${t("pc.team")} ${v.turn}`),
+    el("span", { class: "pc-you" }, you), pause,
+    el("span", { id: "pc-turn", dataset: { team: v.turn } }, `${t("pc.turn")}: ${teamName(v.turn)}`),
     w ? el("span", { class: "pc-cat", style: `background:${CAT_COLOURS[w.category]}`, dataset: { cat: w.category } },
       `${catName(w.category)}${w.all_play && w.category !== "AP" ? " · " + t("pc.all_play") : ""}`) : null,
     el("span", { id: "pc-die", dataset: { die: v.die ?? "" } }, `${t("pc.die")}: ${v.die ?? "—"}`),
@@ -154,8 +173,12 @@ function renderWord(v) {
     parts.word.append(el("div", { class: "pc-secret" }, t("pc.your_word")),
       el("div", { id: "pc-answer", class: "pc-answer" }, w.answer));
   } else if (w.open) {
-    const drawing = w.teams.map((team) => `${t("pc.team")} ${team}: ${seatName(w.picturists[team])}`).join(" · ");
+    const drawing = w.teams.map((team) => `${teamName(team)}: ${seatName(w.picturists[team])}`).join(" · ");
     parts.word.append(el("div", { class: "pc-hidden" }, `${t("pc.word_n", { n: w.no })} — ${t("pc.picturist")}: ${drawing}`));
+  }
+  if (w.open && w.out.length) {  // All Play: a team out after a foul (or giving up); the other may still guess
+    parts.word.append(el("div", { id: "pc-out", class: "pc-out", dataset: { out: w.out.join(",") } },
+      t("pc.out", { teams: w.out.map(teamName).join(", ") })));
   }
   parts.word.dataset.open = w.open ? "1" : "0";
 }
@@ -221,8 +244,9 @@ function actLabel(o) {
   if (typeof o === "string") return t(`pc.act.${o}`);
   const [k, a, b] = o;
   if (k === "die") return String(a);
-  if (k === "guessed") return t("pc.act.guessed", { team: a });
-  if (k === "foul") return t("pc.act.foul", { team: a, foul: t(`pc.foul.${b}`) });
+  const named = view?.names?.[a] ? ` (${view.names[a]})` : "";  // a fixture's table: "Guessed: team A (T1)"
+  if (k === "guessed") return t("pc.act.guessed", { team: a }) + named;
+  if (k === "foul") return t("pc.act.foul", { team: a, foul: t(`pc.foul.${b}`) }) + named;
   if (k === "pass") return t("pc.act.pass");
   return JSON.stringify(o);
 }
@@ -231,7 +255,7 @@ const actKey = (o) => (typeof o === "string" ? o : o.join("-"));
 function renderControls(v, c) {
   const d = c.decision;
   const mine = c.mine && d && Array.isArray(d.options);
-  const key = mine ? JSON.stringify([d.kind, d.options, d.asked]) : "";
+  const key = mine ? JSON.stringify([d.kind, d.options, d.asked, !!v.can_undo]) : "";
   if (key === controlsKey) return;
   controlsKey = key;
   parts.controls.replaceChildren();
@@ -243,6 +267,10 @@ function renderControls(v, c) {
   parts.controls.append(el("div", { class: "pc-buttons" }, rest.map(button)));
   if (dice.length) {
     parts.controls.append(el("div", { class: "pc-dice" }, el("span", {}, t("pc.typed_die")), dice.map(button)));
+  }
+  if (v.can_undo) {  // the facilitator takes back the last ruling (until the next minute starts)
+    parts.controls.append(el("div", { class: "pc-buttons" }, el("button", { id: "pc-take-back", class: "pc-act",
+      onclick: () => confirm(t("pc.take_back_sure")) && c.send(["undo"]) }, t("pc.take_back"))));
   }
 }
 
@@ -263,7 +291,7 @@ function paperFor(team) {
   if (!p) {
     const canvas = el("canvas", { class: "pc-paper", width: W, height: H, dataset: { team } });
     p = papers[team] = { canvas, g: canvas.getContext("2d"), key: "", ops: 0, last: 0,
-      box: el("figure", { class: "pc-paper-box" }, el("figcaption", {}, `${t("pc.team")} ${team}`), canvas) };
+      box: el("figure", { class: "pc-paper-box" }, el("figcaption", {}, teamName(team)), canvas) };
     canvas.addEventListener("pointerdown", (e) => penDown(team, e));
     canvas.addEventListener("pointermove", (e) => penMove(team, e));
     canvas.addEventListener("pointerup", (e) => penUp(team, e));
@@ -467,6 +495,14 @@ export function renderView(box, v, c) {
   panel.dataset.mode = v.mode;
   panel.dataset.word = v.word?.no ?? "";
   tick();
+}
+
+// the watching team is asked during the minute only to report a foul: not "Your turn: draw and guess"
+export function promptFor(frame) {
+  const v = frame.view;
+  const w = v?.word;
+  if (v?.phase !== "draw" || !w || !v.you?.team || w.teams.includes(v.you.team)) return null;
+  return t("pc.watching", { team: teamName(w.teams[0]) });
 }
 
 export function renderDecision(box, d, c) {

@@ -82,7 +82,7 @@ class Word:
         self.guesses: list[tuple[int, int, str, str, str]] = []  # team, seat, text, verdict, why
         self.counts: dict[int, int] = {}
         self.near: list[tuple[int, int, int, str]] = []  # id, team, seat, text
-        self.reports: list[tuple[int, str]] = []
+        self.reports: list[tuple[int, str]] = []  # seat, foul ("": it saw none)
         self.open = True
         self.how = ""
         self.by: int | None = None
@@ -121,10 +121,13 @@ class Word:
                 "tiebreak": self.tiebreak}
 
 
+MAX_TEAM_NAME = 40
+
+
 class PictionaryState(State):
     __slots__ = ("ruleset", "rng", "digital", "size", "lang", "cards", "board", "deck", "used", "pos",
                  "turn", "rot", "rolls", "phase", "die", "word", "words_no", "guessed", "fouls", "reports",
-                 "clock_on", "is_time_up", "tiebreak", "winner", "reason", "roller", "prev")
+                 "clock_on", "is_time_up", "tiebreak", "winner", "reason", "roller", "prev", "before")
 
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
         self.ruleset = ruleset
@@ -139,6 +142,11 @@ class PictionaryState(State):
             raise PictionaryError(f"{ruleset.seats} seats for two teams of {self.size}: "
                                   f"{mode} needs {expected}")
         self.lang = str(ruleset["lang"])
+        names = ruleset.params.get("team_names", ["", ""])
+        if not (isinstance(names, list | tuple) and len(names) == 2
+                and all(isinstance(n, str) and len(n) <= MAX_TEAM_NAME for n in names)):
+            raise PictionaryError(f"team_names {names!r}: two names (team A's, team B's) of at most "
+                                  f"{MAX_TEAM_NAME} characters each; an empty name reads Team A / Team B")
         self.cards: tuple[Card, ...] = word_cards(ruleset)
         self.board = boards.load(str(ruleset["board"]))
         self.deck = list(range(len(self.cards)))
@@ -162,6 +170,9 @@ class PictionaryState(State):
         self.reason = ""
         self.roller: int | None = None
         self.prev: dict[str, Any] | None = None  # the last word played, shown until the next one closes
+        # the facilitator form: the table as it stood before the facilitator's last ruling (guessed, not
+        # guessed, a foul, the die), which ["undo"] puts back; any other step forgets it
+        self.before: PictionaryState | None = None
 
     # -- seats ------------------------------------------------------------------------------
     def seat_of(self, team: int, member: int) -> int:
@@ -219,6 +230,11 @@ class PictionaryState(State):
                             for s in seats}
                 return Decision(seats, "peek", prompt, per_seat, rs["peek_seconds"], "the minute starts",
                                 data)
+            turn_pic = w.picturists.get(self.turn)
+            if can_change and turn_pic is not None:  # the picturist may ask for the one change too (§2)
+                return Decision((FACILITATOR, turn_pic), "peek", prompt,
+                                {FACILITATOR: ("ready", "change"), turn_pic: ("change",)},
+                                rs["peek_seconds"], "the minute starts", data)
             return Decision((FACILITATOR,), "peek", prompt, ("ready", "change") if can_change else ("ready",),
                             rs["peek_seconds"], "the minute starts", data)
         if ph == DRAW:
@@ -229,8 +245,9 @@ class PictionaryState(State):
             buttons: list[Action] = [("guessed", TEAMS[t]) for t in w.drawing]
             buttons.append(("pass",))
             buttons.extend(("foul", TEAMS[t], f) for t in w.drawing for f in FOULS)
+            # a stream too: a foul ruled in All Play leaves the other team the rest of the same minute (§2)
             return Decision((FACILITATOR,), "draw", prompt, tuple(buttons), rs["draw_seconds"],
-                            "the minute is over: the word was not guessed", data)
+                            "the minute is over: the word was not guessed", data, stream=True)
         if ph == CONFIRM:
             seats = tuple(sorted({w.picturists[t] for _, t, _, _ in w.near}))
             options = {s: tuple(o for i, t, _, _ in w.near if w.picturists[t] == s
@@ -276,7 +293,31 @@ class PictionaryState(State):
         action = canon(action)
         opts = d.options_for(seat)
         if opts is not None and action not in opts:
+            if action == ("undo",) and not self.digital:
+                return self._undo()
             raise RuleError(d.kind, f"{action!r} is not a choice here", ", ".join(map(repr, opts)))
+        if not self.digital:
+            ruling = self.phase in (ROLL_OFF, DRAW, ROLL)
+            before = self.clone() if ruling else None
+            events = self._step(seat, action)
+            self.before = before
+            return events
+        return self._step(seat, action)
+
+    def _undo(self) -> list[Event]:
+        """The facilitator takes back their last ruling (a button pressed by mistake, a die typed wrong):
+        the table is put back as it stood before it, while nothing else has happened since."""
+        b = self.before
+        if b is None:
+            raise RuleError("undo", "there is no ruling to take back",
+                            "only the facilitator's last ruling (guessed, not guessed, a foul, the die), "
+                            "before the next step")
+        for name in PictionaryState.__slots__:
+            setattr(self, name, getattr(b, name))
+        self.before = None
+        return [Event("undone", {"word": self.word.no if self.word is not None else 0})]
+
+    def _step(self, seat: int, action: Action) -> list[Event]:
         if self.phase == ROLL_OFF:
             return self._roll_off(seat, action)
         if self.phase == PEEK:
@@ -345,9 +386,13 @@ class PictionaryState(State):
                             '["reject", n], ["pass"]; guesser: ["guess", text]; other team: ["report", foul]')
         kind = action[0]
         if team not in w.teams:
+            if action == ("no_foul",):  # the watcher saw no foul: it has nothing more to do at this word
+                w.reports.append((seat, ""))
+                w.actions += 1
+                return []
             if kind != "report" or len(action) != 2 or action[1] not in FOULS:
                 raise RuleError("watcher", "while the other team draws you may only report a foul",
-                                f'["report", one of {", ".join(FOULS)}]')
+                                f'["report", one of {", ".join(FOULS)}] or ["no_foul"]')
             w.reports.append((seat, str(action[1])))
             self.reports[team] += 1
             w.actions += 1
@@ -403,7 +448,9 @@ class PictionaryState(State):
         w.near.remove(found[0])
         w.actions += 1
         accepted = action[0] == "accept"
-        events = [Event("near_ruled", {"team": TEAMS[gteam], "seat": gseat, "text": text,
+        # "seat": who rules (the guessing team's picturist), "guesser": who typed it
+        events = [Event("near_ruled", {"team": TEAMS[gteam], "seat": w.picturists[gteam], "guesser": gseat,
+                                       "text": text,
                                        "accepted": accepted},
                         frozenset(self.team_seats(gteam)))]
         if accepted:
@@ -522,6 +569,7 @@ class PictionaryState(State):
     def time_up(self) -> list[Event]:
         if self.clock_limit() is None:
             raise RuleError("time_up", "no round clock is running (the final has none; time is already up)")
+        self.before = None
         self.is_time_up = True
         events = [Event("time_up", {"squares": {TEAMS[t]: self.pos[t] for t in (0, 1)}})]
         if self.phase in (PEEK, DRAW):
@@ -550,6 +598,7 @@ class PictionaryState(State):
         d = self.pending()
         if d is None or seat not in d.seats:
             raise RuleError("timeout", f"seat {seat} has no timed decision")
+        self.before = None
         if self.phase == ROLL_OFF:
             return self._roll_off(seat, "roll")
         if self.phase == PEEK:
@@ -581,6 +630,7 @@ class PictionaryState(State):
         if self.phase not in (PEEK, DRAW) or w is None or team not in w.drawing:
             raise RuleError("referee", f"team {action[1]} is not drawing a word now",
                             "a foul is ruled while the team draws")
+        self.before = None
         return self._foul(team, str(action[2]), "referee")
 
     # -- what seats may know ----------------------------------------------------------------
@@ -625,6 +675,9 @@ class PictionaryState(State):
             "you": {"seat": seat, "team": None if team is None else TEAMS[team], "role": self._role(seat)},
             "word": self._word_view(seat, team),
             "prev": self.prev,
+            "names": {TEAMS[t]: n for t, n in enumerate(self.ruleset.params.get("team_names") or ()) if n},
+            # the facilitator's page offers to take back the last ruling while it can be
+            "can_undo": not self.digital and seat == FACILITATOR and self.before is not None,
         }
         if self.phase == OVER:
             v["winner"] = TEAMS[self.winner] if self.winner is not None else None
@@ -678,6 +731,7 @@ class PictionaryState(State):
         c.guessed = list(self.guessed)
         c.fouls = list(self.fouls)
         c.reports = list(self.reports)
+        c.before = None
         return c
 
     def result(self) -> Result | None:

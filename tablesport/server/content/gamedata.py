@@ -35,8 +35,9 @@ def games_catalogue() -> list[dict[str, Any]]:
     return [{
         "game": g.name,
         "title": g.title,
-        "bots": sorted(bot_factories(g)),
+        "bots": sorted(bot_factories(g)) if g.bots_with_people else [],  # the lobby seats people with them
         "default_bot": default_bot(g.name),
+        "people_only": not g.bots_with_people,
         "presets": [{"preset": rs.preset, "title": rs.title, "seats": rs.seats, "sides": list(rs.sides)}
                     for rs in g.presets.values()],
     } for g in all_games().values()]

@@ -48,6 +48,8 @@ def tile_data(game: str) -> Spec:
     presets = all_games()[game].presets
     if spec.get("preset") not in presets:
         raise TileError(f"{where}.preset: {spec.get('preset')!r} is not one of {sorted(presets)}")
+    if spec.get("new_table", spec["preset"]) not in presets:  # the preset "New table" chooses, if another
+        raise TileError(f"{where}.new_table: {spec.get('new_table')!r} is not one of {sorted(presets)}")
     minutes = spec.get("minutes")
     if not (isinstance(minutes, list) and len(minutes) == 2 and all(isinstance(m, int) for m in minutes)
             and 0 < minutes[0] <= minutes[1]):
@@ -95,7 +97,7 @@ def tiles(lang: str) -> list[dict[str, Any]]:
             "picture": picture_of(game.name, lang),
             "links": {
                 "quickplay": f"/quickplay?preset={preset}",
-                "new_table": f"/?preset={preset}#new-table",
+                "new_table": f"/?preset={spec.get('new_table', preset)}#new-table",
                 "rules": f"/rules/{preset}",
                 "learn": f"/learn/{game.name}" if game.name in guided else None,
                 "leaderboard": f"/leaderboard/{preset}",

@@ -171,7 +171,7 @@ def rules_page(preset: str, lang: str) -> dict[str, Any]:
     game_title, preset_title = title_of(game.name, preset, lang)
     return {
         "game": game.name, "preset": preset, "game_title": game_title, "title": preset_title,
-        "seats": rs.seats, "sections": sections, "timers": timers(game.name, rs, lang),
+        "seats": game.players(rs), "sections": sections, "timers": timers(game.name, rs, lang),
         "source": [fill(p.texts[lang], rs, f"{where} source") for p in data.source if p.applies(preset)],
     }
 

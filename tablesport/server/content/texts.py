@@ -392,7 +392,12 @@ def result_text(game: str, result: dict[str, Any] | None, lang: str) -> str:
         winner = t("texts.draw")
     reason = r.texts.reasons.get(str(result.get("reason")))
     because = reason[lang] if reason else f"{UNTRANSLATED}{result.get('reason')}"
-    scores = " : ".join(f"{s:g}" if isinstance(s, float) else str(s) for s in result.get("scores", []))
+    shown = result.get("scores", [])
+    sides = result.get("sides") or {}
+    in_sides = {s for sr in sides.values() for s in sr.get("seats", ())}
+    if sides and len(in_sides) < len(shown):  # a seat of no side (a paper table's facilitator): by side
+        shown = [sr.get("score", 0) for sr in sides.values()]
+    scores = " : ".join(f"{s:g}" if isinstance(s, float) else str(s) for s in shown)
     return t("texts.result", winner=winner, reason=because, scores=scores)
 
 
@@ -466,4 +471,14 @@ def lobby_catalogue(lang: str) -> list[dict[str, Any]]:
             g["title"] = texts.title[lang]
         for p in g["presets"]:
             p["title"] = texts.presets.get(p["preset"], {}).get(lang, p["title"])
+            p["quick_play"] = quick_play(str(p["preset"]))
     return out
+
+
+def quick_play(preset: str) -> bool:
+    """Whether strangers may be seated at the preset by quick play: not a table run from one page (a
+    Pictionary paper table needs its own facilitator, :meth:`Game.seats_to_start`)."""
+    from tablesport.games import find_preset
+
+    game, rs = find_preset(preset)
+    return game.seats_to_start(rs) is None

@@ -14,6 +14,12 @@
   Where the seed has none, the player leaves: the stand-in bot plays the seat to the end and the game
   is scored as it ends (``left``; the seat is not given back, a restart included: the store keeps it
   with the table's timers).
+* **Nobody may stand in** (Pictionary, where no bot can honestly guess a drawing and only a person may
+  rule at a paper table): with ``stand_in: none`` the away seat's timers run as for anyone who does not
+  answer (a digital team's minute runs out); with ``stand_in: wait`` (the paper table's facilitator), once
+  the grace is over the table waits, held (:mod:`.holding`), while an away seat has something to decide,
+  and goes on with the time it had left the moment that seat's player is back.  Such a game has no
+  give-up button (``give_up: stay``).
 
 :func:`end_by_concession` is the one way the server ends a game by concession (a player's button here;
 a referee's ruling may call it too).
@@ -31,6 +37,7 @@ import yaml
 from tablesport.core import Decision, RuleError
 from tablesport.store.tables import RUNNING
 
+from .holding import hold, release
 from .table_ref import TablePart
 
 if TYPE_CHECKING:
@@ -38,7 +45,9 @@ if TYPE_CHECKING:
     from .table import LiveTable
 
 HERE = Path(__file__).parent
-GIVE_UP = ("concede", "leave")
+GIVE_UP = ("concede", "leave", "stay")
+NOBODY = ("none", "wait")
+"""``stand_in`` values where no bot plays for an away seat: its timers run (none), the table waits (wait)."""
 COUNTED_FROM = 15.0
 """Timeouts of decisions this long or longer count towards ``timeouts_in_a_row``."""
 
@@ -99,6 +108,8 @@ class Absence(TablePart):
         self.stand_ins: set[int] = set()
         self.left: set[int] = set()
         self.missed: dict[int, int] = {}
+        self.awaited: set[int] = set()
+        """Seats whose grace ran out where nobody may stand in: the table waits for their players."""
         self._may: dict[tuple[int, int], bool] = {}
         self._timers: dict[int, Timer] = {}
 
@@ -110,13 +121,39 @@ class Absence(TablePart):
         t = self.table
         running = t.status == RUNNING and t.decision is not None and t.paused is None
         for seat, plan in enumerate(t.seats):
-            away = running and plan.kind == "person" and seat not in self.stand_ins and not self.online(seat)
+            away = (running and plan.kind == "person" and seat not in self.stand_ins
+                    and seat not in self.awaited and not self.online(seat))
             timer = self._timers.get(seat)
             if away and timer is None:
                 self._timers[seat] = t.room.clock.call_later(self.grace(), self._fire, seat)
             elif not away and timer is not None:
                 timer.cancel()
                 del self._timers[seat]
+        if running and self.blocking():
+            t.room.spawn(self._wait_for_players())
+
+    def blocking(self) -> list[int]:
+        """The awaited seats (still away) that have something to decide now."""
+        d = self.table.decision
+        if d is None or self.policy.stand_in != "wait":
+            return []
+        # a table run from one page (a paper table's facilitator) waits for that page only: a player's phone
+        # may offer a choice (the picturist's card change) but the table does not wait for it
+        runner = self.table.game.seats_to_start(self.table.rs)
+        return sorted(s for s in self.awaited if s in d.seats and not self.online(s)
+                      and (runner is None or s in runner))
+
+    async def _wait_for_players(self) -> None:
+        """Hold the table while an awaited seat has something to decide (``stand_in: none``)."""
+        t = self.table
+        async with t.lock:
+            seats = self.blocking()
+            if self.gone or t.status != RUNNING or t.paused is not None or not seats or not t.acting():
+                return
+            names = ", ".join(t.seats[s].label for s in seats)
+            hold(t, "", f"waiting for {names}", away=seats)
+            await t.room.writer.submit(t._save_job())
+            t.broadcast([], "presence")
 
     def grace(self) -> float:
         hall_grace = self.table.room.absence_grace
@@ -134,6 +171,10 @@ class Absence(TablePart):
         async with t.lock:
             if (t.status != RUNNING or t.decision is None or self.online(seat) or seat in self.stand_ins
                     or not t.acting()):
+                return
+            if self.policy.stand_in in NOBODY:
+                self.awaited.add(seat)
+                t._arrange()  # holds the table if the seat has something to decide (arrange)
                 return
             self.stand_ins.add(seat)
             t._arrange()
@@ -168,8 +209,20 @@ class Absence(TablePart):
         return None
 
     def returned(self, seat: int | None) -> bool:
-        """The seat's player is connected again: the seat is theirs (unless they left). Lock held."""
-        if seat is None or seat not in self.stand_ins or seat in self.left:
+        """The seat's player is connected again: the seat is theirs (unless they left); a table held for
+        them goes on. Lock held."""
+        if seat is None:
+            return False
+        self.awaited.discard(seat)
+        held = self.table.paused
+        if held is not None and seat in (held.get("away") or ()):
+            waiting = [s for s in held["away"] if s != seat and not self.online(s)]
+            if waiting:
+                held["away"] = waiting
+            else:
+                release(self.table)
+            return True
+        if seat not in self.stand_ins or seat in self.left:
             return False
         self.stand_ins.discard(seat)
         self.missed.pop(seat, None)
@@ -180,6 +233,9 @@ class Absence(TablePart):
         stand-in bot. Returns an error frame for that client, or ``None``."""
         if self.policy.give_up == "concede":
             return await end_by_concession(self.table, seat)
+        if self.policy.give_up == "stay":
+            return _refusal("stay", "nobody plays a seat of this game for its player: the table waits for "
+                            "you when you are away")
         t = self.table
         async with t.lock:
             if t.status != RUNNING or t.decision is None:
@@ -204,6 +260,8 @@ class Absence(TablePart):
         engine would take it now (``State.referee_allowed``; the answer is kept for the step)."""
         t = self.table
         if seat is None or t.status != RUNNING or t.decision is None or seat in self.left:
+            return False
+        if self.policy.give_up == "stay":
             return False
         if self.policy.give_up != "concede":
             return True

@@ -81,10 +81,18 @@ class QuickPlay:
             game, rs = find_preset(preset)
         except TablesportError as exc:
             raise SetupError(str(exc), "preset") from None
+        if game.seats_to_start(rs) is not None:  # a paper table: its facilitator opens it from the lobby
+            raise SetupError(f"{rs.preset} is run by its own facilitator: open it from the lobby's "
+                             "New table; quick play seats the digital presets", "preset")
         known = bot_factories(game)
         spec = bot or default_bot(game.name)
+        if not game.bots_with_people:  # the queue seats people only: a table once it is full
+            if bot:
+                raise SetupError(f"{game.title} is played by people only: no bot sits with them", "bot")
+            spec = ""
         try:
-            BotChoice.parse(spec, known)
+            if spec:
+                BotChoice.parse(spec, known)
         except TablesportError as exc:
             raise SetupError(str(exc), "bot", tuple(sorted(known))) from None
         if not 0 <= wait <= MAX_WAIT:
@@ -138,7 +146,7 @@ class QuickPlay:
             while len(queue) >= rs.seats:
                 await self._seat(preset, rs.seats, queue[:rs.seats], None)
                 queue = queue[rs.seats:]
-            if queue and min(t.fill_at for t in queue) <= now:
+            if queue and queue[0].bot and min(t.fill_at for t in queue) <= now:
                 first = min(queue, key=lambda t: (t.fill_at, t.joined))
                 await self._seat(preset, rs.seats, queue, first.bot)
                 queue = []

@@ -63,6 +63,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablesport.server")
 
 EVENT_LOG = 300
+PAUSED_SHOWN = ("by", "why", "since", "away", "runner")
+"""What every seat is told of a held table: who, why, since when, the away seats it waits for (if any)."""
 
 
 class StoreRefused(TablesportError):
@@ -281,7 +283,7 @@ class LiveTable:
                                                              "limit": st.clock_limit()},
             "events": [(i, ev, ev.to_json()) for i, ev in events],
             "result": res.to_json() if res else None,
-            "paused": self.paused and {k: self.paused[k] for k in ("by", "why", "since")},
+            "paused": self.paused and {k: v for k, v in self.paused.items() if k in PAUSED_SHOWN},
         }
 
     def _frame_for(self, seat: int | None, kind: str, events: list[tuple[int, Event]],

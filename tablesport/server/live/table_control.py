@@ -37,6 +37,7 @@ from tablesport.games import all_games
 from tablesport.store.tables import RUNNING, WebNote, WebTable
 
 from ..content.texts import game_texts
+from .holding import hold, release
 from .setup import stored_ruleset
 from .table import LiveTable
 
@@ -143,24 +144,14 @@ async def apply(table: LiveTable, c: Control) -> dict[str, Any]:
             if table.paused is not None:
                 raise ControlError(f"the table is already paused (by {table.paused['by']})", "control",
                                    ("resume",))
-            now = table.room.clock.wall()
-            left = {str(s): max(0.0, d - now) for s, d in table.deadlines.items()}
-            table.paused = {"by": c.by, "why": c.why, "since": time.time(), "left": left}
-            table._arrange()
+            hold(table, c.by, c.why)
             await table.room.writer.submit(_note(table.id, c))
             await table.room.writer.submit(table._save_job())
             numbered = [(table.steps, event)]
         elif c.kind == "resume":
             if table.paused is None:
                 raise ControlError("the table is not paused", "control", ("pause",))
-            now = table.room.clock.wall()
-            for k, left in (table.paused.get("left") or {}).items():
-                s = int(k)
-                if s in table.asked:
-                    table.deadlines[s] = now + float(left)
-                    table._deadline_for[s] = table.timer_key(s)
-            table.paused = None
-            table._arrange()
+            release(table)
             await table.room.writer.submit(_note(table.id, c))
             await table.room.writer.submit(table._save_job())
             numbered = [(table.steps, event)]

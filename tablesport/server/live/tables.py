@@ -171,6 +171,17 @@ class TableRoom:
                 raise SetupError(f"seat {i}: kind must be \"person\" or \"bot\", not {kind!r}",
                                  f"seats.{i}.kind", ("person", "bot"))
         seed_chosen = seed is not None
+        needed = game.seats_to_start(rs)
+        if needed is not None:  # the other person seats join when they like; the table need not wait
+            for i, p in enumerate(plans):
+                p.joined = p.joined or i not in needed
+        kinds = {p.kind for p in plans}
+        if not game.bots_with_people and kinds == {"bot", "person"}:
+            first = next(i for i, p in enumerate(plans) if p.kind == "bot")
+            raise SetupError(f"seat {first}: {game.title} is played by people only: a bot knows only what "
+                             "its seat knows, and no bot can read a drawing to guess it (seed 000 Pictionary "
+                             "§2: the team guesses what its picturist draws)", f"seats.{first}.kind",
+                             ("person",))
         seed = secrets.randbelow(2**62) if seed is None else whole_seed(seed)
         tid = secrets.token_hex(6)
         recorder = Recorder(game.name, rs.preset, seed, [p.label for p in plans], __version__,

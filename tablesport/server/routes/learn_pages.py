@@ -41,7 +41,7 @@ def _learn_facts(game: str, lang: str) -> dict[str, str]:
     learn = game_hints(game).learn
     game_title, preset_title = title_of(game, learn.preset, lang)
     return {"game": game, "game_title": game_title, "preset": learn.preset, "preset_title": preset_title,
-            "bot": learn.bot}
+            "bot": learn.bot, "people_only": "" if all_games()[game].bots_with_people else "1"}
 
 
 @router.get("/learn/{game}", response_class=HTMLResponse)
@@ -59,8 +59,8 @@ async def start_guided(request: Request, room: RoomDep, game: str) -> Response:
         return await error_page(request, 404, "", key="errpage.no_game")
     learn = game_hints(game).learn
     seats = all_games()[game].ruleset(learn.preset).seats
-    bots = [{"kind": "bot", "bot": learn.bot}] * (seats - 1)
-    table = await room.create(learn.preset, [{"kind": "person"}, *bots], guided=True)
+    other = {"kind": "bot", "bot": learn.bot} if all_games()[game].bots_with_people else {"kind": "person"}
+    table = await room.create(learn.preset, [{"kind": "person"}, *[other] * (seats - 1)], guided=True)
     got = await room.claim(table.id)
     assert got is not None and got[0] == 0
     return RedirectResponse(f"/play/{table.id}/{got[1]}", status_code=303)

@@ -18,6 +18,7 @@ from tablesport.store.entry_facts import Facts
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty, game_key
+from tablesport.tournament.rules import rule
 from tablesport.tournament.series import HOW
 
 from ..live import table_control
@@ -85,13 +86,7 @@ def sheet_from(kind: str, entrants: list[str], form: Mapping[str, str]) -> dict[
     if kind == "table":
         return {"scores": {e: whole(form, f"score_{i}", -999, 9999) for i, e in enumerate(entrants)}}
     if kind == "duel":
-        out: dict[str, Any] = {"winner": form.get("winner", "")}
-        if form.get("finish") == "on":
-            out["finish"] = True
-        elif form.get("time_up") == "on":  # seed 000 Pictionary §4: time up, more squares covered wins
-            out["time_up"] = True
-            out["squares"] = {e: whole(form, f"squares_{i}", 0, 999) for i, e in enumerate(entrants)}
-        return out
+        return duel_sheet(entrants, form)
     raise TournamentError("this competition's results are entered at its hall desk, not on a score sheet")
 
 
@@ -150,6 +145,23 @@ def typed_from(kind: str, entrants: list[str], data: Mapping[str, Any]) -> dict[
     if isinstance(data.get("scores"), Mapping):
         return {f"score_{i}": str(data["scores"].get(e, "")) for i, e in enumerate(entrants)}
     return {"winner": str(data.get("winner", ""))}
+
+
+def duel_sheet(entrants: list[str], form: Mapping[str, str]) -> dict[str, Any]:
+    """A Pictionary round's sheet: it ended either on Finish (§4, §5) or at time-up (§4), never both and
+    never neither; the squares typed are kept either way (time-up needs them)."""
+    finish, time_up = form.get("finish") == "on", form.get("time_up") == "on"
+    if finish == time_up:
+        raise TournamentError(
+            "tick exactly one of 'Reached Finish' and 'Time up'" + (", not both" if finish else ""),
+            rule=rule("pictionary_time_up"), field="finish",
+            allowed=["Reached Finish: the winner landed on Finish", "Time up: the squares of both teams"])
+    out: dict[str, Any] = {"winner": form.get("winner", "")}
+    typed = [bool(form.get(f"squares_{i}", "").strip()) for i in range(len(entrants))]
+    if time_up or any(typed):  # seed 000 Pictionary §4: time up, more squares covered wins
+        out["squares"] = {e: whole(form, f"squares_{i}", 0, 999) for i, e in enumerate(entrants)}
+    out["finish" if finish else "time_up"] = True
+    return out
 
 
 def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[str, Any]:
@@ -304,16 +316,20 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
 
     form = await auth.form_of(request)
 
-    def check(s: Session) -> tuple[str, list[str]]:
+    def check(s: Session) -> tuple[str, list[str], dict[str, Any] | None]:
         st = EventStore(s)
         _, comp = st.competition_by_id(event_id, competition)
         fx = live_fixtures.check_playable(st, comp, fixture)
-        preset = live_fixtures.game_preset(st, comp, fx)
+        paper = form.get("table_form") == "paper" and st.preset(comp).kind == "duel"
+        preset = live_fixtures.game_preset(st, comp, fx, paper)
         commanders = {e: form.get(f"commander_{i}", "").strip() for i, e in enumerate(fx.entrants)}
-        return preset, live_fixtures.seat_plan(st, comp, fx, find_preset(preset)[1].seats, commanders)
+        rs = find_preset(preset)[1]
+        # a Pictionary table calls its teams by the fixture's entrants (T1, T7), not Team A / Team B
+        params = {"team_names": list(fx.entrants)} if "team_names" in rs.params else None
+        return preset, live_fixtures.seat_plan(st, comp, fx, rs.seats, commanders), params
 
     try:
-        preset, entrants = await in_session(sessions, check)
+        preset, entrants, params = await in_session(sessions, check)
         seats: list[dict[str, Any]] = []
         for i in range(len(entrants)):
             choice = form.get(f"seat_{i}", "person")
@@ -325,7 +341,7 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
                 raise TournamentError(f"seat {i + 1}: a person, or a bot where the organiser allows it",
                                       allowed=["person"] + (["bot:NAME"] if acc.is_organiser else []))
         try:
-            table = await room.create(preset, seats, official=True)
+            table = await room.create(preset, seats, params=params, official=True)
         except SetupError as exc:
             raise TournamentError(str(exc)) from None
 
@@ -338,7 +354,8 @@ async def play_live(request: Request, lang: LangDep, acc: RefereeDep, sessions: 
     except TournamentError as exc:
         return await fixture_page(request, lang, acc, sessions, event_id, competition, fixture, status=400,
                                   error=str(exc))
-    seat_links = [{"entrant": entrants[i], "url": f"/play/{table.id}/{p.token}"}
+    seat_links = [{"entrant": entrants[i], "url": f"/play/{table.id}/{p.token}",
+                   "facilitator": entrants[i] == live_fixtures.FACILITATOR and i == 0}
                   for i, p in enumerate(table.seats) if p.token]
     return await fixture_page(request, lang, acc, sessions, event_id, competition, fixture, status=201,
                               seat_links=seat_links)

@@ -17,6 +17,8 @@ function seatRows() {
     for (const b of bots) choices.push(el("option", { value: `bot:${b}`, selected: i > 0 && b === opt.dataset.defaultBot }, `${t("bot")}: ${hasText(`botname.${b}`) ? t(`botname.${b}`) : b}`));
     box.append(el("label", { class: "seat-choice" }, seatName(i) + " ", el("select", { name: `seat${i}`, id: `seat${i}` }, choices)));
   }
+  box.querySelector(".people-only")?.remove();
+  if (opt.dataset.peopleOnly) box.append(el("p", { class: "people-only muted", id: "people-only" }, t("lobby.people_only")));
 }
 select.addEventListener("change", seatRows);
 seatRows();

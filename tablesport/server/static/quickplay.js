@@ -17,6 +17,10 @@ function bots() {
   const opt = preset.selectedOptions[0];
   const names = opt.dataset.bots.split(",").filter(Boolean);
   bot.replaceChildren(...names.map((b) => el("option", { value: b, selected: b === opt.dataset.default }, `${t("bot")}: ${hasText(`botname.${b}`) ? t(`botname.${b}`) : b}`)));
+  const label = bot.closest("label");  // a people-only game (Pictionary): no bot, and the page says why
+  if (label) label.hidden = !names.length;
+  document.getElementById("qp-people-only")?.remove();
+  if (!names.length) label?.after(el("p", { id: "qp-people-only", class: "muted" }, t("lobby.people_only")));
 }
 preset.addEventListener("change", bots);
 bots();

@@ -102,7 +102,7 @@ function renderTakeBack(frame) {
 
 function renderGiveUp(frame) {
   let button = $("give-up");
-  const show = seat !== null && frame.status === "running" && !frame.seats[seat]?.left;
+  const show = seat !== null && frame.status === "running" && !frame.seats[seat]?.left && frame.give_up !== "stay";
   if (!show) { if (button) button.remove(); return; }
   const kind = frame.give_up === "concede" ? "concede" : "leave";
   if (!button) {
@@ -166,7 +166,9 @@ function renderDecision(frame) {
   if (frame.status === "open") { box.append(el("p", {}, t("waiting_players"))); return; }
   if (!d) { box.append(endBox(frame)); return; }
   const mine = seat !== null && d.mine;
-  box.append(el("p", { class: "prompt" }, el("strong", {}, mine ? t("your_turn") + ": " : ""), d.text?.prompt ?? d.prompt));
+  const own = seat !== null && game?.promptFor ? game.promptFor(frame) : null;  // the game's words for this seat
+  box.append(el("p", { class: "prompt" }, el("strong", {}, mine && !own ? t("your_turn") + ": " : ""),
+    own ?? d.text?.prompt ?? d.prompt));
   if (!mine) box.append(el("p", { class: "muted" }, t("waiting_for", { seats: d.seats.map(seatName).join(", ") })));
   if (d.time_limit != null) {
     box.append(el("p", {}, `${t("time_left")}: `, el("span", { class: "countdown", id: "my-countdown" }),
@@ -186,7 +188,9 @@ function renderDecision(frame) {
 }
 
 function ctx(frame) {
-  return { seat, frame, send, t, el, seatName, decision: frame.decision, mine: seat !== null && !!frame.decision?.mine,
+  // message: a message other than an action (a paper table's facilitator pauses: {type: "pause"})
+  const message = (msg) => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(msg));
+  return { seat, frame, send, message, t, el, seatName, decision: frame.decision, mine: seat !== null && !!frame.decision?.mine,
            showProblem: (message) => showError({ code: "illegal_action", message, local: true }),  // in the page's words
            refresh: () => { renderDecision(frame); renderView(frame); } };
 }
@@ -247,7 +251,10 @@ function showPaused(frame) {
   const box = $("paused");
   if (!box) return;
   box.hidden = !frame.paused;
-  box.textContent = frame.paused ? t("paused_by", { by: frame.paused.by, why: frame.paused.why }) : "";
+  const away = frame.paused?.away;  // held for players who are away (nobody may play their seats)
+  box.textContent = !frame.paused ? "" : away ? t("paused_away", { seats: away.map(seatName).join(", ") })
+    : frame.paused.runner ? t("paused_runner")  // the facilitator's own pause (a paper table)
+    : t("paused_by", { by: frame.paused.by, why: frame.paused.why });
   root.dataset.paused = frame.paused ? "1" : "";
 }
 
