@@ -42,14 +42,20 @@ def whole(value: str, option: str, least: int) -> int:
 
 
 def inline_document(text: str) -> Any:
-    """Inline YAML/JSON, or @FILE."""
+    """Inline YAML/JSON, or @FILE; a mapping that repeats a key (a player twice) is refused."""
     import yaml
 
+    from tablesport.tournament.repeated import refuse_repeated, repeated_yaml_key
+
     if text.startswith("@"):
-        return read_document(Path(text[1:]))
+        doc = read_document(Path(text[1:]))
+        refuse_repeated(repeated_yaml_key(Path(text[1:]).read_text(encoding="utf-8")))
+        return doc
     try:
-        return yaml.safe_load(text)
+        doc = yaml.safe_load(text)
     except yaml.YAMLError:
         raise TournamentError("the result is not valid YAML/JSON") from None
+    refuse_repeated(repeated_yaml_key(text))
+    return doc
 
 

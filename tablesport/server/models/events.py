@@ -200,11 +200,23 @@ class SeenPieces(Input):
     monomino_last: bool = False
 
 
+Card = Annotated[str, Field(min_length=1, max_length=40)]
+CardList = list[Card] | Annotated[str, Field(max_length=2000)]
+
+
+class SeenCards(Input):
+    """A Monopoly Deal table: the cards in the player's bank and in front of them (docs/monopoly-deal.md)."""
+
+    bank: CardList = Field(default_factory=list, max_length=106)
+    properties: CardList = Field(default_factory=list, max_length=106)
+
+
 SeenValue = (
     Annotated[str, Field(max_length=400, pattern=r"^[A-Za-z0-9 ,]*$")]
     | Annotated[list[Annotated[str, Field(min_length=1, max_length=8)]], Field(max_length=21)]
     | SeenRack
     | SeenPieces
+    | SeenCards
 )
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path
+from fastapi import APIRouter, Depends, Path, Request
 
 from tablesport.store import public
 from tablesport.store.entry_facts import Facts
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty
+from tablesport.tournament.repeated import refuse_repeated, repeated_json_key
 
 from ...models.common import PRINTABLE
 from ...models.events import (
@@ -93,13 +94,21 @@ async def change_entrant(
     return await writing(sessions, work)
 
 
+async def each_key_once(request: Request) -> None:
+    """A result body that names a player twice in one mapping (``seen``, ``scores``) is refused: the JSON
+    parser would keep only the last reading."""
+    refuse_repeated(repeated_json_key(await request.body()))
+
+
 @router.post(
     COMP + "/results",
     response_model=list[StandingRow],
     status_code=201,
     summary="Enter a result",
     description="Scope `results`. Refused when the fixture already has one (correct it instead) or when "
-    "the competition with it no longer checks; answers the standings.",
+    "the competition with it no longer checks, or when a player is named twice in one mapping; "
+    "answers the standings.",
+    dependencies=[Depends(each_key_once)],
 )
 async def enter_result(
     competition: CompKey,
@@ -121,6 +130,7 @@ async def enter_result(
     response_model=list[StandingRow],
     summary="Correct a result",
     description="Scope `results`. Kept in the audit log with before, after and the reason.",
+    dependencies=[Depends(each_key_once)],
 )
 async def correct_result(
     competition: CompKey,
