@@ -69,6 +69,9 @@ class CompetitionFormat:
     """The only game scores the game can give (within ``score_range``), when not every number can occur."""
     score_rule: str = ""
     """The rule (:mod:`rules` id) a refused game score cites."""
+    score_label: str = ""
+    """The UI string (the game's ``ui.yaml``) that labels a typed score on the web sheet, with
+    ``{entrant}``, ``{lo}`` and ``{hi}`` (``score_range``); empty: the generic "{entrant}: score"."""
     params: Mapping[str, object] = field(default_factory=dict)
 
     @property
@@ -150,6 +153,7 @@ FORMATS: dict[str, CompetitionFormat] = {p.name: p for p in (
         chain=(TieBreak("points", "desc", False, "placement points 10/7/5/3 by property value"),),
         fee=Fee(3, "person"), prizes=_SOLO_PRIZES, placement_points=(10, 7, 5, 3), rounds=4, final_size=4,
         slot_minutes=20, score_range=(0, 242),  # a value: 0M up to the whole event deck (no Deal Breakers)
+        score_label="md.sheet_value",
     ),
     CompetitionFormat(
         "blokus-event", "Blokus (seed 000)", "table",

@@ -181,7 +181,9 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
                            "live": [{"table": x.table_id, "status": x.status, "detail": x.detail,
                                      "by": x.created_by, "number": x.number, "seats": x.seats}
                                     for x in live_fixtures.links(st.s, comp, fixture)],
-                           "can_go_live": p.kind in live_fixtures.KINDS and fx["result"] is None}
+                           "can_go_live": p.kind in live_fixtures.KINDS and fx["result"] is None,
+                           "score_label": p.score_label or "score_of",
+                           "score_range": p.score_range or ("", "")}
     if out["can_go_live"]:
         from tablesport.games import find_preset
 
