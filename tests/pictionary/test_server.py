@@ -151,3 +151,35 @@ def test_a_foul_in_all_play_leaves_the_rest_of_the_same_minute(srv: ServerThread
     srv.advance(41)
     fac.read()
     assert fac.last["view"]["prev"]["how"] == "missed"  # the one minute ran out for team A too
+
+
+def test_undoing_a_ruling_gives_back_the_seconds_that_were_left(srv: ServerThread) -> None:
+    """000 Pictionary §2 (one minute to get the team to guess the word): the facilitator presses
+    "Guessed" 25 s into the minute by mistake and takes it back 10 s later; the minute goes on with the
+    35 s that were left when the ruling was made, not a fresh 60 s, and runs out when they are over."""
+    t = srv.create("pictionary-table", [{"kind": "person"}] * 7, seed=5)
+    seats = [Seat(srv, str(t["id"]), s["token"]) for s in t["seats"]]  # type: ignore[index]
+    for s in seats:
+        s.read()
+    fac = seats[0]
+    for action in (["die", 5], ["die", 2], "ready"):
+        fac.act(action)
+        fac.read()
+    d = fac.last["decision"]
+    assert d["kind"] == "draw"
+    team = d["data"]["teams"][0]
+    srv.advance(25)
+    fac.read()
+    fac.act(["guessed", team])
+    fac.read()
+    assert fac.last["decision"]["kind"] == "roll"
+    srv.advance(10)
+    fac.read()
+    fac.act(["undo"])
+    fac.read()
+    assert fac.errors == []
+    assert fac.last["decision"]["kind"] == "draw"
+    assert 34 <= fac.last["deadlines"]["0"] <= 35.5  # the 35 s left at the ruling, not a new minute
+    srv.advance(36)
+    fac.read()
+    assert fac.last["view"]["prev"]["how"] == "missed"  # those 35 s were the rest of the one minute

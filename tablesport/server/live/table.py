@@ -63,6 +63,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("tablesport.server")
 
 EVENT_LOG = 300
+UNDONE = "undone"
+"""The event kind of an engine step that puts back the state before the previous step (Pictionary's paper
+table: the facilitator takes back a ruling); the seats then get back the time they had left before it."""
 PAUSED_SHOWN = ("by", "why", "since", "away", "runner")
 """What every seat is told of a held table: who, why, since when, the away seats it waits for (if any)."""
 
@@ -124,6 +127,9 @@ class LiveTable:
         self._timer_handles: dict[int, Timer] = {}
         self._handle_for: dict[int, tuple[int, float]] = {}
         self._deadline_for: dict[int, Any] = {}
+        # each seat's time left just before the last step: an engine's ``undone`` event (the step before
+        # it taken back) gives those seats back the time they had then, not a fresh limit
+        self._left_before_last: dict[int, float] = {}
         self._clock_handle: Timer | None = None
         self._bot_tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
         self._bots: dict[int, Bot] = {}
@@ -519,8 +525,16 @@ class LiveTable:
         if not self.acting():  # hosted: another process referees it now; this copy is dropped, untold
             raise StoreRefused("this table is refereed by another server process now")
         before = self.decision
+        now = self.room.clock.wall()
+        left = {s: max(0.0, d - now) for s, d in self.deadlines.items()}
         self.decision = self.state.pending()
         self._update_asked(before, actor)
+        if any(ev.kind == UNDONE for ev in events):
+            for s, had in self._left_before_last.items():
+                if self.decision is not None and s in self.decision.seats:
+                    self.deadlines[s] = now + had
+                    self._deadline_for[s] = self.timer_key(s)
+        self._left_before_last = left
         i = self.steps
         numbered = [(i, ev) for ev in events]
         self.events.extend(numbered)
