@@ -307,6 +307,11 @@ def test_the_facilitators_phone_has_the_countdown_and_the_buttons_on_screen(brow
             box = page.locator(sel).bounding_box()
             assert box is not None and box["y"] + box["height"] <= 844, (sel, box)
         assert page.locator("#pc-timer").bounding_box()["y"] < page.locator("#pc-board").bounding_box()["y"]
+        fouls = page.locator("button.pc-act[data-act^='foul-']")  # both teams' fouls, on the first screen too
+        assert fouls.count() == 6
+        for i in range(fouls.count()):
+            box = fouls.nth(i).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 844, (fouls.nth(i).inner_text(), box)
         press("foul-B-talking")
         assert page.get_attribute("#pc-out", "data-out") == "B"
         assert "out of this word" in page.inner_text("#pc-out")

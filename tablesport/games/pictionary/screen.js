@@ -71,6 +71,22 @@ const CSS = `
 .pc[data-role="facilitator"] .pc-controls, .pc[data-role="picturist"] .pc-controls,
 .pc[data-role="picturist"] .pc-near { order: -2; }
 .pc-token { color: #fff; }
+/* the facilitator's phone: the generic table page's header made compact (one line of title and seat, the
+   seat chips after the panel, the decision card only while it shows an error) so that the countdown, the
+   rulings and both teams' fouls are on the first screen together (issue 41.5) */
+@media (max-width: 600px) {
+  #table:has(.pc[data-role="facilitator"]) { display: flex; flex-direction: column; }
+  #table:has(.pc[data-role="facilitator"]) > * { order: 0; }
+  #table:has(.pc[data-role="facilitator"]) > #seats { order: 1; }
+  #table:has(.pc[data-role="facilitator"]) > :is(#chat, p) { order: 2; }
+  #table:has(.pc[data-role="facilitator"]) .bar { font-size: .8rem; gap: .2rem .5rem; padding: .2rem .4rem; }
+  #table:has(.pc[data-role="facilitator"]) .bar > :is(#seq, #rules-link) { display: none; }
+  #table:has(.pc[data-role="facilitator"]) #decision-card:has(#error[hidden]) { display: none; }
+  #table:has(.pc[data-role="facilitator"]) #decision-card > :is(h2, #decision),
+  #table:has(.pc[data-role="facilitator"]) #view-card > h2 { display: none; }
+  .pc[data-role="facilitator"] .pc-act { padding: .35rem .6rem; margin: .1rem 0; }
+  .pc[data-role="facilitator"] .pc-act.foul { font-size: .85rem; }
+}
 .pc-result { font-size: 1.4rem; background: #f0fff4; border: 2px solid #38a169; border-radius: 6px; padding: .5rem; }
 `;
 
