@@ -23,7 +23,7 @@ from fastapi.routing import APIRoute
 
 from ..models.common import MAX_BODY, ApiError
 
-API_VERSION = "1.3.0"
+API_VERSION = "1.4.0"
 DOCS = Path(__file__).resolve().parents[3] / "docs"
 SNAPSHOT = DOCS / "openapi.json"
 REFERENCE = DOCS / "api.md"
