@@ -570,3 +570,53 @@ def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
     print(f"the 2018 hall morning: {b.loads} page loads (main frames), {b.posts} POSTs from the pages "
           "(form submissions), typed in the browser")
     assert [e for e in b.errors if "status of 400" not in e] == []  # the refused arrival answers 400
+
+
+def test_a_long_standings_slide_is_paged_on_the_projector(day: tuple[Browsers, ServerProcess]) -> None:
+    """Issue 36 item 17: a Rummikub division of 90 players does not fit a 1920×1080 projector even at 70 %;
+    the slide shows its rows a part at a time under the division's heading, every part within the screen,
+    and every player in some part (the operator's Right key moves on at once)."""
+    b, server = day
+    base = server.url
+    olga = b.page()
+    olga.goto(base + "/setup")
+    olga.fill("#name", "olga")
+    olga.fill("#password", PASSWORD)
+    olga.fill("#password2", PASSWORD)
+    olga.click("#create-organiser")
+    olga.wait_for_url(base + "/organiser")
+    olga.goto(base + "/organiser/events/new")
+    olga.fill("#event-name", "Tuen Mun 2018")
+    olga.check("#use-rummikub-2018")
+    olga.click("#create-event")
+    olga.wait_for_url(re.compile(r".*/organiser/events/\d+$"))
+    event_id = int(olga.url.rsplit("/", 1)[1])
+    olga.goto(f"{base}/organiser/events/{event_id}/rummikub")
+    olga.click("#csv-import summary")
+    names = [f"P{i:02d}" for i in range(1, 91)]
+    olga.fill("#csv-text", "id,division,school\n" + "".join(f"{n},初小組,School {i % 10}\n"
+                                                          for i, n in enumerate(names)))
+    olga.click("#csv-submit")
+    olga.wait_for_selector("#done")
+    screen = b.page(1920)
+    screen.set_viewport_size({"width": 1920, "height": 1080})
+    screen.goto(f"{base}/events/{event_id}/projector")
+    slide = ".slide[data-page=standings]:not([hidden])"
+    screen.wait_for_selector(f"{slide}[data-part]")
+    count = int(screen.get_attribute(slide, "data-part").split("/")[1])  # type: ignore[union-attr]
+    assert count >= 2  # 90 rows and the schools' table: more than one screen
+    seen: list[str] = []
+    for n in range(1, count + 1):
+        assert screen.get_attribute(slide, "data-part") == f"{n}/{count}"
+        box = screen.locator(slide).evaluate(
+            "s => { const r = s.getBoundingClientRect(); return [r.top, r.bottom, r.right]; }")
+        assert box[0] >= 0 and box[1] <= 1080 and box[2] <= 1920, (n, box)
+        shown = screen.locator(f"{slide} tr[data-entrant]:not([hidden])").evaluate_all(
+            "rs => rs.filter(r => r.closest('.standings-group:not([hidden])')).map(r => r.dataset.entrant)")
+        if shown:  # a part of the division: under its heading
+            assert screen.locator(f"{slide} [data-group=junior]:not([hidden]) h3").count() == 1
+        seen += shown
+        screen.keyboard.press("ArrowRight")
+    assert sorted(seen) == names  # each player on exactly one part
+    assert b.errors == []
+    print(f"the long standings slide: {count} parts at 1920x1080")
