@@ -52,14 +52,24 @@ function pages(slide) {
     if (tries(new Set([...part, ...whole]))) { whole.forEach((x) => part.add(x)); return; }
     if (part.size) { parts.push(part); part = new Set(); }
     if (tries(new Set(whole))) { part = new Set(whole); return; }
-    part = new Set([g]);  // the group alone is too long: its rows a part at a time, each under its heading
-    rowsOf(g).forEach((r) => {
-      if (part.size > 1 && !tries(new Set([...part, r]))) { parts.push(part); part = new Set([g]); }
+    // the group alone is too long: its rows a part at a time, each under its heading; the rows are
+    // measured once (a layout per row tried would hold the page up on a slow machine)
+    reveal(slide, new Set(whole));
+    slide.style.transform = "";
+    const rows = rowsOf(g);
+    const heights = rows.map((r) => r.offsetHeight);
+    const room = (window.innerHeight - holder.getBoundingClientRect().top - 8) / 0.7;
+    const budget = room - (slide.scrollHeight - heights.reduce((x, y) => x + y, 0));
+    let used = 0;
+    part = new Set([g]);
+    rows.forEach((r, k) => {
+      if (part.size > 1 && used + heights[k] > budget) { parts.push(part); part = new Set([g]); used = 0; }
       part.add(r);
+      used += heights[k];
     });
   });
   if (part.size) parts.push(part);
-  return parts;
+  return parts.length ? parts : [null];
 }
 
 let parts = [null];
@@ -77,7 +87,7 @@ function show(i) {
 
 function showPart() {
   const slide = slides()[shown];
-  if (!slide) return;
+  if (!slide || !parts.length) return;
   reveal(slide, parts[part]);
   fit(slide);
   slide.dataset.part = `${part + 1}/${parts.length}`;
