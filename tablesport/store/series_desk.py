@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
-from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.errors import TournamentError, in_words
 from tablesport.tournament.penalties import Penalty, PenaltyLedger, game_key, parse_game_key
 from tablesport.tournament.rules import rule
 from tablesport.tournament.series import (
@@ -471,7 +471,8 @@ class SeriesDesk:
             board = dict(winner_board or {})
             unknown = set(board) - {"surviving", "lost_hp"}
             if unknown:
-                raise TournamentError(f"the winner's board has surviving and lost_hp, not {sorted(unknown)}",
+                raise TournamentError("the winner's board has surviving and lost_hp, "
+                                      f"not {in_words(sorted(unknown))}",
                                       allowed=["surviving", "lost_hp"], field="winner_board")
             how = "technical" if rid == "technical_limit" else "disqualified"
             g = {"winner": winner, "how": how, **board}

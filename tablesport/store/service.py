@@ -21,7 +21,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from tablesport.tournament.entrants import entrant_from
-from tablesport.tournament.errors import TournamentError
+from tablesport.tournament.errors import TournamentError, in_words
 from tablesport.tournament.final_places import final_places
 from tablesport.tournament.formats import CompetitionFormat, get_format
 from tablesport.tournament.groups import draw_groups
@@ -363,7 +363,8 @@ class EventStore:
         over = [r for r in table[n:] if r["rank"] <= n]
         if undecided and over:
             raise TournamentError(f"{'group ' + group + ' ' if group else ''}needs a decision between "
-                                  f"{sorted(set(undecided))} for the last place(s); record it with 'decide'")
+                                  f"{in_words(sorted(set(undecided)))} for the last place(s); "
+                                  "record it with 'decide'")
         return [r["entrant"] for r in cut]
 
     def _next_knockout(self, comp: TCompetition, p: CompetitionFormat) -> list[TFixture]:
@@ -520,7 +521,7 @@ class EventStore:
     def _not_withdrawn(self, comp: TCompetition, fx: TFixture) -> None:
         gone = [e.key for e in self.entrants(comp) if e.withdrawn and e.key in fx.entrants]
         if gone and fx.stage != "open":
-            raise TournamentError(f"{fx.key}: {gone} withdrew; the fixture is not played")
+            raise TournamentError(f"{fx.key}: {in_words(gone)} withdrew; the fixture is not played")
 
     def correct_result(self, comp: TCompetition, fixture: str, data: Mapping[str, Any], who: str | Facts,
                        reason: str) -> list[dict[str, Any]]:
@@ -571,7 +572,7 @@ class EventStore:
         docs = self._documents(comp, override, hall_results)
         if group is not None and group not in docs:
             raise TournamentError(f"no group {group!r} in {comp.key!r}; "
-                                  f"groups: {sorted(g for g in docs if g)}")
+                                  f"groups: {in_words(sorted(g for g in docs if g))}")
         return docs[group]
 
     def _documents(self, comp: TCompetition, override: tuple[TFixture, Mapping[str, Any]] | None = None,
@@ -643,7 +644,7 @@ class EventStore:
         bad = [k for k in order if k not in keys]
         if len(order) < 2 or bad or len(set(order)) != len(order):
             raise TournamentError(f"a decision orders at least 2 different registered entrants; "
-                                  f"unknown: {bad}", allowed=sorted(keys), field="order")
+                                  f"unknown: {in_words(bad)}", allowed=sorted(keys), field="order")
         with self.s.begin_nested():
             self.s.add(TDecision(competition_id=comp.id, order=list(order), who=facts.by, at=now(),
                                  note=facts.note))

@@ -175,7 +175,8 @@ def create_token(session: Session, owner: str, name: str, events: Sequence[str],
     wanted = list(dict.fromkeys(scopes))
     bad = [s for s in wanted if s not in SCOPES]
     if not wanted or bad:
-        raise TokenError(f"unknown scope(s) {bad}" if bad else "give at least one scope", allowed=SCOPES,
+        raise TokenError(f"unknown scope(s) {', '.join(bad)}" if bad else "give at least one scope",
+                         allowed=SCOPES,
                          field="scopes")
     names = list(dict.fromkeys(events))
     if not names:

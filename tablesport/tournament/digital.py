@@ -15,7 +15,7 @@ from typing import Any
 
 from tablesport.core import Result
 
-from .errors import TournamentError
+from .errors import TournamentError, in_words
 
 HOW = {"commander_killed": "commander_death", "technical_points": "technical", "concession": "concede",
        "disqualified": "disqualified", "forfeit": "forfeit"}
@@ -49,8 +49,8 @@ def series_game(result: Result, teams: Mapping[str, str], players: Mapping[int, 
     ``players`` (optional) maps seats to people, to record the commanders for the rotation check."""
     win = [side for side, sr in result.sides.items() if sr.placement == 1]
     if len(win) != 1 or set(result.sides) != set(teams):
-        raise TournamentError(f"a series game needs one winning side among {sorted(teams)}; "
-                              f"got {sorted(win)}")
+        raise TournamentError(f"a series game needs one winning side among {in_words(sorted(teams), 'or')}; "
+                              f"got {in_words(sorted(win))}")
     side = win[0]
     reason = result.reason
     how = "time" if reason.startswith("time_up") else HOW.get(reason)
@@ -88,8 +88,8 @@ def duel_entry(result: Result, teams: Mapping[str, str]) -> dict[str, Any]:
     the game's sides ('A', 'B') to entrants: ``{"winner", "squares"}``, with ``"finish": true`` when a team
     reached Finish and ``"time_up": true`` when the round clock decided it (seed 000 Pictionary §4, §5)."""
     if set(result.sides) != set(teams) or len(teams) != 2:
-        raise TournamentError(f"a Pictionary round has two sides {sorted(result.sides)}; "
-                              f"teams given for {sorted(teams)}")
+        raise TournamentError(f"a Pictionary round has two sides {in_words(sorted(result.sides))}; "
+                              f"teams given for {in_words(sorted(teams))}")
     side = result.winner_side
     if side is None:
         raise TournamentError("a Pictionary round always has a winner; this result has none")

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .errors import TournamentError
+from .errors import TournamentError, in_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +74,8 @@ def entrant_from(value: Any) -> Entrant:
     if "id" not in value:
         raise TournamentError(f"entrant {dict(value)!r} has no 'id'")
     if unknown:
-        raise TournamentError(f"entrant {value['id']!r}: unknown field(s) {sorted(unknown)}; "
-                              f"allowed: {sorted(_FIELDS)}")
+        raise TournamentError(f"entrant {value['id']!r}: unknown field(s) {in_words(sorted(unknown))}; "
+                              f"allowed: {in_words(sorted(_FIELDS))}")
     members = value.get("members") or ()
     if not isinstance(members, list | tuple) or not all(isinstance(m, str | int) for m in members):
         raise TournamentError(f"entrant {value['id']!r}: 'members' must be a list of names")

@@ -10,6 +10,18 @@ from tablesport.core import TablesportError
 from .rules import Rule
 
 
+def in_words(items: Iterable[object], last: str = "and") -> str:
+    """Names as a person writes them: "Hua Tuo", "Diao Chan and Hua Tuo", "A, B or C".
+
+    Refusals use it instead of a list's repr (``['Diao Chan', 'Hua Tuo']``)."""
+    names = [str(i) for i in items]
+    if not names:
+        return "none"
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} {last} {names[-1]}"
+
+
 class TournamentError(TablesportError):
     """Bad competition input (unknown entrant, duplicate result, illegal commander, ...).
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import TournamentError
+from .errors import TournamentError, in_words
 from .rules import rule
 
 JUNIOR, SENIOR = "junior", "senior"
@@ -109,7 +109,7 @@ def score_game(players: Sequence[str], racks: Mapping[str, Any], divisions: Mapp
                winner: str | None = None, factor: float = 1.2) -> dict[str, float]:
     """Points of one game for each player: the winner's plus, the others' minus (negative)."""
     if len(players) != 4 or len(set(players)) != 4:
-        raise TournamentError(f"a Rummikub table has 4 different players, not {list(players)}",
+        raise TournamentError(f"a Rummikub table has 4 different players, not {in_words(players)}",
                               rule=rule("rummikub_table"), field="players")
     if winner is None:  # the pool ran out: the lowest rack wins
         if set(racks) != set(players):
@@ -119,21 +119,21 @@ def score_game(players: Sequence[str], racks: Mapping[str, Any], divisions: Mapp
         low = min(vals.values())
         best = [p for p in players if vals[p] == low]
         if len(best) > 1:
-            raise TournamentError(f"racks level at {low} between {best}: name the winner",
+            raise TournamentError(f"racks level at {low} between {in_words(best)}: name the winner",
                                   rule=rule("rummikub_scoring"), allowed=best, field="winner")
         winner = best[0]
     if winner not in players:
-        raise TournamentError(f"winner {winner!r} is not at the table {list(players)}",
+        raise TournamentError(f"winner {winner!r} is not at the table of {in_words(players)}",
                               rule=rule("table_seats"), allowed=list(players), field="winner")
     _check_winner_rack(players, racks, winner)
     losers = [p for p in players if p != winner]
     missing = [p for p in losers if p not in racks]
     if missing:
-        raise TournamentError(f"missing rack totals for {missing}", rule=rule("rummikub_scoring"),
+        raise TournamentError(f"missing rack totals for {in_words(missing)}", rule=rule("rummikub_scoring"),
                               allowed=missing, field="racks")
     extra = set(racks) - set(players)
     if extra:
-        raise TournamentError(f"rack totals for players not at the table: {sorted(extra)}",
+        raise TournamentError(f"rack totals for players not at the table: {in_words(sorted(extra))}",
                               rule=rule("table_seats"), allowed=losers, field="racks")
     out: dict[str, float] = {}
     for p in losers:
@@ -154,7 +154,7 @@ def scores_of(game: Mapping[str, Any], players: Sequence[str], divisions: Mappin
     if isinstance(raw, Mapping):
         scores = {str(k): v for k, v in raw.items()}
         if sorted(scores) != sorted(players) or len(players) != 4:
-            raise TournamentError(f"scores must be given for exactly the 4 players {list(players)}",
+            raise TournamentError(f"scores must be given for exactly the 4 players {in_words(players)}",
                                   rule=rule("table_seats"), allowed=list(players), field="scores")
         if any(not isinstance(v, int | float) or isinstance(v, bool) for v in scores.values()):
             raise TournamentError("scores are numbers", field="scores")
@@ -550,7 +550,7 @@ class OpenPlay:
             raise TournamentError("open play needs at least one table", field="tables")
         busy = [t.number for t in self.tables[count:] if t.seated]
         if busy:
-            raise TournamentError(f"table(s) {busy} still have players seated; "
+            raise TournamentError(f"table(s) {in_words(busy)} still have players seated; "
                                   "remove tables only when they are free", field="tables")
         self.tables = self.tables[:count] + [Table(i + 1) for i in range(len(self.tables), count)]
 

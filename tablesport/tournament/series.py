@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from .errors import TournamentError
+from .errors import TournamentError, in_words
 from .rules import rule
 
 Side = Literal["a", "b"]
@@ -89,7 +89,7 @@ def game_from(value: Any, a: str, b: str, where: str) -> SeriesGame:
         raise TournamentError(f"{where}: a game is a mapping with 'winner', not {value!r}")
     unknown = set(value) - {"winner", "how", "surviving", "lost_hp", "commanders", "technical"}
     if unknown:
-        raise TournamentError(f"{where}: unknown game field(s) {sorted(unknown)}")
+        raise TournamentError(f"{where}: unknown game field(s) {in_words(sorted(unknown))}")
     w = value.get("winner")
     side: Side
     if w in ("a", a):

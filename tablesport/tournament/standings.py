@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .entrants import Entrant, check_entrants, entrant_from
-from .errors import TournamentError
+from .errors import TournamentError, in_words
 from .formats import CompetitionFormat, get_format
 from .rules import rule
 from .rummikub import PlayerCard, Sheets, division_of, minutes, scores_of
@@ -63,7 +63,7 @@ def load(doc: Any) -> Competition:
     unknown = set(doc) - {"preset", "entrants", "results", "decisions", "tiebreaks", "title", "penalties",
                           "cutoff"}
     if unknown:
-        raise TournamentError(f"unknown top-level field(s) {sorted(unknown)}; "
+        raise TournamentError(f"unknown top-level field(s) {in_words(sorted(unknown))}; "
                               "allowed: preset, entrants, results, decisions, tiebreaks, title, "
                               "cutoff (Rummikub: no new sheet from HH:MM)")
     if "preset" not in doc:
@@ -103,7 +103,7 @@ def load(doc: Any) -> Competition:
         for e in entrants:
             if item.key not in comp.values[e]:
                 raise TournamentError(f"tie-break {item.key!r} does not exist for {preset.name}; "
-                                      f"known: {sorted(comp.values[e])}")
+                                      f"known: {in_words(sorted(comp.values[e]))}")
     return comp
 
 
@@ -228,7 +228,8 @@ def _tables(comp: Competition, results: Sequence[Any]) -> None:
             already = seen.setdefault(rnd, set())
             twice = already & set(scores)
             if twice:
-                raise TournamentError(f"{where}: duplicate result: {sorted(twice)} already have a game "
+                raise TournamentError(f"{where}: duplicate result: {in_words(sorted(twice))} "
+                                      "already have a game "
                                       f"in round {rnd[1]}")
             already |= set(scores)
         places = _game_places(r.get("places"), scores, comp, where)
@@ -259,7 +260,8 @@ def _game_places(raw: Any, scores: Mapping[str, float], comp: Competition, where
         raise TournamentError(f"{where}: 'places' maps each player to the place the game gave them")
     places = {_entrant(comp, who, where): p for who, p in raw.items()}
     if set(places) != set(scores):
-        raise TournamentError(f"{where}: 'places' must name the players of 'scores': {sorted(scores)}")
+        raise TournamentError(f"{where}: 'places' must name the players of 'scores': "
+                              f"{in_words(sorted(scores))}")
     n = len(scores)
     for e, p in places.items():
         if not isinstance(p, int) or isinstance(p, bool) or not 1 <= p <= n:
@@ -296,7 +298,8 @@ def _duels(comp: Competition, results: Sequence[Any]) -> None:
         if rnd[1] is not None:
             already = seen.setdefault(rnd, set())
             if already & {a, b}:
-                raise TournamentError(f"{where}: duplicate result: {sorted(already & {a, b})} already played "
+                raise TournamentError(f"{where}: duplicate result: {in_words(sorted(already & {a, b}))} "
+                                      "already played "
                                       f"in round {rnd[1]}")
             already |= {a, b}
         squares = r.get("squares") or {}

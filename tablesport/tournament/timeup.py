@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .errors import TournamentError
+from .errors import TournamentError, in_words
 from .rules import Rule, rule
 from .series import Side
 
@@ -104,12 +104,13 @@ def board_from(ladder: Ladder, value: Any, who: str) -> dict[str, int]:
     """One side's board, checked: known figures only, each in its range."""
     keys = set(ladder.figures) | ({"technical_points"} if ladder.mode == "3v3" else set())
     if not isinstance(value, Mapping):
-        raise TournamentError(f"{who}: the board is a mapping of {sorted(keys)}, not {value!r}",
+        raise TournamentError(f"{who}: the board is a mapping of {in_words(sorted(keys))}, not {value!r}",
                               allowed=sorted(keys))
     value = {("technical_points" if k == "technical" else k): v for k, v in value.items()}
     unknown = set(value) - keys
     if unknown:
-        raise TournamentError(f"{who}: unknown figure(s) {sorted(unknown)} for a {ladder.mode} time-up",
+        raise TournamentError(f"{who}: unknown figure(s) {in_words(sorted(unknown))} "
+                              f"for a {ladder.mode} time-up",
                               allowed=sorted(keys))
     out: dict[str, int] = {}
     if ladder.mode == "3v3":

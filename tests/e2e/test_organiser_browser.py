@@ -444,8 +444,10 @@ def test_a_blokus_league_round_with_one_live_table(day: tuple[Browsers, ServerPr
 
 
 def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
-    """Seed 002 in the browser: nine players, two tables; the ninth queues until a table frees a seat; after a
-    game at table 1 the most minus points queue again (賽制 5); no new sheet after 12:00 (賽制 1)."""
+    """Seed 002 in the browser: nine players of two schools in the two divisions, two tables; the ninth queues
+    until a table frees a seat; after a game the most minus points queue again (賽制 5); a sheet lost at a
+    table, one lost after the cut-off (賽制 1); both divisions' rankings and the schools' best 3 checked
+    against the places and figures worked out by hand below. Prints its page loads and POSTs."""
     b, server = day
     base = server.url
     olga = b.page()
@@ -467,7 +469,9 @@ def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
     names = ["Amy", "Ben", "Cat", "Dan", "Eva", "Fai", "Gus", "Hoi", "Ivy"]
     # the divisions as the seed names them (002 賽制 6): 初小組 (junior) and 高小組 (senior), alternating
     division = {n: "初小組" if i % 2 == 0 else "高小組" for i, n in enumerate(names)}
-    olga.fill("#csv-text", "id,division\n" + "\n".join(f"{n},{division[n]}" for n in names) + "\n")
+    school = {n: "SKH" if n in ("Amy", "Ben", "Cat", "Dan") else "TWGH" for n in names}
+    olga.fill("#csv-text", "id,division,school\n"
+              + "\n".join(f"{n},{division[n]},{school[n]}" for n in names) + "\n")
     olga.click("#csv-submit")
     olga.wait_for_selector("#done")
     hall = f"{base}/referee/events/{event_id}/rummikub/hall"
@@ -479,38 +483,140 @@ def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
         olga.wait_for_selector("#done")
     assert olga.locator("#hall-tables tr[data-playing='yes']").count() == 2
     assert olga.inner_text("#queue") == "Ivy"
-    form = olga.locator(".game-form[data-table='1']")
-    seated = form.locator("select[name=winner] option").all_inner_texts()
-    form.locator("select[name=winner]").select_option(seated[0])
-    racks = (0, 12, 5, 30)
-    for i, rack in enumerate(racks):
-        form.locator(f"input[name=rack_{i}]").fill(str(rack))
-    # by hand (002 賽制 3.1, 3.2): a 初小組 winner makes 高小組 racks ×1.2; the winner scores the sum
-    junior_won = division[seated[0]] == "初小組"
-    expected = round(sum(r * (1.2 if junior_won and division[p] == "高小組" else 1)
-                         for p, r in zip(seated[1:], racks[1:], strict=True)), 1)
-    form.locator("input[name=at]").fill("09:52")
-    form.locator("button[type=submit]").click()
-    olga.wait_for_selector("#done")
-    assert "Ivy" in olga.inner_text("#hall-tables")  # a seat freed: the queue moved on
+    # By hand from seed 002. Seating (賽制 4): arrivals in order fill table 1, then table 2; Ivy queues.
+    # After a game the two with the most minus points queue again (賽制 5) behind those already queued.
+    # Scores (賽制 3.1, 3.2): the losers' racks are their minus points, ×1.2 for a 高小組 loser when a
+    # 初小組 player wins; the winner's plus points are their sum.
+    #   09:52 table 1 (Amy Ben Cat Dan): Amy 初 wins; Ben 12×1.2 = 14.4, Cat 5, Dan 30×1.2 = 36 → Amy +55.4;
+    #         Dan and Ben queue behind Ivy → table 1: Amy Cat Ivy Dan; queue: Ben
+    #   09:58 table 2 (Eva Fai Gus Hoi): Fai 高 wins (no adjustment); Eva 8, Gus 20, Hoi 4 → Fai +32;
+    #         Gus and Eva queue → table 2: Fai Hoi Ben Gus; queue: Eva
+    #   10:05 Dan's sheet (−36) is lost at table 1: it never counts, −10 % on all he scores (賽制 1)
+    #   10:20 table 1: Dan 高 wins (new sheet); Amy 10, Cat 6, Ivy 9 → Dan +25, counted 25×0.9 = 22.5;
+    #         Amy and Ivy queue → table 1: Cat Dan Eva Amy; queue: Ivy
+    #   10:30 table 2: Gus 初 wins; Fai 5×1.2 = 6, Hoi 10×1.2 = 12, Ben 20×1.2 = 24 → Gus +42;
+    #         Ben and Hoi queue → table 2: Fai Gus Ivy Ben; queue: Hoi
+    #   12:05 Hoi loses his sheet after the cut-off: no new one (賽制 1), his day is over; 12:10 refused.
+    # Ranking (賽制 2, 6): the sheet with the most wins, then the most plus points, per division:
+    #   初小組: Amy 1 / 55.4, Gus 1 / 42, then Cat, Eva, Ivy 0 / 0
+    #   高小組: Fai 1 / 32, Dan 1 / 22.5, then Ben, Hoi 0 / 0
+    # Schools, best 3 players (賽制 6): SKH = Amy + Dan + Ben → 2 wins, 55.4 + 22.5 = 77.9;
+    #   TWGH = Gus + Fai + Eva → 2 wins, 42 + 32 = 74 → SKH first.
+    junior = {"Amy": (1, 55.4), "Gus": (1, 42.0), "Cat": (0, 0.0), "Eva": (0, 0.0), "Ivy": (0, 0.0)}
+    senior = {"Fai": (1, 32.0), "Dan": (1, 22.5), "Ben": (0, 0.0), "Hoi": (0, 0.0)}
+    schools = [("SKH", 2, 77.9), ("TWGH", 2, 74.0)]
+
+    def seated_at(table: int) -> list[str]:
+        form = olga.locator(f".game-form[data-table='{table}']")
+        return list(form.locator("select[name=winner] option").all_inner_texts())
+
+    def play(table: int, winner: str, racks: dict[str, int], at: str) -> None:
+        form = olga.locator(f".game-form[data-table='{table}']")
+        seated = seated_at(table)
+        assert sorted(seated) == sorted([winner, *racks]), (table, seated)
+        form.locator("select[name=winner]").select_option(winner)
+        for i, p in enumerate(seated):
+            form.locator(f"input[name=rack_{i}]").fill(str(racks.get(p, 0)))
+        form.locator("input[name=at]").fill(at)
+        form.locator("button[type=submit]").click()
+        olga.wait_for_selector("#done")
+
+    assert seated_at(1) == ["Amy", "Ben", "Cat", "Dan"] and seated_at(2) == ["Eva", "Fai", "Gus", "Hoi"]
+    play(1, "Amy", {"Ben": 12, "Cat": 5, "Dan": 30}, "09:52")
     shot(olga, "rummikub-hall")
-    queued = olga.inner_text("#queue")  # the most minus points at table 1 queue again (賽制 5)
-    assert queued in seated[1:]
-    olga.select_option("#lost-form select[name=player]", queued)  # a sheet lost after the cut-off
+    assert seated_at(1) == ["Amy", "Cat", "Ivy", "Dan"] and olga.inner_text("#queue") == "Ben"
+    play(2, "Fai", {"Eva": 8, "Gus": 20, "Hoi": 4}, "09:58")
+    assert seated_at(2) == ["Fai", "Hoi", "Ben", "Gus"] and olga.inner_text("#queue") == "Eva"
+    lost = olga.locator(".lost-at-table[data-table='1']")
+    lost.locator("select[name=player]").select_option("Dan")
+    lost.locator("input[name=at]").fill("10:05")
+    lost.locator("button[type=submit]").click()
+    olga.wait_for_selector("#done")
+    assert seated_at(1) == ["Amy", "Cat", "Ivy", "Dan"]  # he stays seated with a new sheet
+    play(1, "Dan", {"Amy": 10, "Cat": 6, "Ivy": 9}, "10:20")
+    assert seated_at(1) == ["Cat", "Dan", "Eva", "Amy"] and olga.inner_text("#queue") == "Ivy"
+    play(2, "Gus", {"Fai": 5, "Hoi": 10, "Ben": 20}, "10:30")
+    assert seated_at(2) == ["Fai", "Gus", "Ivy", "Ben"] and olga.inner_text("#queue") == "Hoi"
+    olga.select_option("#lost-form select[name=player]", "Hoi")  # a sheet lost after the cut-off
     olga.fill("#lost-form input[name=at]", "12:05")
     olga.click("#lost-form button[type=submit]")
     olga.wait_for_selector("#done")
-    assert queued in olga.inner_text("#done-players")
-    olga.select_option("#arrive-form select[name=player]", queued)
+    assert "Hoi" in olga.inner_text("#done-players")
+    olga.select_option("#arrive-form select[name=player]", "Hoi")
     olga.fill("#arrive-form input[name=at]", "12:10")
     olga.click("#arrive-form button[type=submit]")
     olga.wait_for_selector("#page-error")
     assert "cut-off" in olga.inner_text("#page-error")
     olga.goto(f"{base}/events/{event_id}/rummikub")
     assert olga.locator("table.standings tr[data-entrant]").count() == 9
-    part = "junior" if junior_won else "senior"
-    assert olga.inner_text(f".standings-group[data-group={part}] h3") == part.capitalize()
-    row = olga.locator(f".standings-group[data-group={part}] tr[data-entrant='{seated[0]}']")
-    assert row.locator("td[data-key=wins]").inner_text() == "1"
-    assert float(row.locator("td[data-key=plus_points]").inner_text()) == expected
+    for part, expected in (("junior", junior), ("senior", senior)):
+        group = olga.locator(f".standings-group[data-group={part}]")
+        assert group.locator("h3").inner_text() == part.capitalize()
+        order = group.locator("tr[data-entrant]").evaluate_all("rs => rs.map(r => r.dataset.entrant)")
+        ranked = [p for p, (w, _) in expected.items() if w]
+        rest = sorted(p for p in expected if p not in ranked)  # 0 wins: level, in any order
+        assert order[:len(ranked)] == ranked and sorted(order[len(ranked):]) == rest, (part, order)
+        for place, p in enumerate(ranked, 1):
+            assert group.locator(f"tr[data-entrant='{p}'] td").first.inner_text() == str(place)
+        for p, (wins, plus) in expected.items():
+            row = group.locator(f"tr[data-entrant='{p}']")
+            assert row.locator("td[data-key=wins]").inner_text() == str(wins), p
+            assert float(row.locator("td[data-key=plus_points]").inner_text()) == plus, p
+    rows = olga.locator(".standings-group[data-group=schools] tr[data-school]")
+    assert rows.evaluate_all("rs => rs.map(r => r.dataset.school)") == [s for s, _, _ in schools]
+    for school, wins, plus in schools:
+        cells = olga.locator(f"tr[data-school='{school}'] td.num").all_inner_texts()
+        assert int(cells[0]) == wins and float(cells[1]) == plus, (school, cells)
+    print(f"the 2018 hall morning: {b.loads} page loads (main frames), {b.posts} POSTs from the pages "
+          "(form submissions), typed in the browser")
     assert [e for e in b.errors if "status of 400" not in e] == []  # the refused arrival answers 400
+
+
+def test_a_long_standings_slide_is_paged_on_the_projector(day: tuple[Browsers, ServerProcess]) -> None:
+    """Issue 36 item 17: a Rummikub division of 90 players does not fit a 1920×1080 projector even at 70 %;
+    the slide shows its rows a part at a time under the division's heading, every part within the screen,
+    and every player in some part (the operator's Right key moves on at once)."""
+    b, server = day
+    base = server.url
+    olga = b.page()
+    olga.goto(base + "/setup")
+    olga.fill("#name", "olga")
+    olga.fill("#password", PASSWORD)
+    olga.fill("#password2", PASSWORD)
+    olga.click("#create-organiser")
+    olga.wait_for_url(base + "/organiser")
+    olga.goto(base + "/organiser/events/new")
+    olga.fill("#event-name", "Tuen Mun 2018")
+    olga.check("#use-rummikub-2018")
+    olga.click("#create-event")
+    olga.wait_for_url(re.compile(r".*/organiser/events/\d+$"))
+    event_id = int(olga.url.rsplit("/", 1)[1])
+    olga.goto(f"{base}/organiser/events/{event_id}/rummikub")
+    olga.click("#csv-import summary")
+    names = [f"P{i:02d}" for i in range(1, 91)]
+    olga.fill("#csv-text", "id,division,school\n" + "".join(f"{n},初小組,School {i % 10}\n"
+                                                          for i, n in enumerate(names)))
+    olga.click("#csv-submit")
+    olga.wait_for_selector("#done")
+    screen = b.page(1920)
+    screen.set_viewport_size({"width": 1920, "height": 1080})
+    screen.goto(f"{base}/events/{event_id}/projector")
+    slide = ".slide[data-page=standings]:not([hidden])"
+    screen.wait_for_selector(f"{slide}[data-part]")
+    count = int(screen.get_attribute(slide, "data-part").split("/")[1])  # type: ignore[union-attr]
+    assert count >= 2  # 90 rows and the schools' table: more than one screen
+    seen: list[str] = []
+    for n in range(1, count + 1):
+        assert screen.get_attribute(slide, "data-part") == f"{n}/{count}"
+        box = screen.locator(slide).evaluate(
+            "s => { const r = s.getBoundingClientRect(); return [r.top, r.bottom, r.right]; }")
+        assert box[0] >= 0 and box[1] <= 1080 and box[2] <= 1920, (n, box)
+        shown = screen.locator(f"{slide} tr[data-entrant]:not([hidden])").evaluate_all(
+            "rs => rs.filter(r => r.closest('.standings-group:not([hidden])')).map(r => r.dataset.entrant)")
+        if shown:  # a part of the division: under its heading
+            assert screen.locator(f"{slide} [data-group=junior]:not([hidden]) h3").count() == 1
+        seen += shown
+        screen.keyboard.press("ArrowRight")
+    assert sorted(seen) == names  # each player on exactly one part
+    assert b.errors == []
+    print(f"the long standings slide: {count} parts at 1920x1080")

@@ -24,7 +24,8 @@ def test_prizes_divisions_csv_and_the_refusal_page_in_words(app: Any) -> None:  
                         "preset": "rummikub-2018",
                         "tables": 1,
                         "entrants": [
-                            {"id": p, "division": "junior" if i < 2 else "senior"}
+                            {"id": p, "division": "junior" if i < 2 else "senior",
+                             "club": "SKH" if i % 2 else "TWGH"}
                             for i, p in enumerate(players)
                         ],
                     },
@@ -52,6 +53,12 @@ def test_prizes_divisions_csv_and_the_refusal_page_in_words(app: Any) -> None:  
     assert prizes is not None
     assert "初小組" in prizes.group(1) and "[junior]" not in prizes.group(1) and "亞軍" in prizes.group(1)
     assert "Champion" not in prizes.group(1)
+    # the schools' places (seed 002 賽制 6: 團體賽) are words of the page's language, not "team #1"
+    assert "團體第1名" in prizes.group(1) and "團體第2名" in prizes.group(1)
+    assert "team #" not in prizes.group(1)
+    hans_page = c.get(f"/events/{event_id}/rk?lang=zh-Hans").text
+    hans = re.search(r'<ul class="prizes">(.*?)</ul>', hans_page, re.S)
+    assert hans is not None and "团体第1名" in hans.group(1) and "team #" not in hans.group(1)
     en = c.get(f"/events/{event_id}/sgs?lang=en").text
     ul = re.search(r'<ul class="prizes">(.*?)</ul>', en, re.S)
     assert ul is not None and "1st runner-up" in ul.group(1)
@@ -61,6 +68,32 @@ def test_prizes_divisions_csv_and_the_refusal_page_in_words(app: Any) -> None:  
     pat = Person(app, "ann")  # a referee of no event: refused here, and the page knows who she is
     r = pat.c.get(f"/organiser/events/{event_id}")
     assert r.status_code == 403 and 'id="signed-in-as"' in r.text and 'id="nav-login"' not in r.text
+
+
+def test_refusals_name_the_allowed_ones_in_words_and_the_api_keeps_a_list() -> None:
+    """Refusals read "A, B and C" / "A or B", never a Python list such as ['Diao Chan', 'Hua Tuo']."""
+    from tablesport.tournament.errors import TournamentError, in_words
+    from tablesport.tournament.rummikub import score_game
+
+    assert in_words(["Diao Chan", "Hua Tuo"], "or") == "Diao Chan or Hua Tuo"
+    assert in_words(["A", "B", "C"]) == "A, B and C"
+    assert in_words(["Hua Tuo"]) == "Hua Tuo"
+    players = ["Diao Chan", "Hua Tuo", "Lu Bu", "Diao Chan"]
+    try:
+        score_game(players, {}, {})
+    except TournamentError as e:
+        assert "[" not in str(e) and "'" not in e.message
+        assert "Diao Chan, Hua Tuo, Lu Bu and Diao Chan" in e.message
+    else:
+        raise AssertionError("a table with the same player twice was accepted")
+    four = ["Diao Chan", "Hua Tuo", "Lu Bu", "Zhang Fei"]
+    try:
+        score_game(four, {"Diao Chan": 0, "Hua Tuo": 5, "Lu Bu": 7}, {}, winner="Cao Cao")
+    except TournamentError as e:
+        assert "[" not in e.message and "Diao Chan, Hua Tuo, Lu Bu and Zhang Fei" in e.message
+        assert e.to_json()["allowed"] == four  # the API's error body keeps the allowed names as a list
+    else:
+        raise AssertionError("a winner not at the table was accepted")
 
 
 def _facts() -> Any:

@@ -17,7 +17,8 @@ function slides() {
 }
 
 // A slide taller or wider than the screen (1920×1080, 1280×720) is scaled down to fit; what still would
-// not fit at 70 % is split: its standings tables are shown a part at a time, in turn.
+// not fit at 70 % is split into parts shown in turn: its standings tables a few at a time, and a table
+// that alone is too long (a division of many players) a number of its rows at a time.
 function fit(slide) {
   slide.style.transform = "";
   const room = window.innerHeight - holder.getBoundingClientRect().top - 8;
@@ -27,22 +28,51 @@ function fit(slide) {
   return scale >= 0.7;
 }
 
-function pages(slide) {
-  // the groups of a slide that does not fit, split into parts that do
-  const groups = Array.from(slide.querySelectorAll(".standings-group"));
-  groups.forEach((g) => { g.hidden = false; });
-  if (fit(slide) || groups.length < 2) return [groups];
-  const parts = [];
-  let part = [];
-  groups.forEach((g) => {
-    groups.forEach((x) => { x.hidden = !part.concat([g]).includes(x); });
-    if (part.length && !fit(slide)) { parts.push(part); part = [g]; } else { part.push(g); }
-  });
-  parts.push(part);
-  return parts;
+function rowsOf(group) {
+  return Array.from(group.querySelectorAll("tr[data-entrant], tr[data-school]"));
 }
 
-let parts = [];
+function reveal(slide, part) {
+  // show only what ``part`` holds (a set of groups and rows); null shows everything
+  slide.querySelectorAll(".standings-group").forEach((g) => {
+    g.hidden = part !== null && !part.has(g);
+    rowsOf(g).forEach((r) => { r.hidden = part !== null && !part.has(r); });
+  });
+}
+
+function pages(slide) {
+  const groups = Array.from(slide.querySelectorAll(".standings-group"));
+  reveal(slide, null);
+  if (fit(slide)) return [null];
+  const parts = [];
+  let part = new Set();
+  const tries = (set) => { reveal(slide, set); return fit(slide); };
+  groups.forEach((g) => {
+    const whole = [g, ...rowsOf(g)];
+    if (tries(new Set([...part, ...whole]))) { whole.forEach((x) => part.add(x)); return; }
+    if (part.size) { parts.push(part); part = new Set(); }
+    if (tries(new Set(whole))) { part = new Set(whole); return; }
+    // the group alone is too long: its rows a part at a time, each under its heading; the rows are
+    // measured once (a layout per row tried would hold the page up on a slow machine)
+    reveal(slide, new Set(whole));
+    slide.style.transform = "";
+    const rows = rowsOf(g);
+    const heights = rows.map((r) => r.offsetHeight);
+    const room = (window.innerHeight - holder.getBoundingClientRect().top - 8) / 0.7;
+    const budget = room - (slide.scrollHeight - heights.reduce((x, y) => x + y, 0));
+    let used = 0;
+    part = new Set([g]);
+    rows.forEach((r, k) => {
+      if (part.size > 1 && used + heights[k] > budget) { parts.push(part); part = new Set([g]); used = 0; }
+      part.add(r);
+      used += heights[k];
+    });
+  });
+  if (part.size) parts.push(part);
+  return parts.length ? parts : [null];
+}
+
+let parts = [null];
 let part = 0;
 
 function show(i) {
@@ -56,11 +86,11 @@ function show(i) {
 }
 
 function showPart() {
-  const all = slides();
-  const slide = all[shown];
-  if (!slide || parts.length < 2) return;
-  slide.querySelectorAll(".standings-group").forEach((g) => { g.hidden = !parts[part].includes(g); });
+  const slide = slides()[shown];
+  if (!slide || !parts.length) return;
+  reveal(slide, parts[part]);
   fit(slide);
+  slide.dataset.part = `${part + 1}/${parts.length}`;
 }
 
 function next() {
@@ -86,4 +116,8 @@ function connect() {
 show(0);
 setInterval(next, 12000);
 window.addEventListener("resize", () => show(shown));
+// the operator may move on at once (a clicker's Right or Page Down, or the space bar)
+document.addEventListener("keydown", (e) => {
+  if (["ArrowRight", "PageDown", " "].includes(e.key)) next();
+});
 connect();
