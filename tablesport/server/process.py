@@ -107,7 +107,8 @@ class ServerProcess:
 
 class ServerThread:
     """The web app served by uvicorn in a thread of this process, optionally on a
-    :class:`~tablesport.server.live.clock.ManualClock` that the test moves with :meth:`advance`."""
+    :class:`~tablesport.server.live.clock.ManualClock` that the test moves with :meth:`advance`; without
+    per-address limits (a test's many tables from one address)."""
 
     def __init__(self, db: Path, bot_delay: float = 0.0, clock: object | None = None,
                  port: int | None = None) -> None:
@@ -135,7 +136,8 @@ class ServerThread:
         from .web.proxies import UVICORN
 
         clock = self.clock if isinstance(self.clock, Clock) else None
-        config = uvicorn.Config(create_app(f"sqlite:///{self.db}", self.bot_delay, clock), host="127.0.0.1",
+        app = create_app(f"sqlite:///{self.db}", self.bot_delay, clock, tables_per_minute=0)
+        config = uvicorn.Config(app, host="127.0.0.1",
                                 port=self.port, log_level="warning", ws_max_size=WS_MAX_SIZE,
                                 ws_per_message_deflate=False, **UVICORN)
         server = self.server = uvicorn.Server(config)

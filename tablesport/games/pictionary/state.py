@@ -731,7 +731,8 @@ class PictionaryState(State):
         c.guessed = list(self.guessed)
         c.fouls = list(self.fouls)
         c.reports = list(self.reports)
-        c.before = None
+        # the facilitator's undo is part of the table as every seat sees it (``can_undo``): a copy keeps it
+        c.before = self.before.clone() if self.before is not None else None
         return c
 
     def result(self) -> Result | None:

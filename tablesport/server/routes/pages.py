@@ -58,7 +58,7 @@ async def create_from_form(request: Request, lang: LangDep, room: RoomDep, acc: 
         seed = int(seed_text) if seed_text else None
     except ValueError:
         raise HTTPException(400, f"the seed must be a whole number, not {seed_text!r}") from None
-    visitor = None if acc is not None else auth.address(request)
+    visitor = auth.visitor_of(request, acc)
     try:
         check_visitor(room.tables, preset, seats, visitor)
         table = await room.create(preset, seats, seed)

@@ -348,6 +348,18 @@ def table_window(conn: HTTPConnection) -> Window | None:
     return win
 
 
+def visitor_of(request: Request, acc: Account | None) -> str | None:
+    """The address whose tables count as a visitor's (:mod:`..live.visitor_limits`): ``None`` for a signed-in
+    account, and for every caller of a server run without per-address table limits (0 tables a minute: load
+    tests and trusted local runs)."""
+    if acc is not None:
+        return None
+    limit = getattr(request.app.state, "tables_per_minute", None)
+    if (tables_per_minute() if limit is None else limit) <= 0:
+        return None
+    return address(request)
+
+
 async def table_rate(request: Request) -> None:
     """Dependency of the routes that open a table: ``TABLES_PER_ADDRESS`` per address per minute."""
     win = table_window(request)

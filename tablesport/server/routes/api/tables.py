@@ -16,7 +16,7 @@ from ...live.table import LiveTable
 from ...live.visitor_limits import check_visitor
 from ...models.common import ApiError
 from ...models.tables import Joined, Replay, ServerStats, TableCreate, TableCreated, TableList, TableState
-from ...web.auth import AccountOrNone, address, table_rate
+from ...web.auth import AccountOrNone, table_rate, visitor_of
 from ...web.deps import ProbeDep, RoomDep, SessionsDep
 from ...web.errors import refuse
 
@@ -64,7 +64,7 @@ async def create_table(
     body: TableCreate, room: RoomDep, request: Request, acc: AccountOrNone
 ) -> dict[str, Any]:
     seats = [s.model_dump() for s in body.seats]
-    visitor = None if acc is not None else address(request)
+    visitor = visitor_of(request, acc)
     check_visitor(room.tables, body.preset, seats, visitor)
     table = await room.create(body.preset, seats, body.seed, body.bot_delay, body.params)
     table.visitor = visitor
