@@ -189,6 +189,9 @@ def test_a_2014_series_with_rotation_a_third_technical_point_and_a_time_up(
         bo.select_option("#sheet-form select[name=how]", "time")
         bo.fill("#sheet-form input[name=surviving]", surviving)
         bo.fill("#sheet-form input[name=lost_hp]", lost_hp)
+        # at time-up the losing team's board is a fact of the game too (000 glossary 17): 2 generals, 5 HP
+        bo.fill("#sheet-form input[name=surviving_loser]", "2")
+        bo.fill("#sheet-form input[name=lost_hp_loser]", "5")
         bo.click("#submit-sheet")
         # a wins 2:1; match points 2:1 → 2 / 1 (the 2014 preset takes 2012's, 003 §4.1: seed 001 gives none)
         assert bo.inner_text("#series-score") == "2:1"
