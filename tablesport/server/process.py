@@ -58,6 +58,8 @@ class ServerProcess:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         if self.tables_per_minute is not None:
             env["TABLESPORT_TABLES_PER_MINUTE"] = str(self.tables_per_minute)
+            if self.tables_per_minute == 0:  # no per-address limits: nor on the sockets that watch
+                env.setdefault("TABLESPORT_WATCHERS_PER_ADDRESS", "0")
         logf = open(self.log_path, "ab")  # noqa: SIM115 (kept open for the child)
         cmd = [self.python, "-P", "-m", "tablesport.cli", "serve", "--host", "127.0.0.1",
                "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay)]

@@ -25,9 +25,13 @@ NOT_MINE = object()
 
 
 def kind_of(raw: str) -> str | None:
+    """``pause`` or ``resume``, else ``None`` (anything else, malformed or too deeply nested included, is
+    left to the table's own guarded reading, which answers it)."""
+    if '"pause"' not in raw and '"resume"' not in raw:
+        return None
     try:
         msg = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     kind = msg.get("type") if isinstance(msg, dict) else None
     return kind if kind in KINDS else None
