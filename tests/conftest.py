@@ -94,6 +94,7 @@ HEAVY = (
     "tests/sanguosha/test_search_bot.py::test_registered_with",
     "tests/server/test_accounts.py::test_login_rate",
     "tests/server/test_api_fuzz.py",
+    "tests/server/test_bot_processes.py",
     "tests/server/test_api_inputs.py",
     "tests/server/test_event_pages.py",
     "tests/server/test_socket_limits.py::test_a_flood",

@@ -33,7 +33,7 @@ from tablesport.store.live_fixtures import enter_from_table
 from tablesport.store.migrate import upgrade
 
 from .content.gamedata import games_catalogue
-from .live import expiry, fixture_results, ratings, socket_limits
+from .live import bot_processes, expiry, fixture_results, ratings, socket_limits
 from .live.clock import Clock
 from .live.tables import TableRoom
 from .routes import ROUTERS, chat
@@ -101,7 +101,7 @@ async def running(app: FastAPI, db_url: str | None, bot_delay: float, clock: Clo
     if isinstance(writer, Writer):  # its thread gets the interpreter back soon after each round trip
         sys.setswitchinterval(SWITCH_INTERVAL)
     checkpointer = Checkpointer(engine) if sqlite else None
-    room = TableRoom(writer, sessions, bot_delay=bot_delay, clock=clock)
+    room = TableRoom(writer, sessions, bot_delay=bot_delay, clock=clock, bots=bot_processes.configured())
     room.on_finish.append(partial(enter_from_table, sessions))  # fixtures played at live tables
     room.on_finish.append(partial(ratings.on_table_finished, sessions))  # players' ratings
     room.on_finish.append(partial(chat.on_table_finished, app.state))  # spectators' chat shown to players

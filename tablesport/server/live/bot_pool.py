@@ -1,11 +1,14 @@
-"""Where the bots think: a bounded pool of threads of their own (:class:`BotPool`), not the event loop's
+"""Where the bots think in threads: a bounded pool of threads of their own (:class:`BotPool`), not the event loop's
 default executor. Every page, sign-in and store read of the server goes through that default executor
 (``asyncio.to_thread``); with the bots thinking there too, seven bot tables filled it and every page
 waited 18–20 s behind them. Here a thinking bot waits only for the other bots.
 
 ``TABLESPORT_BOT_THREADS`` sets the pool's size (default: half the machine's processors, at least one), so
 that the bots, however many tables think at once, leave the event loop processor time of its own.
-``bench/bot_pool.py`` measures a page's latency with 0 and 10 bot tables thinking."""
+The threads still share the interpreter's lock with every page: the server's bots think in processes
+(:mod:`.bot_processes`) unless ``TABLESPORT_BOT_POOL=threads`` asks for this pool (to compare; tests that
+construct a room themselves get it by default). ``bench/bot_pool.py`` measures a page's latency with 0 and 10
+bot tables thinking."""
 
 from __future__ import annotations
 
@@ -13,7 +16,12 @@ import asyncio
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+from tablesport.core import Action, Bot, Decision
+
+if TYPE_CHECKING:
+    from .table import LiveTable
 
 T = TypeVar("T")
 
@@ -40,7 +48,11 @@ class BotPool:
             self._executor = ThreadPoolExecutor(self.threads, thread_name_prefix="tablesport-bot")
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
-    def close(self) -> None:
+    async def decide(self, table: LiveTable, seat: int, bot: Bot, decision: Decision) -> Action:
+        """``seat``'s move by its bot, thought in the pool on the table's state."""
+        return await self.think(bot.act, table.state, seat, decision)
+
+    async def close(self) -> None:
         """Stop taking moves (shutdown); a move being thought is left to end on its own."""
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)

@@ -453,7 +453,7 @@ class LiveTable:
                 if isinstance(bot, RandomBot):
                     action = bot.act(self.state, seat, d)
                 else:  # a thinking bot thinks in the bots' own pool: the other tables and pages go on
-                    action = await self.room.bots.think(bot.act, self.state, seat, d)
+                    action = await self.room.bots.decide(self, seat, bot, d)
                 events = self.state.apply(seat, action)
             except Exception:
                 log.exception("table %s: bot %s on seat %d failed; playing a random legal action",
@@ -464,12 +464,15 @@ class LiveTable:
             self.recorder.act(seat, action)
             await self._stepped(events, seat)
 
+    def bot_spec(self, seat: int) -> str:
+        """The spec of the bot that answers for ``seat``: its own, or the stand-in's for a person seat."""
+        return self.seats[seat].bot or self.away.policy.stand_in
+
     def _bot(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
         if bot is None:
-            spec = self.seats[seat].bot or self.away.policy.stand_in
             factories = bot_factories(self.game)
-            choice = BotChoice.parse(spec, factories)
+            choice = BotChoice.parse(self.bot_spec(seat), factories)
             bot = factories[choice.name](self.room.rng_for(self.seed, seat), **choice.options)
             self._bots[seat] = bot
         return bot

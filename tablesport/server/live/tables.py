@@ -26,6 +26,7 @@ from tablesport.store.tables import ABANDONED, FINISHED, OPEN, RUNNING, WebNote,
 from ..hosted.errors import Unavailable, store_reads
 from .autopass import DEFAULT_DELAY
 from .bot_pool import BotPool
+from .bot_processes import ProcessBotPool
 from .clock import Clock
 from .setup import SeatPlan, SetupError, check_params, stored_ruleset, whole_seed
 from .table import EVENT_LOG, LiveTable, log_failure, mark_seat
@@ -83,8 +84,9 @@ class TableRoom:
     """Hosted mode: the :class:`..hosted.node.Node` that holds this process's table leases (else ``None``)."""
     reloading: set[str] = field(default_factory=set)
     """Tables let go after a step the store did not save, until they are rebuilt from it (one process)."""
-    bots: BotPool = field(default_factory=BotPool)
-    """Where the bots think: their own bounded pool, not the default executor every page uses."""
+    bots: BotPool | ProcessBotPool = field(default_factory=BotPool)
+    """Where the bots think: their own bounded pool, not the default executor every page uses (the server
+    passes its configured one, by default worker processes: bot_processes.py)."""
     on_finish: list[Callable[[LiveTable], Coroutine[Any, Any, None]]] = field(default_factory=list)
     """Called (as tasks) with each table that finishes, after its last step is stored: e.g. a fixture's
     result entered from its live table."""
@@ -412,7 +414,7 @@ class TableRoom:
                 await self.writer.submit(table._save_job())
         for task in list(self.tasks):
             task.cancel()
-        self.bots.close()
+        await self.bots.close()
 
 
 def _abandon(tid: str, why: str) -> Callable[[Session], None]:

@@ -1,0 +1,151 @@
+"""The server's bots think in worker processes of their own (tablesport.server.live.bot_processes): a table's
+bots play the same game there as in a thread; a move past its budget, or a worker that dies, gives the
+rule-of-thumb bot's move and a new worker, never a stalled table; one table's stuck bot leaves the other
+workers to the other tables; the server's shutdown leaves no worker behind."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+
+from tablesport.bots.registry import BotChoice
+from tablesport.games import start_for_record
+from tablesport.games.blokus.bots import GreedyBot
+from tablesport.server.live.bot_pool import BotPool
+from tablesport.server.live.bot_processes import ProcessBotPool
+from tablesport.server.live.bot_worker import budgeted
+from tablesport.server.live.table import LiveTable
+from tablesport.server.live.tables import TableRoom
+from tablesport.server.process import ServerProcess
+
+from .test_table_control import make_room
+
+STUCK = "mcts:playouts=20000"
+"""A Blokus bot that thinks for minutes a move: the deliberately slow option."""
+BLOKUS = [{"kind": "bot", "bot": STUCK}] + [{"kind": "bot", "bot": "greedy"}] * 3
+
+
+def room_with(tmp_path: Path, pool: BotPool | ProcessBotPool) -> TableRoom:
+    room = make_room(tmp_path)
+    room.bots = pool
+    return room
+
+
+async def until(done: Callable[[], bool], seconds: float = 180) -> None:
+    """Wait for ``done`` (a generous bound: the machine may be loaded)."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "waited too long"
+        await asyncio.sleep(0.05)
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def moves(table: LiveTable) -> list[tuple[object, object]]:
+    return [(line.get("seat"), line.get("action")) for line in table.recorder.lines[1:]]
+
+
+def test_a_tables_bots_play_to_the_end_in_a_worker_as_in_a_thread(tmp_path: Path) -> None:
+    seats = [{"kind": "bot", "bot": "ismcts:playouts=30"}, {"kind": "bot", "bot": "ismcts:playouts=20"}]
+
+    async def play(where: Path, pool: BotPool | ProcessBotPool) -> tuple[list[tuple[object, object]], list[int]]:
+        where.mkdir()
+        room = room_with(where, pool)
+        table = await room.create("goofspiel-2p", seats, seed=5)
+        await until(lambda: table.status == "finished")
+        pids = pool.pids() if isinstance(pool, ProcessBotPool) else []
+        await room.shutdown()
+        return moves(table), pids
+
+    async def run() -> None:
+        in_threads, _ = await play(tmp_path / "threads", BotPool(1))
+        in_workers, pids = await play(tmp_path / "workers", ProcessBotPool(1))
+        assert pids and os.getpid() not in pids  # the moves came from a worker process
+        assert in_workers == in_threads  # the same bots with the same generators: the same game
+        assert not any(alive(p) for p in pids)
+
+    asyncio.run(run())
+
+
+def test_a_stuck_bot_holds_one_worker_and_a_killed_worker_is_replaced(tmp_path: Path) -> None:
+    pool = ProcessBotPool(2, seconds=600)
+    room = room_with(tmp_path, pool)
+
+    async def run() -> None:
+        stuck = await room.create("blokus-event", BLOKUS, seed=3)
+        other = await room.create("goofspiel-2p", [{"kind": "bot", "bot": "ismcts:playouts=10"}] * 2, seed=4)
+        await until(lambda: other.status == "finished")  # the other table's bots had a worker
+        assert stuck.steps == 0 and len(pool.thinking_for(stuck.id)) == 1
+        killed = pool.thinking_for(stuck.id)[0]
+        os.kill(killed, signal.SIGKILL)
+        await until(lambda: stuck.steps >= 4)  # the rule-of-thumb move, then the greedy seats' moves
+        assert pool.lost == 1 and pool.cut == 0 and killed not in pool.pids()
+        await until(lambda: len(pool.thinking_for(stuck.id)) == 1)  # seat 0 is stuck again, in one worker
+        more = await room.create("goofspiel-2p", [{"kind": "bot", "bot": "ismcts:playouts=10"}] * 2, seed=6)
+        await until(lambda: more.status == "finished")  # in a worker started in place of the killed one
+        pids = pool.pids()
+        assert len(pids) == 2 and killed not in pids
+        await room.shutdown()  # a worker still thinks for seat 0: stopped
+        assert not any(alive(p) for p in pids)
+
+    asyncio.run(run())
+
+
+def test_a_move_past_its_budget_is_the_rule_of_thumb_bots(tmp_path: Path) -> None:
+    pool = ProcessBotPool(1, seconds=1)
+    room = room_with(tmp_path, pool)
+
+    async def run() -> None:
+        table = await room.create("blokus-event", BLOKUS, seed=3)
+        await until(lambda: table.steps >= 1)
+        assert pool.cut == 1 and pool.lost == 1
+        state = start_for_record("blokus", "blokus-event", 3)
+        decision = state.pending()
+        assert decision is not None
+        thumb = GreedyBot(room.rng_for(3, 0)).act(state, 0, decision)  # blokus's stand-in, the seat's generator
+        assert moves(table)[0] == (0, thumb)
+        await room.shutdown()
+
+    asyncio.run(run())
+    # a searching bot's own time option is cut to the budget (it plays its best move so far)
+    assert budgeted(BotChoice("mcts", {"seconds": 30, "c": 1}), 2.0) == {"seconds": 2.0, "c": 1}
+    assert budgeted(BotChoice("mcts", {"playouts": 50}), 2.0) == {"playouts": 50}
+
+
+def children(pid: int) -> set[int]:
+    out: set[int] = set()
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            out.update(int(c) for c in f.read().split())
+    return out
+
+
+def test_the_servers_shutdown_leaves_no_bot_worker(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path / "web.sqlite3", tables_per_minute=0).start(120)
+    try:
+        assert server.proc is not None
+        pid = server.proc.pid
+        table = server.create("blokus-event", BLOKUS)
+        deadline = time.monotonic() + 120
+        while not children(pid):  # the first move starts a worker, which then thinks for minutes
+            assert time.monotonic() < deadline, "no bot worker started"
+            time.sleep(0.2)
+        workers = children(pid)
+        assert httpx.get(f"{server.url}/api/v1/tables/{table['id']}", timeout=30).status_code == 200
+        server.proc.send_signal(signal.SIGINT)
+        assert server.proc.wait(60) == 0  # it stopped on its own, workers and all
+        assert not any(alive(p) for p in workers)
+    finally:
+        server.stop()
