@@ -1,10 +1,13 @@
 """A page's latency while bot tables think: the lobby (``GET /``, which reads the store through the default
 executor) fetched one request after another from a real server process, first with no table, then with
 ``--tables`` Blokus tables of four thinking bots (``--bot``, bot delay 0), in the same run. The ratio of the
-two p99s is the figure: the bots think in a pool of their own (server/live/bot_pool.py), so the pages do
-not queue behind them.
+two p99s is the figure: the bots think in a pool of their own, so the pages do not queue behind them.
+``--pools`` measures each kind of pool in turn, each with a server of its own (``TABLESPORT_BOT_POOL``):
+``threads`` (server/live/bot_pool.py, the interpreter's lock shared with the pages) and ``processes``
+(server/live/bot_processes.py, the default).
 
     .venv/bin/python -m bench.bot_pool [--tables 10] [--requests 60] [--bot mcts:seconds=0.5]
+        [--pools threads,processes]
 
 → bench/results/bot_pool.json (with the machine's load average as it ran: the figure is only comparable
 within one run).
@@ -48,14 +51,14 @@ def summary(times: list[float]) -> dict[str, float]:
     }
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--tables", type=int, default=10, help="bot tables thinking in the second phase")
-    ap.add_argument("--requests", type=int, default=60, help="pages fetched in each phase")
-    ap.add_argument("--bot", default="mcts:seconds=0.5", help="the bots' spec (Blokus)")
-    args = ap.parse_args()
+POOLS = ("threads", "processes")
+
+
+def measure(pool: str, args: argparse.Namespace) -> dict[str, Any]:
+    """Page latencies with 0 and ``args.tables`` thinking tables, on a server whose bots think in ``pool``."""
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProcess(Path(tmp) / "bench.sqlite3", tables_per_minute=0).start(60)
+        server = ServerProcess(Path(tmp) / "bench.sqlite3", tables_per_minute=0,
+                               env={"TABLESPORT_BOT_POOL": pool}).start(120)
         try:
             latencies(server.url, 5)  # warm up
             load_before = os.getloadavg()
@@ -68,28 +71,52 @@ def main() -> None:
             load_after = os.getloadavg()
         finally:
             server.stop()
-    out: dict[str, Any] = {
-        "benchmark": "bot_pool",
-        "bot": args.bot,
-        "tables": args.tables,
+    out = {
         "idle": idle,
         "thinking": busy,
         "p99_ratio": round(busy["p99_ms"] / idle["p99_ms"], 2),
         "p50_ratio": round(busy["p50_ms"] / idle["p50_ms"], 2),
         "bot_think_s": stats.get("bot_think"),
-        "bot_threads": int(os.environ.get("TABLESPORT_BOT_THREADS") or 0)
-        or max(1, (os.cpu_count() or 2) // 2),
         "load_average": {
             "before": [round(x, 2) for x in load_before],
             "after": [round(x, 2) for x in load_after],
         },
-        "machine": machine(),
     }
     print(
-        f"GET / with 0 tables: p50 {idle['p50_ms']} ms, p99 {idle['p99_ms']} ms; with {args.tables} "
+        f"{pool}: GET / with 0 tables: p50 {idle['p50_ms']} ms, p99 {idle['p99_ms']} ms; with {args.tables} "
         f"bot tables thinking: p50 {busy['p50_ms']} ms, p99 {busy['p99_ms']} ms (p99 ×{out['p99_ratio']}); "
         f"load average {out['load_average']}"
     )
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=10, help="bot tables thinking in the second phase")
+    ap.add_argument("--requests", type=int, default=60, help="pages fetched in each phase")
+    ap.add_argument("--bot", default="mcts:seconds=0.5", help="the bots' spec (Blokus)")
+    ap.add_argument("--pools", default=",".join(POOLS), help="pools measured in turn: threads, processes")
+    args = ap.parse_args()
+    pools = [p.strip() for p in args.pools.split(",") if p.strip()]
+    if not pools or any(p not in POOLS for p in pools):
+        ap.error(f"--pools {args.pools!r}: a comma-separated list of {', '.join(POOLS)}")
+    results = {pool: measure(pool, args) for pool in pools}
+    out: dict[str, Any] = {
+        "benchmark": "bot_pool",
+        "bot": args.bot,
+        "tables": args.tables,
+        "pools": results,
+        "bot_threads": int(os.environ.get("TABLESPORT_BOT_THREADS") or 0)
+        or max(1, (os.cpu_count() or 2) // 2),
+        "bot_processes": int(os.environ.get("TABLESPORT_BOT_PROCESSES") or 0)
+        or max(1, (os.cpu_count() or 2) - 1),
+        "machine": machine(),
+    }
+    if len(results) == 2:
+        out["thinking_p99_processes_over_threads"] = round(
+            results["processes"]["thinking"]["p99_ms"] / results["threads"]["thinking"]["p99_ms"], 2
+        )
+        print(f"thinking p99, processes ÷ threads: ×{out['thinking_p99_processes_over_threads']}")
     print(save_results("bot_pool", out))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -81,6 +82,17 @@ class ServerProcess:
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"server did not answer within {timeout}s")
+
+    def children(self) -> dict[int, list[str]]:
+        """The server's child processes now (its bot workers) and their command lines (Linux's /proc)."""
+        out: dict[int, list[str]] = {}
+        if self.proc is None:
+            return out
+        for task in Path(f"/proc/{self.proc.pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                with contextlib.suppress(FileNotFoundError):  # it has just ended
+                    out[int(child)] = Path(f"/proc/{child}/cmdline").read_text().split("\0")[:-1]
+        return out
 
     def kill(self) -> None:
         """A crash: no shutdown hooks run."""

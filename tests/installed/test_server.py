@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,20 @@ def test_a_live_table_of_every_preset(served: Any) -> None:
             hello = json.loads(ws.recv(timeout=30))
         assert hello["type"] == "hello" and hello.get("view") is not None, (preset["preset"], hello)
     pages.check_static("/static/table.js")
+    assert missing_files(log) == []
+
+
+def test_a_bot_tables_moves_come_from_a_worker_of_the_install(served: Any) -> None:
+    server, log = served
+    table = server.create("goofspiel-2p", [{"kind": "bot", "bot": "ismcts:playouts=10"}] * 2, seed=5)
+    deadline = time.monotonic() + 120
+    while httpx.get(f"{server.url}/api/v1/tables/{table['id']}", timeout=30).json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    workers = list(server.children().values())
+    assert workers and all(
+        cmd[:4] == [python("server"), "-P", "-m", "tablesport.server.live.bot_worker"] for cmd in workers
+    ), workers
     assert missing_files(log) == []
 
 

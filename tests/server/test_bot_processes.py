@@ -53,14 +53,17 @@ def alive(pid: int) -> bool:
         return False
 
 
-def moves(table: LiveTable) -> list[tuple[object, object]]:
+Moves = list[tuple[object, object]]
+
+
+def moves(table: LiveTable) -> Moves:
     return [(line.get("seat"), line.get("action")) for line in table.recorder.lines[1:]]
 
 
 def test_a_tables_bots_play_to_the_end_in_a_worker_as_in_a_thread(tmp_path: Path) -> None:
     seats = [{"kind": "bot", "bot": "ismcts:playouts=30"}, {"kind": "bot", "bot": "ismcts:playouts=20"}]
 
-    async def play(where: Path, pool: BotPool | ProcessBotPool) -> tuple[list[tuple[object, object]], list[int]]:
+    async def play(where: Path, pool: BotPool | ProcessBotPool) -> tuple[Moves, list[int]]:
         where.mkdir()
         room = room_with(where, pool)
         table = await room.create("goofspiel-2p", seats, seed=5)
@@ -114,7 +117,8 @@ def test_a_move_past_its_budget_is_the_rule_of_thumb_bots(tmp_path: Path) -> Non
         state = start_for_record("blokus", "blokus-event", 3)
         decision = state.pending()
         assert decision is not None
-        thumb = GreedyBot(room.rng_for(3, 0)).act(state, 0, decision)  # blokus's stand-in, the seat's generator
+        # Blokus's stand-in, with the seat's generator
+        thumb = GreedyBot(room.rng_for(3, 0)).act(state, 0, decision)
         assert moves(table)[0] == (0, thumb)
         await room.shutdown()
 
@@ -124,25 +128,16 @@ def test_a_move_past_its_budget_is_the_rule_of_thumb_bots(tmp_path: Path) -> Non
     assert budgeted(BotChoice("mcts", {"playouts": 50}), 2.0) == {"playouts": 50}
 
 
-def children(pid: int) -> set[int]:
-    out: set[int] = set()
-    for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/children") as f:
-            out.update(int(c) for c in f.read().split())
-    return out
-
-
 def test_the_servers_shutdown_leaves_no_bot_worker(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path / "web.sqlite3", tables_per_minute=0).start(120)
     try:
         assert server.proc is not None
-        pid = server.proc.pid
         table = server.create("blokus-event", BLOKUS)
         deadline = time.monotonic() + 120
-        while not children(pid):  # the first move starts a worker, which then thinks for minutes
+        while not server.children():  # the first move starts a worker, which then thinks for minutes
             assert time.monotonic() < deadline, "no bot worker started"
             time.sleep(0.2)
-        workers = children(pid)
+        workers = server.children()
         assert httpx.get(f"{server.url}/api/v1/tables/{table['id']}", timeout=30).status_code == 200
         server.proc.send_signal(signal.SIGINT)
         assert server.proc.wait(60) == 0  # it stopped on its own, workers and all

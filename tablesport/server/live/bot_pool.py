@@ -1,5 +1,5 @@
-"""Where the bots think in threads: a bounded pool of threads of their own (:class:`BotPool`), not the event loop's
-default executor. Every page, sign-in and store read of the server goes through that default executor
+"""Where the bots think in threads: a bounded pool of threads of their own (:class:`BotPool`), not the event
+loop's default executor. Every page, sign-in and store read of the server goes through that default executor
 (``asyncio.to_thread``); with the bots thinking there too, seven bot tables filled it and every page
 waited 18–20 s behind them. Here a thinking bot waits only for the other bots.
 

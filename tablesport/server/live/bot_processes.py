@@ -18,6 +18,7 @@ budget of a move."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import pickle
@@ -92,9 +93,14 @@ class Worker:
     @classmethod
     async def start(cls) -> Worker:
         flags = ["-P"] if sys.flags.safe_path else []
-        proc = await asyncio.create_subprocess_exec(sys.executable, *flags, "-m", WORKER,
-                                                    stdin=asyncio.subprocess.PIPE,
-                                                    stdout=asyncio.subprocess.PIPE)
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            *flags,
+            "-m",
+            WORKER,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
         return cls(proc)
 
     @property
@@ -126,8 +132,19 @@ class Worker:
         if base > steps:
             base = 0
         while True:
-            await self._write(Ask(table.id, lines[0], base, lines[base]["h"], lines[base + 1:], seat, spec,
-                                  bot.rng.state, seconds))
+            await self._write(
+                Ask(
+                    table.id,
+                    lines[0],
+                    base,
+                    lines[base]["h"],
+                    lines[base + 1 :],
+                    seat,
+                    spec,
+                    bot.rng.state,
+                    seconds,
+                )
+            )
             reply: tuple[Any, ...] = await self._read()
             if reply[0] != RESYNC or base == 0:
                 break
@@ -151,18 +168,17 @@ class Worker:
 
     async def kill(self) -> None:
         if self.proc.returncode is None:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 self.proc.kill()
-            except ProcessLookupError:
-                pass
         await self.proc.wait()
 
 
 class ProcessBotPool:
     """The bots' own bounded pool of worker processes (started as moves need them)."""
 
-    def __init__(self, processes: int | None = None, seconds: float | None = None,
-                 share: int | None = None) -> None:
+    def __init__(
+        self, processes: int | None = None, seconds: float | None = None, share: int | None = None
+    ) -> None:
         self.size = processes or default_processes()
         self.seconds = seconds or default_seconds()
         self.share = share or max(1, self.size // 2)
@@ -209,15 +225,24 @@ class ProcessBotPool:
                 await asyncio.wait_for(worker.wait_ready(), STARTUP)
             except TimeoutError as exc:
                 raise EOFError(f"no worker started in {STARTUP:.0f} s") from exc
-            reply = await asyncio.wait_for(worker.ask(table, seat, table.bot_spec(seat), bot, budget),
-                                           self.hard_limit(budget))
+            reply = await asyncio.wait_for(
+                worker.ask(table, seat, table.bot_spec(seat), bot, budget), self.hard_limit(budget)
+            )
         except TimeoutError:
             self.cut += 1
-            log.warning("table %s: the bot of seat %d ran past %.1f s; the rule-of-thumb bot moves",
-                        table.id, seat, self.hard_limit(budget))
+            log.warning(
+                "table %s: the bot of seat %d ran past %.1f s; the rule-of-thumb bot moves",
+                table.id,
+                seat,
+                self.hard_limit(budget),
+            )
         except (OSError, EOFError, asyncio.IncompleteReadError, pickle.UnpicklingError) as exc:
-            log.warning("table %s: the bot worker of seat %d was lost (%s); the rule-of-thumb bot moves",
-                        table.id, seat, exc or type(exc).__name__)
+            log.warning(
+                "table %s: the bot worker of seat %d was lost (%s); the rule-of-thumb bot moves",
+                table.id,
+                seat,
+                exc or type(exc).__name__,
+            )
         finally:
             self._busy.pop(worker, None)
             await self._give(table.id, worker, healthy=reply is not None)
@@ -242,9 +267,15 @@ class ProcessBotPool:
 
     async def _take(self, tid: str) -> Worker:
         async with self._turn:
-            await self._turn.wait_for(lambda: self._closed or (
-                self._held.get(tid, 0) < self.share
-                and (bool(self._idle) or len(self._workers) + self._starting < self.size)))
+            await self._turn.wait_for(
+                lambda: (
+                    self._closed
+                    or (
+                        self._held.get(tid, 0) < self.share
+                        and (bool(self._idle) or len(self._workers) + self._starting < self.size)
+                    )
+                )
+            )
             if self._closed:
                 raise BotPoolError("the bot pool is closed (the server is stopping)")
             self._held[tid] = self._held.get(tid, 0) + 1

@@ -81,8 +81,12 @@ def answer(held: OrderedDict[str, Held], ask: Ask) -> tuple[Any, ...]:
     entry = held.get(ask.table)
     if ask.base == 0:
         game = get_game(str(ask.header["game"]))
-        state = start_for_record(game.name, str(ask.header["preset"]), int(ask.header["seed"]),
-                                 canon(ask.header.get("params") or {}))
+        state = start_for_record(
+            game.name,
+            str(ask.header["preset"]),
+            int(ask.header["seed"]),
+            canon(ask.header.get("params") or {}),
+        )
         entry = Held(game, state, 0, str(ask.header["h"]), {})
     elif entry is None or entry.steps != ask.base or entry.h != ask.base_h:
         held.pop(ask.table, None)
