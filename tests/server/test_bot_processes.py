@@ -12,17 +12,16 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import httpx
+import pytest
 
 from tablesport.bots.registry import BotChoice
 from tablesport.games import start_for_record
 from tablesport.games.blokus.bots import GreedyBot
 from tablesport.server.live.bot_pool import BotPool
-from tablesport.server.live.bot_processes import ProcessBotPool
+from tablesport.server.live.bot_processes import ProcessBotPool, Worker
 from tablesport.server.live.bot_worker import budgeted
 from tablesport.server.live.table import LiveTable
 from tablesport.server.live.tables import TableRoom
-from tablesport.server.process import ServerProcess
 
 from .test_table_control import make_room
 
@@ -128,19 +127,45 @@ def test_a_move_past_its_budget_is_the_rule_of_thumb_bots(tmp_path: Path) -> Non
     assert budgeted(BotChoice("mcts", {"playouts": 50}), 2.0) == {"playouts": 50}
 
 
+def test_one_table_holds_at_most_its_share_of_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Idle:  # a worker without a process: only the pool's bookkeeping is tested here
+        def __init__(self) -> None:
+            self.known: dict[str, int] = {}
+
+    async def start() -> Idle:
+        return Idle()
+
+    monkeypatch.setattr(Worker, "start", staticmethod(start))
+    pool = ProcessBotPool(2)
+    assert pool.share == 1
+
+    async def run() -> None:
+        first = await pool._take("a")
+        again = asyncio.create_task(pool._take("a"))
+        other = await asyncio.wait_for(pool._take("b"), 10)  # another table gets the other worker
+        await asyncio.sleep(0.1)
+        assert not again.done() and other is not first
+        await pool._give("a", first, healthy=True)
+        assert await asyncio.wait_for(again, 10) is first
+
+    asyncio.run(run())
+
+
 def test_the_servers_shutdown_leaves_no_bot_worker(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "web.sqlite3", tables_per_minute=0).start(120)
-    try:
-        assert server.proc is not None
-        table = server.create("blokus-event", BLOKUS)
+    from fastapi.testclient import TestClient
+
+    from tablesport.server.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0, tables_per_minute=0)
+    with TestClient(app) as c:
+        pool = app.state.room.bots
+        assert isinstance(pool, ProcessBotPool)  # the server's default
+        r = c.post("/api/v1/tables", json={"preset": "blokus-event", "seats": BLOKUS})
+        assert r.status_code == 201, r.text
         deadline = time.monotonic() + 120
-        while not server.children():  # the first move starts a worker, which then thinks for minutes
+        while not pool.thinking_for(r.json()["id"]):  # a worker thinks for minutes
             assert time.monotonic() < deadline, "no bot worker started"
-            time.sleep(0.2)
-        workers = server.children()
-        assert httpx.get(f"{server.url}/api/v1/tables/{table['id']}", timeout=30).status_code == 200
-        server.proc.send_signal(signal.SIGINT)
-        assert server.proc.wait(60) == 0  # it stopped on its own, workers and all
-        assert not any(alive(p) for p in workers)
-    finally:
-        server.stop()
+            time.sleep(0.1)
+        workers = pool.pids()
+        assert workers and all(alive(p) for p in workers)
+    assert not any(alive(p) for p in workers)  # the server stopped, and its workers with it
