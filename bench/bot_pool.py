@@ -7,7 +7,7 @@ two p99s is the figure: the bots think in a pool of their own, so the pages do n
 (server/live/bot_processes.py, the default).
 
     .venv/bin/python -m bench.bot_pool [--tables 10] [--requests 60] [--bot mcts:seconds=0.5]
-        [--pools threads,processes]
+        [--pools threads,processes] [--rounds 1]
 
 → bench/results/bot_pool.json (with the machine's load average as it ran: the figure is only comparable
 within one run).
@@ -90,22 +90,34 @@ def measure(pool: str, args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each figure's median over rounds of one pool (the machine's load drifts between them)."""
+    return {
+        phase: {k: round(statistics.median(r[phase][k] for r in runs), 2) for k in ("p50_ms", "p99_ms")}
+        for phase in ("idle", "thinking")
+    } | {k: round(statistics.median(r[k] for r in runs), 2) for k in ("p99_ratio", "p50_ratio")}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=10, help="bot tables thinking in the second phase")
     ap.add_argument("--requests", type=int, default=60, help="pages fetched in each phase")
     ap.add_argument("--bot", default="mcts:seconds=0.5", help="the bots' spec (Blokus)")
+    ap.add_argument("--rounds", type=int, default=1, help="rounds of every pool in turn (medians reported)")
     ap.add_argument("--pools", default=",".join(POOLS), help="pools measured in turn: threads, processes")
     args = ap.parse_args()
     pools = [p.strip() for p in args.pools.split(",") if p.strip()]
     if not pools or any(p not in POOLS for p in pools):
         ap.error(f"--pools {args.pools!r}: a comma-separated list of {', '.join(POOLS)}")
-    results = {pool: measure(pool, args) for pool in pools}
+    rounds = [{pool: measure(pool, args) for pool in pools} for _ in range(args.rounds)]
+    results = {pool: median_of([r[pool] for r in rounds]) for pool in pools}
     out: dict[str, Any] = {
         "benchmark": "bot_pool",
         "bot": args.bot,
         "tables": args.tables,
+        "requests": args.requests,
         "pools": results,
+        "rounds": rounds,
         "bot_threads": int(os.environ.get("TABLESPORT_BOT_THREADS") or 0)
         or max(1, (os.cpu_count() or 2) // 2),
         "bot_processes": int(os.environ.get("TABLESPORT_BOT_PROCESSES") or 0)
@@ -116,6 +128,9 @@ def main() -> None:
         out["thinking_p99_processes_over_threads"] = round(
             results["processes"]["thinking"]["p99_ms"] / results["threads"]["thinking"]["p99_ms"], 2
         )
+        print(f"medians of {args.rounds} rounds: " + "; ".join(
+            f"{pool} p50 {r['idle']['p50_ms']} → {r['thinking']['p50_ms']} ms, p99 {r['idle']['p99_ms']} → "
+            f"{r['thinking']['p99_ms']} ms" for pool, r in results.items()))
         print(f"thinking p99, processes ÷ threads: ×{out['thinking_p99_processes_over_threads']}")
     print(save_results("bot_pool", out))
 

@@ -132,7 +132,7 @@ def test_one_table_holds_at_most_its_share_of_the_workers(monkeypatch: pytest.Mo
         def __init__(self) -> None:
             self.known: dict[str, int] = {}
 
-    async def start() -> Idle:
+    async def start(nice: int = 0) -> Idle:
         return Idle()
 
     monkeypatch.setattr(Worker, "start", staticmethod(start))

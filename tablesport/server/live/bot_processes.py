@@ -13,7 +13,7 @@ worker that dies is replaced the same way: a table never stalls for its bot. One
 Configuration (environment): ``TABLESPORT_BOT_POOL`` ``processes`` (default) or ``threads`` (the older
 pool of threads in this process, :class:`.bot_pool.BotPool`, kept to compare); ``TABLESPORT_BOT_PROCESSES``
 the workers (default: the machine's processors less one, at least one); ``TABLESPORT_BOT_SECONDS`` the
-budget of a move."""
+budget of a move; ``TABLESPORT_BOT_NICE`` how much lower the workers' priority is (default 5)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,11 @@ log = logging.getLogger("tablesport.server")
 POOL_ENV = "TABLESPORT_BOT_POOL"
 PROCESSES_ENV = "TABLESPORT_BOT_PROCESSES"
 SECONDS_ENV = "TABLESPORT_BOT_SECONDS"
+NICE_ENV = "TABLESPORT_BOT_NICE"
 DEFAULT_SECONDS = 10.0
+DEFAULT_NICE = 5
+"""How much lower the workers' scheduling priority is than the server's (``nice``): on a machine whose
+processors are all busy, a page's work goes first and the bots take what is left."""
 STARTUP = 120.0
 """Seconds a new worker may take to import its modules (a loaded machine) before it counts as lost."""
 WORKER = "tablesport.server.live.bot_worker"
@@ -72,6 +76,15 @@ def default_seconds() -> float:
     return _setting(SECONDS_ENV, DEFAULT_SECONDS, whole=False)
 
 
+def default_nice() -> int:
+    given = os.environ.get(NICE_ENV, "").strip()
+    if not given:
+        return DEFAULT_NICE
+    if not given.isdigit() or int(given) > 19:
+        raise BotPoolError(f"{NICE_ENV}={given!r}: must be a whole number from 0 to 19")
+    return int(given)
+
+
 def configured() -> BotPool | ProcessBotPool:
     """The server's bot pool as its environment says (``TABLESPORT_BOT_POOL``)."""
     kind = os.environ.get(POOL_ENV, "").strip() or "processes"
@@ -91,13 +104,14 @@ class Worker:
         self.ready = False
 
     @classmethod
-    async def start(cls) -> Worker:
+    async def start(cls, nice: int = DEFAULT_NICE) -> Worker:
         flags = ["-P"] if sys.flags.safe_path else []
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             *flags,
             "-m",
             WORKER,
+            str(nice),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
         )
@@ -182,6 +196,7 @@ class ProcessBotPool:
         self.size = processes or default_processes()
         self.seconds = seconds or default_seconds()
         self.share = share or max(1, self.size // 2)
+        self.nice = default_nice()
         """The workers one table may hold at once."""
         self.cut = 0
         """Moves cut at twice their budget (the rule-of-thumb bot's move played instead)."""
@@ -285,7 +300,7 @@ class ProcessBotPool:
                 return worker
             self._starting += 1
         try:
-            worker = await Worker.start()
+            worker = await Worker.start(self.nice)
         except BaseException:
             async with self._turn:
                 self._starting -= 1

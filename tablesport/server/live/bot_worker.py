@@ -9,7 +9,8 @@ gets in the server itself, the state and its seat's decision, and sees the hidde
 and sent back advanced, so that a table's bots play the same moves here as in a thread.
 
 Frames on the pipes: a 4-byte big-endian length, then a pickle (the two ends are the same program). The
-worker first sends :data:`READY` once its modules are imported. Its standard output carries the frames
+worker first sends :data:`READY` once its modules are imported. Its one argument lowers its scheduling
+priority by that much (``nice``). Its standard output carries the frames
 only: anything a bot prints goes to standard error.
 """
 
@@ -131,8 +132,10 @@ def write_frame(stream: IO[bytes], obj: Any) -> None:
     stream.flush()
 
 
-def main() -> None:
+def main(nice: int = 0) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops its workers itself
+    if nice:
+        os.nice(nice)  # the server's pages go first
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # a bot's print() must not break the frames
     sys.stdout = sys.stderr
@@ -154,4 +157,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 0)
