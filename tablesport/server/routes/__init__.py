@@ -11,6 +11,7 @@ from . import (
     captains,
     chat,
     event_pages,
+    fixture_seats,
     flow_pages,
     learn_pages,
     live_control,
@@ -32,7 +33,7 @@ ROUTERS: tuple[tuple[APIRouter, bool], ...] = (
     (pages.router, False), (api.router, True), (chat.router, False), (websocket.router, False),
     (screens.router, False), (account_pages.router, False), (organiser.router, False),
     (event_pages.router, False), (referee.router, False), (public_pages.router, False),
-    (live_control.router, False), (captains.router, False), (print_pages.router, False),
+    (live_control.router, False), (captains.router, False), (fixture_seats.router, False), (print_pages.router, False),
     (timetable_pages.router, False), (flow_pages.router, False), (player_pages.router, False),
     (quickplay.router, False), (learn_pages.router, False), (stats_pages.router, False),
     (referee_photo.router, False), (table_clock_pages.router, False))
