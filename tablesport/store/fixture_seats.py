@@ -74,8 +74,17 @@ def seats_of(s: Session, user_id: int) -> list[FixtureSeat]:
         plan = list(row.seats or fx.entrants)
         for i, belongs in enumerate(seat_entrants(st.preset(comp).kind, list(fx.entrants), row.seats)):
             if belongs == entrant:
-                out.append(FixtureSeat(row.table_id, i, entrant, plan[i] if i < len(plan) else entrant,
-                                       ev.name if ev is not None else "", comp.title, row.fixture))
+                out.append(
+                    FixtureSeat(
+                        row.table_id,
+                        i,
+                        entrant,
+                        plan[i] if i < len(plan) else entrant,
+                        ev.name if ev is not None else "",
+                        comp.title,
+                        row.fixture,
+                    )
+                )
     return out
 
 

@@ -1,5 +1,5 @@
-"""Issue 37 item 1, the rest: a seat is one connection (a seat link opened twice: the newest plays, the older is
-told so in its language and its actions are refused), and a fixture's live-table seats are handed to the
+"""Issue 37 item 1, the rest: a seat is one connection (a seat link opened twice: the newest plays, the older
+is told so in its language and its actions are refused), and a fixture's live-table seats are handed to the
 accounts the organiser appointed as its entrants' captains (``/me``), to nobody else."""
 
 from __future__ import annotations
@@ -101,8 +101,9 @@ def test_a_fixtures_seats_go_to_its_captains_accounts(app: Any) -> None:  # noqa
         assert "/play/" not in r.text
     # a visitor with no account: refused, asked to sign in
     visitor = client_of(app)
-    r = visitor.post(f"/me/seats/{tid}/2", data={"csrf": token_of(visitor.get("/").text)},
-                     follow_redirects=False)
+    r = visitor.post(
+        f"/me/seats/{tid}/2", data={"csrf": token_of(visitor.get("/").text)}, follow_redirects=False
+    )
     assert r.status_code == 401 and "/play/" not in r.text
     # the referee's links still play their seats
     with visitor.websocket_connect(f"/ws/{tid}?token={links[3][1]}") as ws:

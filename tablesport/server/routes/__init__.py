@@ -33,9 +33,10 @@ ROUTERS: tuple[tuple[APIRouter, bool], ...] = (
     (pages.router, False), (api.router, True), (chat.router, False), (websocket.router, False),
     (screens.router, False), (account_pages.router, False), (organiser.router, False),
     (event_pages.router, False), (referee.router, False), (public_pages.router, False),
-    (live_control.router, False), (captains.router, False), (fixture_seats.router, False), (print_pages.router, False),
+    (live_control.router, False), (captains.router, False), (print_pages.router, False),
     (timetable_pages.router, False), (flow_pages.router, False), (player_pages.router, False),
     (quickplay.router, False), (learn_pages.router, False), (stats_pages.router, False),
-    (referee_photo.router, False), (table_clock_pages.router, False))
+    (referee_photo.router, False), (table_clock_pages.router, False),
+    (fixture_seats.router, False))
 """Each router and whether it is part of the API's document (the lobby's ``/ws/lobby`` before the tables'
 ``/ws/{tid}``)."""

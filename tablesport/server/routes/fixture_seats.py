@@ -23,18 +23,26 @@ router = APIRouter(dependencies=[Depends(auth.csrf_protect)])
 
 
 @router.post("/me/seats/{tid}/{seat}")
-async def take_seat(lang: LangDep, acc: AccountDep, sessions: SessionsDep, room: RoomDep,
-                    tid: str = Path(min_length=1, max_length=32, pattern="^[0-9a-f]+$"),
-                    seat: int = Path(ge=0, le=63)) -> RedirectResponse:
+async def take_seat(
+    lang: LangDep,
+    acc: AccountDep,
+    sessions: SessionsDep,
+    room: RoomDep,
+    tid: str = Path(min_length=1, max_length=32, pattern="^[0-9a-f]+$"),
+    seat: int = Path(ge=0, le=63),
+) -> RedirectResponse:
     def read() -> str | None:
         with sessions() as s:
             return fixture_seats.entrant_at(s, acc.id, tid, seat)
 
     if await asyncio.to_thread(read) is None:
-        raise auth.AuthRefused(403, "seat_not_yours",
-                               f"{acc.name} is not the appointed captain of the entrant at seat {seat + 1} "
-                               f"of table {tid}; its players take it from their captain's page or the "
-                               "referee's seat link")
+        raise auth.AuthRefused(
+            403,
+            "seat_not_yours",
+            f"{acc.name} is not the appointed captain of the entrant at seat {seat + 1} "
+            f"of table {tid}; its players take it from their captain's page or the "
+            "referee's seat link",
+        )
     table = await room.find(tid)
     if table is None or table.status == FINISHED:
         raise HTTPException(409, i18n.translator(lang)("seat_table_over"))
