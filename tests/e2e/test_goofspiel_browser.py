@@ -127,3 +127,28 @@ def test_server_restart_mid_game_resumes(page: Any, tmp_path: Path) -> None:
         assert "Game over" in page.inner_text("#result")
     finally:
         proc.stop()
+
+
+def test_a_seat_link_in_two_browsers_is_one_seat(page: Any, browser: Any, web: ServerProcess) -> None:
+    """Issue 37 item 1: the newest browser plays the seat; the older one says so in its language and its bid
+    is refused, never played."""
+    t: dict[str, Any] = web.create("goofspiel-2p", [{"kind": "person"}, {"kind": "bot"}], seed=5)
+    url = web.url + str(t["seats"][0]["url"])
+    page.goto(url + "?lang=zh-Hans")
+    page.wait_for_selector("#hand button.playing-card")
+    other = browser.new_context(locale="en-US")
+    newer = other.new_page()
+    newer.set_default_timeout(30000)
+    try:
+        newer.goto(url + "?lang=en")
+        newer.wait_for_selector("#hand button.playing-card")
+        page.wait_for_selector("#table[data-displaced='1']")
+        assert "这个座位已在另一个窗口或设备上打开" in page.inner_text("#banner")
+        at = seq(newer)
+        page.locator("#hand button.playing-card").first.click()
+        page.wait_for_selector("#error[data-code='seat_elsewhere']")
+        assert newer.locator("#hand button.playing-card").count() == 13 and seq(newer) == at
+        assert newer.get_attribute("#table", "data-displaced") is None
+        assert bid_once(newer)
+    finally:
+        other.close()

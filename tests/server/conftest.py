@@ -20,7 +20,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    proc = ServerProcess(tmp_path_factory.mktemp("live") / "live.sqlite3").start()
+    # a start-up takes over a minute when the machine is loaded with other test runs
+    proc = ServerProcess(tmp_path_factory.mktemp("live") / "live.sqlite3").start(timeout=180)
     try:
         yield proc
     finally:

@@ -35,6 +35,10 @@ GUARDS: dict[tuple[str, str], tuple[str, str]] = {
     ("POST", "/register"): ("open", "a player account; 10 an hour per address"),
     ("POST", "/account/password"): ("account", "one's own password; the current one is asked"),
     ("POST", "/me/sheets/{entry_id}/{verdict}"): ("account", "only the captain the organiser appointed"),
+    ("POST", "/me/seats/{tid}/{seat}"): (
+        "account",
+        "a fixture's live-table seat: only its entrant's appointed captain",
+    ),
     # pages: tables (the table's own seat tokens guard play)
     ("POST", "/tables"): ("open", "a new table; 30 a minute per address"),
     ("POST", "/tables/{tid}/join"): ("open", "takes a free seat of an open table"),

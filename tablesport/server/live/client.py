@@ -28,10 +28,19 @@ class Client:
         self.cut = False
         self.on_kick: Callable[[], None] | None = None
         """Closes the socket so that the client reconnects (hosted mode: its table moved elsewhere)."""
+        self.displaced = False
+        """A newer connection took this client's seat (:mod:`.seat_socket`): it is told nothing more and
+        every message it sends is refused."""
+        self.on_close: Callable[[int, str], None] | None = None
+        """Closes the socket with a code and a reason (a displaced client displaced once more)."""
 
     def kick(self) -> None:
         if self.on_kick is not None:
             self.on_kick()
+
+    def close_socket(self, code: int, reason: str) -> None:
+        if self.on_close is not None:
+            self.on_close(code, reason)
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._pump())

@@ -54,6 +54,7 @@ from .client import Client
 from .clock import Timer
 from .frames import error, frame
 from .loading import Loading
+from .seat_socket import SeatSockets
 from .setup import SeatPlan, seed_commitment
 from .socket_limits import Malformed, read_message
 
@@ -140,6 +141,8 @@ class LiveTable:
         self.away = Absence(self)
         self.autopass = AutoPass(self)
         self.loading = Loading(self)
+        self.sockets = SeatSockets()
+        """A seat is one connection: the newest (seat_socket.py)."""
         self.moved = False
         """Hosted mode: another process referees this table now (or will); nothing more happens here."""
 
@@ -325,6 +328,7 @@ class LiveTable:
                 client.kick()
                 return
             seat = client.seat
+            self.sockets.take(self.clients, client)
             self.loading.connected(seat, client.hold)
             newly = seat is not None and not self.seats[seat].joined
             if newly and seat is not None:
@@ -346,6 +350,7 @@ class LiveTable:
     async def disconnect(self, client: Client) -> None:
         # the bookkeeping first, without awaiting: the socket's task may be cancelled at any await
         self.clients.discard(client)
+        self.sockets.gone(client)
         if self.over and not self.clients:
             self.room.finished(self)
         await client.close()

@@ -11,6 +11,7 @@ from . import (
     captains,
     chat,
     event_pages,
+    fixture_seats,
     flow_pages,
     learn_pages,
     live_control,
@@ -35,6 +36,7 @@ ROUTERS: tuple[tuple[APIRouter, bool], ...] = (
     (live_control.router, False), (captains.router, False), (print_pages.router, False),
     (timetable_pages.router, False), (flow_pages.router, False), (player_pages.router, False),
     (quickplay.router, False), (learn_pages.router, False), (stats_pages.router, False),
-    (referee_photo.router, False), (table_clock_pages.router, False))
+    (referee_photo.router, False), (table_clock_pages.router, False),
+    (fixture_seats.router, False))
 """Each router and whether it is part of the API's document (the lobby's ``/ws/lobby`` before the tables'
 ``/ws/{tid}``)."""

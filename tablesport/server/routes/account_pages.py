@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy import select
 
-from tablesport.store import account_sessions, accounts, public
+from tablesport.store import account_sessions, accounts, fixture_seats, public
 from tablesport.store.models import TEvent
 from tablesport.store.service import EventStore
 
@@ -200,13 +200,14 @@ async def my_fixtures(request: Request, lang: LangDep, acc: auth.AccountDep,
 
     from .captains import sheets_for
 
-    def read() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    def read() -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[fixture_seats.FixtureSeat]]:
         with sessions() as s:
-            return mine(EventStore(s), acc.name), sheets_for(EventStore(s), acc.name)
+            return (mine(EventStore(s), acc.name), sheets_for(EventStore(s), acc.name),
+                    fixture_seats.seats_of(s, acc.id))
 
-    fixtures, sheets = await asyncio.to_thread(read)
+    fixtures, sheets, seats = await asyncio.to_thread(read)
     return await render(request, lang, "me.html", account=acc, fixtures=fixtures, sheets=sheets,
-                        signed=request.query_params.get("signed"))
+                        seats=seats, signed=request.query_params.get("signed"))
 
 
 def mine(st: EventStore, who: str) -> list[dict[str, Any]]:

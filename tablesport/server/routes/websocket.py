@@ -11,7 +11,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..content.i18n import LANGS
 from ..hosted.errors import Unavailable
-from ..live import runner_pause, socket_limits
+from ..live import runner_pause, seat_socket, socket_limits
 from ..live.client import Client
 from ..live.frames import error, frame
 from ..web import seat_accounts, watchers
@@ -71,6 +71,7 @@ async def _serve(ws: WebSocket, tid: str, room: Any, table: Any, seat: int | Non
         room.spawn(ws.close(code=CLOSE_TRY_AGAIN, reason="table moved; reconnect"))
 
     client.on_kick = kick
+    client.on_close = lambda code, reason: room.spawn(ws.close(code=code, reason=reason))
     # a signed-in player's seat is theirs (profile, ratings)
     acc = await seat_accounts.bind(ws, table.id, seat)
     await table.connect(client)
@@ -105,6 +106,9 @@ async def _serve(ws: WebSocket, tid: str, room: Any, table: Any, seat: int | Non
                     f"message too long ({len(raw)} characters; at most {socket_limits.MAX_MESSAGE}); "
                     "this connection is closed"))
                 break
+            if client.displaced:  # another connection plays this seat now: nothing from here counts
+                client.put(frame(seat_socket.refusal(client.lang)))
+                continue
             said = await chat.on_table_message(ws, table, client, raw)
             if said is chat.NOT_CHAT:
                 said = await runner_pause.on_message(table, seat, raw)

@@ -213,6 +213,7 @@ function addLog(events, replace) {
 
 function onFrame(frame) {
   if (frame.type.startsWith("chat") || String(frame.code).startsWith("chat_")) return;  // chat.js shows those
+  if (frame.code === "seat_elsewhere") { displaced(); showError(frame); return; }
   if (frame.type === "error") { showError(frame); return; }
   if (frame.type === "pong") return;
   const now = Date.now();
@@ -280,6 +281,14 @@ function tick() {
 }
 setInterval(tick, 200);
 
+// Another window or device opened this seat: it plays there now; this page says so and never reconnects.
+function displaced() {
+  closedForGood = true;
+  root.dataset.displaced = "1";
+  $("banner").hidden = false;
+  $("banner").textContent = t("seat_elsewhere");
+}
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   // hold=1: this seat's first decision waits until the page has shown it ("ready" below; loading.py)
@@ -290,6 +299,7 @@ function connect() {
   ws.onmessage = (m) => onFrame(JSON.parse(m.data));
   ws.onclose = (e) => {
     root.dataset.connected = "0";
+    if (e.code === 4409) { displaced(); return; }
     if (e.code === 4403 || e.code === 4404) { closedForGood = true; $("banner").hidden = false; $("banner").textContent = t(e.code === 4403 ? "bad_link" : "not_found"); return; }
     if (closedForGood) return;
     $("banner").hidden = false;
