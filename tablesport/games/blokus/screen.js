@@ -113,7 +113,7 @@ export function renderView(box, view, ctx) {
       const start = corners.get(name);
       const target = tg.has(name);
       const cls = `sq${target ? " target" : ""}${starts.has(name) ? " anchor" : ""}${lastSquares.has(name) ? " last" : ""}${start && ch === "." ? " start" : ""}`;
-      const cell = el("div", { class: cls, dataset: { sq: name, c: ch },
+      const cell = el("div", { class: cls, dataset: { sq: name, c: ch, ...(lastSquares.has(name) ? { arrive: `move-${view.moves.length}` } : {}) },
         style: `background:${COLOURS[ch] ?? "#fff"}${start && ch === "." ? `;--start:${COLOURS[LETTER[start.colour]]}` : ""}`,
         role: target ? "button" : null, tabindex: target ? "0" : null, "aria-label": target ? t("bk.place_at", { sq: name }) : null });
       if (target) {
