@@ -108,3 +108,21 @@ def test_the_piece_just_placed_moves_unless_motion_is_reduced(browser: Any, web:
             assert bool(arrivals) is moves, (motion, arrivals)
         finally:
             ctx.close()
+
+
+def test_the_piece_tray_is_in_sight_at_1280_by_900(browser: Any, web: ServerProcess) -> None:
+    """Issue 38 item 9: at 1280×900 the piece tray was below the fold; it is within the window, beside
+    the board, without scrolling."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = ctx.new_page()
+    page.set_default_timeout(30000)
+    try:
+        t: dict[str, Any] = web.create("blokus-event", [{"kind": "person"}] + [{"kind": "bot", "bot": "greedy"}] * 3,
+                                       seed=1)
+        page.goto(web.url + str(t["seats"][0]["url"]) + "?lang=en")
+        page.wait_for_selector("#tray .bk-piece")
+        box = page.locator("#tray").bounding_box()
+        assert page.evaluate("scrollY") == 0
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 900 and box["x"] + box["width"] <= 1280, box
+    finally:
+        ctx.close()

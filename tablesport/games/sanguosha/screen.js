@@ -370,6 +370,11 @@ export function renderView(box, view, ctx) {
       view.processing.map((c) => cardFace(c))) : "",
     view.discard_pile?.length ? el("div", { class: "sg-discards", dataset: { area: "discards" } }, view.discard_pile.slice(-4).map((c) => cardChip(c))) : ""));
   box.append(ring);
+  // the information panel, between the seats and the hand (on a wide screen a shown text stays at the
+  // bottom of the screen while the table scrolls; on a phone it keeps its place, app.css)
+  const info = el("div", { class: "sg-info", id: "sg-info", "aria-live": "polite" });
+  fillInfo(info);
+  box.append(info);
   // your hand and your general's skills
   const mine = me != null ? view.players[me] : null;
   if (mine && mine.hand && (mine.hand.length || !drafting)) {
@@ -390,8 +395,4 @@ export function renderView(box, view, ctx) {
           onclick: sources.has(`skill:${s}`) ? () => { ui.source = `skill:${s}`; ui.seat = null; ctx.refresh(); } : null }))));
     }
   }
-  // the information panel (kept at the bottom of the screen while the table scrolls)
-  const info = el("div", { class: "sg-info", id: "sg-info", "aria-live": "polite" });
-  fillInfo(info);
-  box.append(info);
 }
