@@ -117,8 +117,8 @@ def test_the_piece_tray_is_in_sight_at_1280_by_900(browser: Any, web: ServerProc
     page = ctx.new_page()
     page.set_default_timeout(30000)
     try:
-        t: dict[str, Any] = web.create("blokus-event", [{"kind": "person"}] + [{"kind": "bot", "bot": "greedy"}] * 3,
-                                       seed=1)
+        bots = [{"kind": "bot", "bot": "greedy"}] * 3
+        t: dict[str, Any] = web.create("blokus-event", [{"kind": "person"}, *bots], seed=1)
         page.goto(web.url + str(t["seats"][0]["url"]) + "?lang=en")
         page.wait_for_selector("#tray .bk-piece")
         box = page.locator("#tray").bounding_box()

@@ -17,8 +17,9 @@ BOT = {"kind": "bot", "bot": "greedy"}
 HEURISTIC = {"kind": "bot", "bot": "heuristic"}
 
 
-def seat_page(browser: Any, web: ServerProcess, motion: str, preset: str, seats: list[dict[str, Any]],
-              seed: int) -> Any:
+def seat_page(
+    browser: Any, web: ServerProcess, motion: str, preset: str, seats: list[dict[str, Any]], seed: int
+) -> Any:
     ctx = browser.new_context(reduced_motion=motion, locale="en-US")
     watch_moves(ctx)
     page = ctx.new_page()
@@ -48,7 +49,8 @@ def draw_a_tile(page: Any) -> str:
 
 def test_moves_are_in_motion_unless_motion_is_reduced(browser: Any, web: ServerProcess) -> None:
     # Monopoly Deal: a card banked from the hand glides there
-    page = seat_page(browser, web, "no-preference", "monopoly-deal-event", [{"kind": "person"}, *[HEURISTIC] * 3], 2)
+    seats = [{"kind": "person"}, *[HEURISTIC] * 3]
+    page = seat_page(browser, web, "no-preference", "monopoly-deal-event", seats, 2)
     page.wait_for_selector("#table[data-decision='play'] #md-hand button.md-card")
     for card in page.eval_on_selector_all("#md-hand button.md-card", "els => els.map(e => e.dataset.card)"):
         page.click(f"#md-hand button.md-card[data-card='{card}']")

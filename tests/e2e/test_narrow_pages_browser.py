@@ -79,7 +79,8 @@ def test_a_3v3_replay_and_its_log_fit_a_phone(phone: Any, web: ServerProcess) ->
     phone.goto(f"{web.url}/watch/{t['id']}?lang=zh-Hans")
     phone.wait_for_selector("#log li[data-step='100']")
     clipped = phone.evaluate("""() => { const log = document.getElementById('log').getBoundingClientRect();
-      return [...document.querySelectorAll('#log li')].filter(li => Number(li.dataset.step) > 99).filter(li => {
+      const late = [...document.querySelectorAll('#log li')].filter(li => Number(li.dataset.step) > 99);
+      return late.filter(li => {
         const r = document.createRange(); r.setStart(li.firstChild, 0); r.setEnd(li.firstChild, 5);
         const c = r.getBoundingClientRect(); return c.left < log.left || c.right > log.right; }).length; }""")
     assert clipped == 0

@@ -203,7 +203,8 @@ def lobby_checks(page: Any, web: ServerProcess, returning: bool) -> None:
 
 
 # the page's language: (commander, vanguard, lord)
-ROLE_WORDS = {"zh-Hans": ("主帅", "前锋", "主公"), "zh-Hant": ("主帥", "前鋒", "主公"), "en": ("Commander", "Vanguard", "Lord")}
+ROLE_WORDS = {"zh-Hans": ("主帅", "前锋", "主公"), "zh-Hant": ("主帥", "前鋒", "主公"),
+              "en": ("Commander", "Vanguard", "Lord")}
 
 
 def seat_role_checks(page: Any) -> None:
@@ -251,8 +252,9 @@ def draft_checks(page: Any) -> None:
 
 
 # boxes that reach past the window's right edge or overflow their own width
-OVERFLOWING = """sel => [...document.querySelectorAll(sel)].filter(e => e.getBoundingClientRect().right > innerWidth + 0.5
-    || e.scrollWidth > e.clientWidth + 1).map(e => `${e.className}: ${Math.round(e.getBoundingClientRect().right)} px`)"""
+OVERFLOWING = """sel => [...document.querySelectorAll(sel)]
+    .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5 || e.scrollWidth > e.clientWidth + 1)
+    .map(e => `${e.className}: ${Math.round(e.getBoundingClientRect().right)} px`)"""
 
 
 def phone_sanguosha_checks(page: Any) -> None:
