@@ -596,6 +596,11 @@ class Game(ABC):
         player's (a paper Pictionary table's facilitator page)."""
         return ruleset.seats
 
+    def seat_roles(self, ruleset: Ruleset) -> tuple[str, ...]:
+        """What each seat of ``ruleset`` is before the game starts, as UI string keys (the game's
+        ``ui.yaml``), one a seat; the new-table form shows them beside the seats. Empty: all alike."""
+        return ()
+
     def rulings(self, ruleset: Ruleset) -> tuple[str, ...]:
         """The referee's rulings a live table of ``ruleset`` takes (``concede``, ``penalty``,
         ``technical``, ``disqualify``, ``foul``; see :meth:`State.referee`): ``foul`` where the game

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tablesport.server.process import ServerProcess
+from tests.e2e.motion_watch import moved, watch_moves
 
 pytestmark = pytest.mark.browser
 
@@ -87,21 +88,41 @@ def test_any_square_of_a_placement_takes_the_click(page: Any, web: ServerProcess
 
 
 def test_the_piece_just_placed_moves_unless_motion_is_reduced(browser: Any, web: ServerProcess) -> None:
-    """Issue 38 item 8: a placed piece jumped onto the board; it settles in a short animation, none when
-    the player's system asks for reduced motion."""
+    """Issue 38 item 8: a placed piece jumped onto the board; it settles in a short move (static/motion.js),
+    none when the player's system asks for reduced motion."""
     bots = [{"kind": "bot", "bot": "greedy"}] * 3
     for motion, moves in (("no-preference", True), ("reduce", False)):
         ctx = browser.new_context(reduced_motion=motion)
+        watch_moves(ctx)
         page = ctx.new_page()
         page.set_default_timeout(30000)
         try:
-            t: dict[str, Any] = web.create("blokus-event", [*bots, {"kind": "person"}], seed=1)
-            page.goto(web.url + str(t["seats"][3]["url"]) + "?lang=en")  # blue (a bot) places first
-            page.wait_for_selector("#board .sq.last", state="attached")
-            style = ("(() => { const e = document.querySelector('#board .sq.last');"
-                     " return e && getComputedStyle(e).animationName; })()")
-            page.wait_for_function(style)  # styled (a board drawn before the style sheet reads empty)
-            name = page.evaluate(style)
-            assert (name == "ts-place") is moves, (motion, name)
+            t: dict[str, Any] = web.create("blokus-event", [{"kind": "person"}, *bots], seed=1)
+            page.goto(web.url + str(t["seats"][0]["url"]) + "?lang=en")
+            page.wait_for_selector("#tray .bk-piece")
+            place_by_clicks(page)
+            # the three bots place theirs: the fourth move is the last shown once it is my turn again
+            page.wait_for_selector("#board .sq[data-arrive='move-4']", state="attached")
+            page.wait_for_selector("#tray .bk-piece")
+            arrivals = {m for m in moved(page) if m.startswith("move-")}
+            assert bool(arrivals) is moves, (motion, arrivals)
         finally:
             ctx.close()
+
+
+def test_the_piece_tray_is_in_sight_at_1280_by_900(browser: Any, web: ServerProcess) -> None:
+    """Issue 38 item 9: at 1280×900 the piece tray was below the fold; it is within the window, beside
+    the board, without scrolling."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = ctx.new_page()
+    page.set_default_timeout(30000)
+    try:
+        bots = [{"kind": "bot", "bot": "greedy"}] * 3
+        t: dict[str, Any] = web.create("blokus-event", [{"kind": "person"}, *bots], seed=1)
+        page.goto(web.url + str(t["seats"][0]["url"]) + "?lang=en")
+        page.wait_for_selector("#tray .bk-piece")
+        box = page.locator("#tray").bounding_box()
+        assert page.evaluate("scrollY") == 0
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 900 and box["x"] + box["width"] <= 1280, box
+    finally:
+        ctx.close()

@@ -4,9 +4,11 @@ the hand and the seats (only a text the player asked for does, with a close butt
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 
 from tablesport.server.process import ServerProcess
@@ -51,3 +53,34 @@ def test_no_page_is_wider_than_a_phone(phone: Any, web: ServerProcess) -> None:
         if path == paths[len(PAGES)]:  # the 3v3 table: the help line is not stuck over the table
             phone.wait_for_selector("#sg-info")
             assert phone.eval_on_selector("#sg-info", "e => getComputedStyle(e).position") != "sticky"
+
+
+def test_a_3v3_replay_and_its_log_fit_a_phone(phone: Any, web: ServerProcess) -> None:
+    """Issue 38 item 12 at 390 px: the 3v3 replay's seats overlapped (its view never took the narrow
+    layout) and reached past the screen; log lines past step 99 were clipped. Six bots play a game out;
+    its replay at step 60 and its log (the watch page) are measured."""
+    t: dict[str, Any] = web.create("sgs-3v3-2012", [{"kind": "bot", "bot": "heuristic"}] * 6, seed=3)
+    deadline = time.monotonic() + 120
+    while httpx.get(f"{web.url}/api/v1/tables/{t['id']}", timeout=10).json().get("status") != "finished":
+        assert time.monotonic() < deadline, "the bots' 3v3 game did not finish"
+        time.sleep(0.5)
+    phone.goto(f"{web.url}/replay/{t['id']}?lang=zh-Hans")
+    phone.wait_for_selector("#replay[data-ready='1']")
+    phone.evaluate("const s = document.getElementById('slider'); s.value = Math.min(60, s.max);"
+                   " s.dispatchEvent(new Event('input'))")
+    phone.wait_for_selector(".sg-seat")
+    seats = phone.eval_on_selector_all(".sg-seat", "es => es.map(e => { const r = e.getBoundingClientRect();"
+                                       " return [r.left, r.top, r.right, r.bottom]; })")
+    assert len(seats) == 6
+    for i, a in enumerate(seats):
+        assert a[0] >= 0 and a[2] <= 390, f"seat box {i} reaches past the screen: {a}"
+        for b in seats[i + 1:]:
+            assert not (a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1), (a, b)
+    phone.goto(f"{web.url}/watch/{t['id']}?lang=zh-Hans")
+    phone.wait_for_selector("#log li[data-step='100']")
+    clipped = phone.evaluate("""() => { const log = document.getElementById('log').getBoundingClientRect();
+      const late = [...document.querySelectorAll('#log li')].filter(li => Number(li.dataset.step) > 99);
+      return late.filter(li => {
+        const r = document.createRange(); r.setStart(li.firstChild, 0); r.setEnd(li.firstChild, 5);
+        const c = r.getBoundingClientRect(); return c.left < log.left || c.right > log.right; }).length; }""")
+    assert clipped == 0

@@ -163,6 +163,8 @@ def test_screen_fits_and_passes_axe(name: str, sized: Any, web: ServerProcess) -
         draft_checks(page)
     elif name.startswith("sanguosha"):
         sanguosha_checks(page, targeted)
+        if width == "phone":
+            phone_sanguosha_checks(page)
     assert not errors, errors   # no script error on any screen
 
 
@@ -188,14 +190,35 @@ def lobby_checks(page: Any, web: ServerProcess, returning: bool) -> None:
         top = page.locator("#my-tables-card").bounding_box()
         games = page.locator("#games").bounding_box()
         assert top and games and top["y"] < games["y"]
+    seat_role_checks(page)
     page.click("#tile-blokus .tile-new")
     page.wait_for_selector("#seat3")
+    assert page.locator("#seat-choices .seat-role").count() == 0   # Blokus seats are all alike
     assert page.input_value("#preset") == "blokus-event" and page.url.endswith("#new-table")
     page.click("#tile-ticket-to-ride .tile-quickplay")
     page.wait_for_selector("#qp-bot option", state="attached")
     assert page.input_value("#qp-preset") == "ttr-event"
     bots = page.eval_on_selector_all("#qp-bot option", "os => os.map(o => o.textContent)")
     assert any("(weakest)" in b or "（最弱）" in b for b in bots), bots   # bots named in the page's words
+
+
+# the page's language: (commander, vanguard, lord)
+ROLE_WORDS = {"zh-Hans": ("主帅", "前锋", "主公"), "zh-Hant": ("主帥", "前鋒", "主公"),
+              "en": ("Commander", "Vanguard", "Lord")}
+
+
+def seat_role_checks(page: Any) -> None:
+    """Issue 38 item 9: the new-table form says which Sanguosha seat is the commander (3v3: 主帅, one per
+    team) and which team each seat is on; at 1v1 that the Lord (主公) is chosen at the table."""
+    commander, vanguard, lord = ROLE_WORDS[page.evaluate("document.documentElement.lang")]
+    page.select_option("#preset", "sgs-3v3-2012")
+    roles = page.eval_on_selector_all("#seat-choices .seat-role", "es => es.map(e => e.textContent)")
+    assert len(roles) == 6 and commander in roles[0] and commander in roles[3], roles
+    assert all(vanguard in roles[i] for i in (1, 2, 4, 5)) and roles[1] != roles[4], roles
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.select_option("#preset", "sgs-1v1-2014")
+    roles = page.eval_on_selector_all("#seat-choices .seat-role", "es => es.map(e => e.textContent)")
+    assert len(roles) == 2 and all(lord in r for r in roles), roles
 
 
 def choose_targeted_card(page: Any) -> bool:
@@ -228,6 +251,27 @@ def draft_checks(page: Any) -> None:
     assert "[object" not in page.inner_text("#view")
 
 
+# boxes that reach past the window's right edge or overflow their own width
+OVERFLOWING = """sel => [...document.querySelectorAll(sel)]
+    .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5 || e.scrollWidth > e.clientWidth + 1)
+    .map(e => `${e.className}: ${Math.round(e.getBoundingClientRect().right)} px`)"""
+
+
+def phone_sanguosha_checks(page: Any) -> None:
+    """Issue 38 item 12 at 390 px: no seat box or equipment slot overflows (``div.sg-equip`` was 403 px
+    wide); the card help the player asked for (sanguosha_checks focused a hand card) keeps its place
+    between the seats and the hand, over neither, wherever the page is scrolled."""
+    assert page.evaluate(f"({OVERFLOWING})('.sg-seat, .sg-equip')") == []
+    assert page.eval_on_selector("#sg-info", "e => e.classList.contains('showing')")
+    covered = """() => { const i = document.getElementById('sg-info').getBoundingClientRect();
+      const hit = (r) => i.left < r.right && r.left < i.right && i.top < r.bottom && r.top < i.bottom;
+      return [...document.querySelectorAll('#view h3, .sg-seat')].filter(e => hit(e.getBoundingClientRect()))
+        .map(e => e.textContent.slice(0, 20)); }"""
+    for y in (0, 400, 800):
+        page.evaluate(f"scrollTo(0, {y})")
+        assert page.evaluate(covered) == [], y
+
+
 def sanguosha_checks(page: Any, targeted: bool) -> None:
     """Identity cards, kingdoms, texts on focus, distances; a target seat chosen with the keyboard."""
     marks = page.eval_on_selector_all("#ring .sg-identity", "els => els.map(e => e.textContent)")
@@ -240,7 +284,7 @@ def sanguosha_checks(page: Any, targeted: bool) -> None:
     assert page.locator("#ring .sg-reach").count() >= 2   # attack range on one's seat, distances to others
     # this seat's turn: the tab title says so; reduced motion: the cards do not move
     assert page.title().startswith("● "), page.title()
-    assert page.evaluate("getComputedStyle(document.querySelector('#hand .sg-card')).animationName") == "none"
+    assert page.evaluate("document.getAnimations().length") == 0 and not page.locator(".ts-moving").count()
     page.focus("#hand .sg-card")
     assert len(page.inner_text("#sg-info")) > 12          # the card's text in the information panel
     if not targeted:

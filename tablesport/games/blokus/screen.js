@@ -113,7 +113,7 @@ export function renderView(box, view, ctx) {
       const start = corners.get(name);
       const target = tg.has(name);
       const cls = `sq${target ? " target" : ""}${starts.has(name) ? " anchor" : ""}${lastSquares.has(name) ? " last" : ""}${start && ch === "." ? " start" : ""}`;
-      const cell = el("div", { class: cls, dataset: { sq: name, c: ch },
+      const cell = el("div", { class: cls, dataset: { sq: name, c: ch, ...(lastSquares.has(name) ? { arrive: `move-${view.moves.length}` } : {}) },
         style: `background:${COLOURS[ch] ?? "#fff"}${start && ch === "." ? `;--start:${COLOURS[LETTER[start.colour]]}` : ""}`,
         role: target ? "button" : null, tabindex: target ? "0" : null, "aria-label": target ? t("bk.place_at", { sq: name }) : null });
       if (target) {
@@ -137,9 +137,11 @@ export function renderView(box, view, ctx) {
     preview(name);
     note.textContent = t("bk.click_again");
   });
-  box.append(el("div", { class: "bk-board-wrap" }, board), note);
-  box.append(el("p", { class: "bk-legend muted" }, el("span", { class: "bk-key start" }), ` ${t("bk.legend_start")} `, el("span", { class: "bk-key last" }), ` ${t("bk.legend_last")} `,
-    mine ? [el("span", { class: "bk-key anchor" }), ` ${t("bk.legend_anchor")}`] : ""));
+  // the board and, on a wide screen beside it, the tray (app.css .bk-main): in sight without scrolling
+  const main = el("div", { class: "bk-main" });
+  box.append(main);
+  main.append(el("div", { class: "bk-board-side" }, el("div", { class: "bk-board-wrap" }, board), note, el("p", { class: "bk-legend muted" }, el("span", { class: "bk-key start" }), ` ${t("bk.legend_start")} `, el("span", { class: "bk-key last" }), ` ${t("bk.legend_last")} `,
+    mine ? [el("span", { class: "bk-key anchor" }), ` ${t("bk.legend_anchor")}`] : "")));
 
   // the tray
   if (mine) {
@@ -154,7 +156,7 @@ export function renderView(box, view, ctx) {
       el("button", { id: "rotate", onclick: () => { ui.turn = (ui.turn + 1) % 4; rerender(box, view, ctx); } }, t("bk.rotate")),
       el("button", { id: "flip", onclick: () => { ui.flip = !ui.flip; rerender(box, view, ctx); } }, t("bk.flip")),
       el("span", { id: "targets", class: "muted", "aria-live": "polite" }, ui.piece ? t("bk.targets", { n: tg.size }) : t("bk.pick_piece")));
-    box.append(el("h3", {}, t("bk.your_pieces")), tools, tray);
+    main.append(el("div", { class: "bk-tray-side" }, el("h3", {}, t("bk.your_pieces")), tools, tray));
   }
 }
 

@@ -5,7 +5,7 @@ const rank = (token) => Number(String(token).split(":")[1]);
 
 export function renderView(box, view, ctx) {
   box.append(el("div", { class: "gs-prize" }, `${t("gs.prize")}: `,
-    el("span", { class: "playing-card prize", id: "prize" }, view.prize ?? "—"),
+    el("span", { class: "playing-card prize", id: "prize", dataset: view.prize == null ? {} : { arrive: `prize-${view.prizes_left}` } }, view.prize ?? "—"),
     el("span", { class: "muted" }, ` ${t("gs.prizes_left")}: ${view.prizes_left}`)));
   const rows = view.won.map((w, s) => el("tr", { dataset: { seat: s } },
     el("td", {}, seatName(s)), el("td", {}, `${t("gs.won")}: ${w}`),

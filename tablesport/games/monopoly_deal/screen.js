@@ -61,10 +61,11 @@ const chip = (id, extra = {}) => face(id, extra);
 
 function player(view, s, me) {
   const p = view.players[s];
+  const from = `.md-player[data-seat="${s}"] h4`;  // a card new to this player's bank or sets comes from their hand
   const bankValue = p.bank.reduce((a, id) => a + card(id).value, 0);
   const sets = p.sets.map((st, i) => el("div", {
     class: `md-set md-c-${st.colour}${st.complete ? " complete" : ""}`, style: `--set:${HUE[st.colour] ?? "#ccc"}`,
-    dataset: { colour: st.colour, complete: st.complete ? "1" : "0", index: i },
+    dataset: { colour: st.colour, complete: st.complete ? "1" : "0", index: i, area: `set${s}${st.colour}`, from },
   }, el("div", { class: "md-set-head" }, `${colourName(st.colour)} ${st.cards.length}/${DATA.colours[st.colour]?.size ?? "?"}`,
        st.complete ? el("strong", {}, ` ✔ ${t("md.complete")}`) : null, ` · ${t("md.rent")} ${st.rent}M`),
      st.cards.map((id) => chip(id)), st.house ? chip(st.house) : null, st.hotel ? chip(st.hotel) : null));
@@ -72,7 +73,7 @@ function player(view, s, me) {
     el("h4", {}, `${seatName(s)}${s === view.turn ? " ◀" : ""}`),
     el("p", { class: "muted" }, `${t("md.hand")}: ${p.hand_count} · ${t("md.bank")}: ${bankValue}M · ${t("md.value")}: ${p.value}M · `
       + `${t("md.complete_sets")}: ${p.complete_colours.length}`),
-    el("div", { class: "md-bank" }, p.bank.map((id) => chip(id))),
+    el("div", { class: "md-bank", dataset: { area: `bank${s}`, from } }, p.bank.map((id) => chip(id))),
     el("div", { class: "md-sets" }, sets));
 }
 
@@ -89,7 +90,7 @@ export function renderView(box, view, ctx) {
   const me = ctx.seat;
   box.append(el("div", { class: "md-piles" },
     el("span", { id: "md-draw" }, `${t("md.draw_pile")}: ${view.draw_count}`), " · ",
-    el("span", { id: "md-discard" }, `${t("md.discard_pile")}: `, view.discard.length ? chip(view.discard[view.discard.length - 1], { class: "mini" }) : "—"),
+    el("span", { id: "md-discard", dataset: { area: "discard", from: `.md-player[data-seat="${view.turn}"] h4` } }, `${t("md.discard_pile")}: `, view.discard.length ? chip(view.discard[view.discard.length - 1], { class: "mini" }) : "—"),
     " · ", `${t("md.plays")}: ${view.plays}/${view.max_plays}`));
   const line = actionLine(view);
   if (line) box.append(line);
@@ -99,7 +100,7 @@ export function renderView(box, view, ctx) {
     const playable = new Set();
     if (d?.kind === "play") for (const o of d.options) if (o[0] !== "end" && o[0] !== "move") playable.add(keyOf(o[1]));
     box.append(el("h3", {}, t("md.your_hand")));
-    box.append(el("div", { id: "md-hand" }, view.hand.map((id) => (playable.has(keyOf(id))
+    box.append(el("div", { id: "md-hand", dataset: { area: "hand", from: "#md-draw" } }, view.hand.map((id) => (playable.has(keyOf(id))
       ? face(id, { class: `playable${ui.picked === keyOf(id) ? " picked" : ""}`, "aria-pressed": String(ui.picked === keyOf(id)),
                    onclick: () => { ui.picked = keyOf(id); ctx.refresh(); } }, "button")
       : chip(id)))));

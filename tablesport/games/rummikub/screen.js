@@ -1,6 +1,7 @@
 // Rummikub: your rack and the table; drag tiles between them to rearrange the table, with every
 // set checked as you go (why it is invalid, and the initial-meld sum) before you submit.
 import { el, t, seatName } from "/static/common.js";
+import { settle } from "/static/motion.js";
 
 const COLOUR = { R: "red", B: "blue", O: "orange", K: "black" };
 // a shape for each colour as well, so that red and orange (and blue and black) differ without colour vision
@@ -189,16 +190,18 @@ export function renderView(box, view, ctx) {
   if (!mine) ui.held = null;
   if (view.rack && (!ui.prevRack || ui.prevRack.join() !== view.rack.join())) noteRack(view.rack);
   const melded = view.seat != null ? view.melded[view.seat] : true;
-  const redraw = () => { box.replaceChildren(); renderView(box, view, ctx); };
+  // the player's own rearranging is not a move to animate: only remember where the tiles are now
+  const redraw = () => { box.replaceChildren(); renderView(box, view, ctx); settle(box, { quiet: true }); };
   const tap = (id) => { ui.held = ui.held === id ? null : id; redraw(); };
 
-  box.append(el("p", { class: "muted" }, `${t("rk.pool")}: ${view.pool} · `,
-    view.rack_sizes.map((n, s) => `${seatName(s)}: ${n}${view.melded[s] ? " ✓" : ""}`).join(" · ")));
+  box.append(el("p", { class: "muted" }, el("span", { id: "rk-pool" }, `${t("rk.pool")}: ${view.pool}`),
+    view.rack_sizes.map((n, s) => [" · ", el("span", { class: "rk-count", dataset: { seat: s } }, `${seatName(s)}: ${n}${view.melded[s] ? " ✓" : ""}`)])));
   if (view.last) box.append(el("p", { class: "muted", id: "rk-last" }, `${seatName(view.last.seat)}: ${t(`rk.last_${view.last.type}`, { n: view.last.count ?? "" })}`));
 
   // the table
   const sets = mine ? ui.work : view.table;
-  const table = el("div", { class: "rk-table", id: "rk-table" });
+  // tiles new to the table come from the rack of the seat that laid them
+  const table = el("div", { class: "rk-table", id: "rk-table", dataset: { area: "table", from: `.rk-count[data-seat="${view.last?.seat}"]` } });
   sets.forEach((s, i) => {
     if (!s.length) return;
     const check = checkSet(s);
@@ -223,7 +226,7 @@ export function renderView(box, view, ctx) {
   if (view.rack) {
     let rackTiles = view.rack.filter((id) => !(mine && ui.placed.includes(id)));
     if (ui.sort && SORTS[ui.sort]) rackTiles = [...rackTiles].sort(SORTS[ui.sort]);
-    const rack = el("div", { class: "rk-rack", id: "rk-rack" }, rackTiles.map((id) => tile(id, mine, tap)));
+    const rack = el("div", { class: "rk-rack", id: "rk-rack", dataset: { area: "rack", from: "#rk-pool" } }, rackTiles.map((id) => tile(id, mine, tap)));
     if (mine) dropZone(rack, (id) => {
       if (!ui.placed.includes(id)) { if (!view.rack.includes(id)) ctx.showProblem?.(t("rk.no_back")); redraw(); return; }
       take(id); ui.placed = ui.placed.filter((x) => x !== id); redraw();

@@ -7,6 +7,7 @@ from typing import Any
 
 from tablesport.core import ConformanceBudget, Game, GameInfo, Ruleset
 
+from .modes.three import TEAM
 from .state import SgsState
 
 POOL_3V3_2011 = {"packs": ["standard", "wind"], "remove": ["yu_ji"]}
@@ -131,6 +132,16 @@ class SanguoshaGame(Game):
 
     def new_state(self, ruleset: Ruleset, seed: int) -> SgsState:
         return SgsState(ruleset, seed)
+
+    def seat_roles(self, ruleset: Ruleset) -> tuple[str, ...]:
+        """3v3: each team's first seat is its commander (主帅), the other two its vanguards; which team is
+        cold or warm is drawn at the table (modes/three.py). 1v1: who is the Lord (主公) is chosen at the
+        table (modes/one.py)."""
+        if ruleset.params.get("mode", "3v3") == "1v1":
+            return ("sg.role.lord_or_renegade",) * ruleset.seats
+        role = {seat: f"sg.role.{'commander' if seat == team[0] else 'vanguard'}_{t + 1}"
+                for t, team in enumerate(TEAM) for seat in team}
+        return tuple(role[seat] for seat in range(ruleset.seats))
 
     def rulings(self, ruleset: Ruleset) -> tuple[str, ...]:
         """A concession, and as the edition has them the 3v3 technical points, the 2014 penalty points

@@ -7,7 +7,7 @@
 import { el, t, seatName, nameOf, LANG, setNamer } from "/static/common.js";
 
 let DATA = { cards: {}, card_names: {}, generals: {}, skills: {} };
-const ui = { source: null, asked: null, field: [], seat: null, info: null, seen: new Set() };
+const ui = { source: null, asked: null, field: [], seat: null, info: null };
 const SUIT = { spade: "♠", heart: "♥", club: "♣", diamond: "♦" };
 const RANK = { 1: "A", 11: "J", 12: "Q", 13: "K" };
 
@@ -81,8 +81,7 @@ const skillInfo = (id) => {
 // A card drawn as a card: suit and rank in the corner, name, type; red suits in red.
 function cardFace(tok, opts = {}) {
   const c = DATA.cards[tok];
-  const fresh = !ui.seen.has(tok);
-  const cls = `sg-card${isRed(c) ? " red" : ""}${c ? "" : " back"}${opts.small ? " small" : ""}${opts.class ? " " + opts.class : ""}${fresh && opts.animate ? " moved" : ""}`;
+  const cls = `sg-card${isRed(c) ? " red" : ""}${c ? "" : " back"}${opts.small ? " small" : ""}${opts.class ? " " + opts.class : ""}`;
   const label = c ? `${cardLabel(tok)}, ${typeLabel(c)}` : t("sg.card_back");
   const tag = opts.onclick ? "button" : "span";
   const node = el(tag, { class: cls, dataset: { card: tok }, "aria-label": label, "aria-pressed": opts.pressed, tabindex: !opts.onclick && c ? "0" : null },
@@ -308,7 +307,7 @@ function seatPanel(p, view, ctx, targets) {
   const label = `${seatLabel(p.seat, view)}${side ? ", " + t("sg." + side) : ""}${p.general ? `, ${t("sg.hp")} ${p.hp}/${p.max_hp}` : ""}`;
   const panel = el("div", {
     class: `sg-seat ${side || ""}${view.current === p.seat ? " current" : ""}${p.alive || !p.general ? "" : " dead"}${me ? " me" : ""}${targetable ? " targetable" : ""}${chosen ? " chosen" : ""}`,
-    dataset: { seat: p.seat }, role: targetable ? "button" : "group", tabindex: targetable ? "0" : null, "aria-label": targetable ? `${t("sg.target")}: ${label}` : label,
+    dataset: { seat: p.seat, area: `seat${p.seat}` }, role: targetable ? "button" : "group", tabindex: targetable ? "0" : null, "aria-label": targetable ? `${t("sg.target")}: ${label}` : label,
   },
   el("div", { class: "sg-head" },
     el("span", { class: `sg-identity${upright ? "" : " sideways"}`, title: `${id.title}${mode.upright ? " · " + t(upright ? "sg.upright" : "sg.sideways") : ""}` }, id.text),
@@ -365,11 +364,17 @@ export function renderView(box, view, ctx) {
     ring.append(panel);
   });
   ring.append(el("div", { class: "sg-centre" },
-    el("div", {}, `${t("sg.draw_pile")}: ${view.draw_pile} · ${t("sg.discard_pile")}: ${view.discard_count ?? ""}`),
+    el("div", {}, el("span", { id: "sg-pile" }, `${t("sg.draw_pile")}: ${view.draw_pile}`), ` · ${t("sg.discard_pile")}: ${view.discard_count ?? ""}`),
     view.phase ? el("div", {}, `${t("sg.phase")}: ${tr("sg.phase_" + view.phase, view.phase)}`) : "",
-    view.processing?.length ? el("div", { class: "sg-processing" }, view.processing.map((c) => cardFace(c, { animate: true }))) : "",
-    view.discard_pile?.length ? el("div", { class: "sg-discards" }, view.discard_pile.slice(-4).map((c) => cardChip(c))) : ""));
+    view.processing?.length ? el("div", { class: "sg-processing", dataset: { area: "processing", from: `#ring .sg-seat[data-seat="${view.current}"]` } },
+      view.processing.map((c) => cardFace(c))) : "",
+    view.discard_pile?.length ? el("div", { class: "sg-discards", dataset: { area: "discards" } }, view.discard_pile.slice(-4).map((c) => cardChip(c))) : ""));
   box.append(ring);
+  // the information panel, between the seats and the hand (on a wide screen a shown text stays at the
+  // bottom of the screen while the table scrolls; on a phone it keeps its place, app.css)
+  const info = el("div", { class: "sg-info", id: "sg-info", "aria-live": "polite" });
+  fillInfo(info);
+  box.append(info);
   // your hand and your general's skills
   const mine = me != null ? view.players[me] : null;
   if (mine && mine.hand && (mine.hand.length || !drafting)) {
@@ -378,11 +383,11 @@ export function renderView(box, view, ctx) {
     const answers = new Map(d && d.kind !== "play" ? (d.options || [])
       .filter((o) => Array.isArray(o) && (o[0] === "card" || o[0] === "discard") && typeof o[1] === "string")
       .map((o) => [o[1], o]) : []);
-    box.append(el("h3", {}, t("sg.your_hand")), el("div", { class: "sg-hand", id: "hand" }, mine.hand.map((c) => sources.has(c)
-      ? cardFace(c, { class: `playable${ui.source === c ? " selected" : ""}`, pressed: ui.source === c ? "true" : "false", animate: true,
+    box.append(el("h3", {}, t("sg.your_hand")), el("div", { class: "sg-hand", id: "hand", dataset: { area: "hand", from: "#sg-pile" } }, mine.hand.map((c) => sources.has(c)
+      ? cardFace(c, { class: `playable${ui.source === c ? " selected" : ""}`, pressed: ui.source === c ? "true" : "false",
         onclick: () => { ui.source = c; ui.seat = null; ctx.refresh(); } })
-      : answers.has(c) ? cardFace(c, { class: "playable answer", animate: true, onclick: () => ctx.send(answers.get(c)) })
-      : cardFace(c, { animate: true }))));
+      : answers.has(c) ? cardFace(c, { class: "playable answer", onclick: () => ctx.send(answers.get(c)) })
+      : cardFace(c))));
     if (mine.general && DATA.generals[mine.general]) {
       box.append(el("div", { class: "sg-myskills", id: "my-skills", role: "group", "aria-label": t("sg.skills") }, el("strong", {}, `${generalName(mine.general)} · ${t("sg.skills")}: `),
         DATA.generals[mine.general].skills.map((s) => skillChip(s, { class: sources.has(`skill:${s}`) ? `usable${ui.source === `skill:${s}` ? " selected" : ""}` : "",
@@ -390,40 +395,4 @@ export function renderView(box, view, ctx) {
           onclick: sources.has(`skill:${s}`) ? () => { ui.source = `skill:${s}`; ui.seat = null; ctx.refresh(); } : null }))));
     }
   }
-  // the information panel (kept at the bottom of the screen while the table scrolls)
-  const info = el("div", { class: "sg-info", id: "sg-info", "aria-live": "polite" });
-  fillInfo(info);
-  box.append(info);
-  // cards seen once are not animated again
-  for (const c of [...(mine?.hand || []), ...(view.processing || [])]) ui.seen.add(c);
-  requestAnimationFrame(() => glide(box, view.current));
-}
-
-// A card that was elsewhere on the last frame (your hand → the table, the table → an equipment slot …)
-// glides from there to its new place; reduced motion: it just appears.
-const REDUCED = window.matchMedia?.("(prefers-reduced-motion: reduce)");
-function glide(box, current) {
-  const now = new Map();
-  // a card nobody saw before (from a hidden hand) comes from the seat whose turn it is
-  const from = box.querySelector(`#ring .sg-seat[data-seat="${current}"]`)?.getBoundingClientRect();
-  for (const node of box.querySelectorAll(".sg-card[data-card]")) {
-    const tok = node.dataset.card;
-    if (tok === "hidden" || now.has(tok)) continue;
-    const r = node.getBoundingClientRect();
-    const area = node.closest("#hand, .sg-processing, .sg-discards, .sg-seat, .sg-pool");
-    const at = { x: r.left + window.scrollX, y: r.top + window.scrollY, area: area ? area.id || area.className.split(" ")[0] + (area.dataset.seat ?? "") : "" };
-    const was = ui.rects?.get(tok);
-    // only a card that changed area moves (a page that reflows does not make every card glide)
-    let src = was && was.area !== at.area ? was : null;
-    if (!was && ui.rects && from && area?.classList.contains("sg-processing")) {
-      src = { x: from.left + window.scrollX + from.width / 2 - r.width / 2, y: from.top + window.scrollY + from.height / 2 - r.height / 2 };
-    }
-    if (src && !REDUCED?.matches && node.animate) {
-      node.classList.remove("moved");
-      node.animate([{ transform: `translate(${src.x - at.x}px, ${src.y - at.y}px)` }, { transform: "none" }],
-        { duration: 380, easing: "ease-out" });
-    }
-    now.set(tok, at);
-  }
-  ui.rects = now;
 }

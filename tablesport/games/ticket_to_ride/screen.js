@@ -109,7 +109,8 @@ function drawMap(view, ctx, claims) {
     const seg = (len - 20) / r.length;
     const who = owner.get(id);
     if (who != null && lastId === id) {
-      map.append(svg("line", { ...ends, stroke: "#f6e05e", "stroke-width": onPath.has(id) ? 21 : 17, "stroke-linecap": "round", class: "last-claim" }));
+      map.append(svg("line", { ...ends, stroke: "#f6e05e", "stroke-width": onPath.has(id) ? 21 : 17, "stroke-linecap": "round", class: "last-claim",
+        "data-arrive": `claim-${view.claimed.length}` }));
     }
     if (onPath.has(id)) {   // shown or not by showPath
       map.append(svg("line", { ...ends, class: "longest-path", "data-route": id, "data-seat": onPath.get(id) }));

@@ -38,6 +38,7 @@ def games_catalogue() -> list[dict[str, Any]]:
         "bots": sorted(bot_factories(g)) if g.bots_with_people else [],  # the lobby seats people with them
         "default_bot": default_bot(g.name),
         "people_only": not g.bots_with_people,
-        "presets": [{"preset": rs.preset, "title": rs.title, "seats": rs.seats, "sides": list(rs.sides)}
+        "presets": [{"preset": rs.preset, "title": rs.title, "seats": rs.seats, "sides": list(rs.sides),
+                     "roles": list(g.seat_roles(rs))}
                     for rs in g.presets.values()],
     } for g in all_games().values()]

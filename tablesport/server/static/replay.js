@@ -1,5 +1,6 @@
 // The replay page: steps through the public views of a finished game.
 import { el, genericView, describeEvent, describeResult, gameModule, loadHant, t } from "/static/common.js";
+import { settle } from "/static/motion.js";
 
 const root = document.getElementById("replay");
 const $ = (id) => document.getElementById(id);
@@ -10,6 +11,7 @@ let timer = null;
 let resultText = "";
 
 function show(i) {
+  const before = at;
   at = Math.max(0, Math.min(frames.length - 1, i));
   const f = frames[at];
   $("slider").value = at;
@@ -21,7 +23,10 @@ function show(i) {
   const box = $("view");
   box.replaceChildren();
   if (game?.renderView) {
-    try { game.renderView(box, f.view, { seat: null, replay: true, t, el }); } catch (e) { console.error(e); box.replaceChildren(genericView(f.view)); }
+    try {
+      game.renderView(box, f.view, { seat: null, replay: true, t, el });
+      settle(box, { fresh: Math.abs(at - before) !== 1 });  // one step: its moves in motion (motion.js)
+    } catch (e) { console.error(e); box.replaceChildren(genericView(f.view)); }
   } else box.append(genericView(f.view));
   root.dataset.step = at;
 }

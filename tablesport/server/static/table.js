@@ -3,6 +3,7 @@ import { t, el, seatName, short, genericView, describeEvent, describeResult, gam
 import { rememberSeat } from "/static/mine.js";
 import { attend, muteButton } from "/static/attention.js";
 import { showHint } from "/static/hints.js";
+import { settle } from "/static/motion.js";
 
 const root = document.getElementById("table");
 const tid = root.dataset.table;
@@ -199,7 +200,11 @@ function renderView(frame) {
   const box = $("view");
   box.replaceChildren();
   if (game?.renderView) {
-    try { game.renderView(box, frame.view, ctx(frame)); return; } catch (e) { console.error(e); box.replaceChildren(); }
+    try {
+      game.renderView(box, frame.view, ctx(frame));
+      settle(box, { fresh: frame.type === "hello" });  // the moves since the last frame (motion.js)
+      return;
+    } catch (e) { console.error(e); box.replaceChildren(); }
   }
   box.append(genericView(frame.view));
 }
