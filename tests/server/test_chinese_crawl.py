@@ -17,7 +17,6 @@ from fastapi.testclient import TestClient
 from tablesport.server.app import create_app
 
 ALLOWED = {"English", "tablesport", "OpenSkill"}
-OWNED_ELSEWHERE = {"Pictionary"}  # the Pictionary package's own title (tablesport/games/pictionary/texts)
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{3,}(?:\s+[A-Za-z][A-Za-z'’-]+)*")
 SKIP = re.compile(r"^/(static|api|ws|i18n|screens?)/|\.(json|svg|png|css|js)$|^/logout|^/replay/.*/frames")
 
@@ -45,7 +44,7 @@ def crawl(client: TestClient, lang: str, limit: int = 400) -> dict[str, list[str
         r = client.get(path, params={"lang": lang})
         if r.status_code != 200 or "text/html" not in r.headers.get("content-type", ""):
             continue
-        words = {w for w in WORD.findall(visible_text(r.text))} - ALLOWED - OWNED_ELSEWHERE
+        words = {w for w in WORD.findall(visible_text(r.text))} - ALLOWED
         if words:
             found[path] = sorted(words)
         for href in re.findall(r'href="(/[^"#?]*)', r.text):

@@ -248,7 +248,12 @@ export function renderView(box, view, ctx) {
   }
 }
 
-export function renderDecision(box, d) {
+export function renderDecision(box, d, ctx) {
+  if (d.kind === "reshuffle") {  // the two answers in words ("reshuffle", "keep" are the protocol's)
+    box.append(el("div", { class: "options" }, ["reshuffle", "keep"].map((a) =>
+      el("button", { class: "option", dataset: { answer: a }, onclick: () => ctx.send(a) }, t(`rk.answer_${a}`)))));
+    return true;
+  }
   if (d.kind !== "turn") return false;
   box.append(el("p", {}, t("rk.how_to")), el("p", { class: "muted" }, t("rk.how_to_tap")));
   return true;

@@ -27,7 +27,7 @@ const named = (o) => (o ? nameOf(o) : "");
 const tr = (key, fallback) => { const s = t(key); return s === key ? fallback : s; };
 export const cardName = (key) => named(DATA.card_names[key]) || key;
 export const generalName = (id) => named(DATA.generals[id]) || (id === "hidden" ? "?" : id || "—");
-export const skillName = (id) => named(DATA.skills[id]) || id;
+export const skillName = (id) => named(DATA.skills[id]) || named(DATA.card_names[id]) || id;  // a weapon's: its card's name
 export const kingdomName = (k) => tr(`sg.kingdom_${k}`, k || "");
 const textOf = (o) => (o?.text ? o.text[LANG] ?? o.text.en ?? "" : "");
 const isRed = (c) => c && (c.suit === "heart" || c.suit === "diamond");

@@ -32,6 +32,7 @@ from typing import Any
 import yaml
 
 from tablesport.core import Decision, Event, to_json
+from tablesport.tournament.formats import FORMATS
 
 from .gamedata import names
 from .i18n import LANGS, to_hant, translator
@@ -442,6 +443,13 @@ def preset_title(preset: str, lang: str) -> str:
             if p["preset"] == preset:
                 return f"{g['title']} · {p['title']}"
     return preset
+
+
+def competition_title(title: str, preset: str, lang: str) -> str:
+    """A competition's name in ``lang``: the organiser's own, or its preset's where it is still the format's
+    default (which is in English)."""
+    fmt = FORMATS.get(preset)
+    return preset_title(preset, lang) if fmt is not None and title == fmt.title else title
 
 
 def seat_names(game: str, view: dict[str, Any], lang: str) -> dict[int, str]:

@@ -22,6 +22,7 @@ from tablesport.store.models import TAudit, TCompetition, TEvent
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
+from ..content.texts import competition_title
 from ..web import watchers
 from ..web.auth import AccountOrNone
 from ..web.deps import LangDep, SessionsDep
@@ -35,8 +36,8 @@ POLL_SECONDS = 0.5
 """How often the projector's socket looks for a change (a change shows within 2 s: poll + fetch)."""
 
 
-def competition_view(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str, Any]:
-    """One competition as the public pages show it."""
+def competition_view(st: EventStore, ev: TEvent, comp: TCompetition, lang: str) -> dict[str, Any]:
+    """One competition as the public pages show it (in ``lang``)."""
     p = st.preset(comp)
     try:
         rows = public.standings(st, comp)
@@ -57,7 +58,8 @@ def competition_view(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str
     schools = ([{"school": sc, "wins": w, "plus_points": int(pts) if float(pts).is_integer() else pts,
                  "players": who}
                 for sc, w, pts, who in st.school_scores(comp)] if p.kind == "rummikub" and rows else [])
-    return {"key": comp.key, "title": comp.title, "stage": comp.stage, "kind": p.kind,
+    return {"key": comp.key, "title": competition_title(comp.title, comp.preset, lang), "stage": comp.stage,
+            "kind": p.kind,
             "schools": schools, "schools_best": p.params.get("team_best", 3),
             "chain": [{"key": t.key, "label": t.label, "direction": t.direction} for t in p.chain],
             "groups": groups, "rounds": rounds,
@@ -68,7 +70,7 @@ def competition_view(st: EventStore, ev: TEvent, comp: TCompetition) -> dict[str
             "printables": public.printables(st, comp)}
 
 
-def event_view(st: EventStore, event_id: int, only: str | None = None) -> dict[str, Any]:
+def event_view(st: EventStore, event_id: int, lang: str, only: str | None = None) -> dict[str, Any]:
     ev = st.event_by_id(event_id)
     comps = public.competitions(st, ev)
     if only is not None:
@@ -76,7 +78,7 @@ def event_view(st: EventStore, event_id: int, only: str | None = None) -> dict[s
         if not comps:
             raise TournamentError(f"no competition {only!r} in {ev.name!r}", field="competition")
     return {"event": {"id": ev.id, "name": ev.name},
-            "competitions": [competition_view(st, ev, c) for c in comps],
+            "competitions": [competition_view(st, ev, c, lang) for c in comps],
             "version": version(st.s, ev.id),
             "timetable": timetable.timetable(st, ev) if only is None else None}
 
@@ -97,14 +99,14 @@ async def events(request: Request, lang: LangDep, acc: AccountOrNone, sessions: 
 @router.get("/events/{event_id}", response_class=HTMLResponse)
 async def event_page(request: Request, lang: LangDep, acc: AccountOrNone, sessions: SessionsDep,
                      event_id: int = EventId) -> HTMLResponse:
-    data = await in_session(sessions, lambda s: event_view(EventStore(s), event_id))
+    data = await in_session(sessions, lambda s: event_view(EventStore(s), event_id, lang))
     return await render(request, lang, "public/event.html", account=acc, **data)
 
 
 @router.get("/events/{event_id}/projector", response_class=HTMLResponse)
 async def projector(request: Request, lang: LangDep, sessions: SessionsDep,
                     event_id: int = EventId) -> HTMLResponse:
-    data = await in_session(sessions, lambda s: event_view(EventStore(s), event_id))
+    data = await in_session(sessions, lambda s: event_view(EventStore(s), event_id, lang))
     return await render(request, lang, "public/projector.html", **data)
 
 
@@ -112,7 +114,7 @@ async def projector(request: Request, lang: LangDep, sessions: SessionsDep,
 async def projector_board(request: Request, lang: LangDep, sessions: SessionsDep,
                           event_id: int = EventId) -> HTMLResponse:
     """The projector's changing part (fetched by its script when the socket says something changed)."""
-    data = await in_session(sessions, lambda s: event_view(EventStore(s), event_id))
+    data = await in_session(sessions, lambda s: event_view(EventStore(s), event_id, lang))
     return await render(request, lang, "public/board.html", **data)
 
 
@@ -120,7 +122,7 @@ async def projector_board(request: Request, lang: LangDep, sessions: SessionsDep
 async def competition_page(request: Request, lang: LangDep, acc: AccountOrNone, sessions: SessionsDep,
                            event_id: int = EventId,
                            competition: str = Path(min_length=1, max_length=64)) -> HTMLResponse:
-    data = await in_session(sessions, lambda s: event_view(EventStore(s), event_id, competition))
+    data = await in_session(sessions, lambda s: event_view(EventStore(s), event_id, lang, competition))
     return await render(request, lang, "public/competition.html", account=acc, **data)
 
 

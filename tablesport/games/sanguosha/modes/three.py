@@ -64,7 +64,7 @@ def h_m3_setup(g: SgsState, f: Frame) -> None:
             cands += m["piles"][k2]
         m["candidates"] = cands
         m["piles"] = []
-        g.emit("candidates", generals=cands)
+        g.emit("candidates", generals=list(cands))  # a copy: picks blank the draft's own list
         warm = commander_seat(g, "warm")
         f.step = "first_picker"
         g.request(warm, "first_picker", (("self",), ("other",)), prompt="Which side picks generals first?",
