@@ -69,6 +69,27 @@ def _row(st: EventStore, comp: TCompetition, fixture: str) -> TableClock | None:
     )
 
 
+def _row_or_new(st: EventStore, comp: TCompetition, fixture: str, who: str, minutes: int) -> TableClock:
+    """A fixture's stored clock, or a new one as it stands before it is first started: stopped, the game's
+    minutes left."""
+    row = _row(st, comp, fixture)
+    if row is not None:
+        return row
+    row = TableClock(
+        competition_id=comp.id,
+        fixture=fixture,
+        left=float(minutes * 60),
+        since=None,
+        overtimes=0,
+        timed_up=0,
+        board=None,
+        updated_by=who,
+        updated_at=now(),
+    )
+    st.s.add(row)
+    return row
+
+
 def _check_fixture(st: EventStore, comp: TCompetition, fixture: str) -> None:
     if not any(f.key == fixture for f in st.fixtures(comp)):
         raise TournamentError(f"no fixture {fixture!r} in {comp.key!r}", field="fixture")
@@ -128,22 +149,8 @@ def act(
     if what not in ACTIONS:
         raise TournamentError(f"no clock action {what!r}", allowed=list(ACTIONS), field="what")
     _check_fixture(st, comp, fixture)
-    row = _row(st, comp, fixture)
-    if row is None:
-        row = TableClock(
-            competition_id=comp.id,
-            fixture=fixture,
-            left=float(minutes * 60),
-            since=None,
-            overtimes=0,
-            timed_up=0,
-            board=None,
-            updated_by=who,
-            updated_at=now(),
-        )
-        st.s.add(row)
-    else:
-        _catch_up(st, comp, row, wall)
+    row = _row_or_new(st, comp, fixture, who, minutes)
+    _catch_up(st, comp, row, wall)  # nothing to catch up on a new (stopped) clock
     left = _left_at(row, wall)
     if what == "start":
         if row.since is not None:
@@ -186,20 +193,7 @@ def keep_board(
     st: EventStore, comp: TCompetition, fixture: str, board: Mapping[str, Any], who: str, minutes: int
 ) -> None:
     """Keep the figures typed at time-up with the fixture's clock (made, stopped, if it was never started)."""
-    row = _row(st, comp, fixture)
-    if row is None:
-        row = TableClock(
-            competition_id=comp.id,
-            fixture=fixture,
-            left=float(minutes * 60),
-            since=None,
-            overtimes=0,
-            timed_up=0,
-            board=None,
-            updated_by=who,
-            updated_at=now(),
-        )
-        st.s.add(row)
+    row = _row_or_new(st, comp, fixture, who, minutes)
     row.board = dict(board)
     row.updated_by, row.updated_at = who, now()
     st.s.flush()

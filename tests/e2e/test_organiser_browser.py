@@ -40,7 +40,7 @@ class Browsers:
         ctx = self.browser.new_context(locale="en-US", viewport={"width": width, "height": 900})
         self.contexts.append(ctx)
         pg = ctx.new_page()
-        pg.set_default_timeout(30000)
+        pg.set_default_timeout(90000)  # a loaded 2-core machine answers slowly at times
         pg.on("console", lambda m: m.type == "error" and self.errors.append(f"{pg.url}: {m.text}"))
         pg.on("pageerror", lambda e: self.errors.append(f"{pg.url}: {e}"))
         pg.on("load", lambda _: self._loaded())
@@ -60,7 +60,7 @@ class Browsers:
 
 @pytest.fixture
 def day(browser: Any, tmp_path: Path) -> Iterator[tuple[Browsers, ServerProcess]]:
-    server = ServerProcess(tmp_path / "day.sqlite3", tables_per_minute=0).start()
+    server = ServerProcess(tmp_path / "day.sqlite3", tables_per_minute=0).start(120)  # a loaded machine
     b = Browsers(browser, server.url)
     try:
         yield b, server
@@ -127,6 +127,74 @@ def fixtures(page: Any, base: str, event_id: int, stage: str, comp: str = "sgs")
 
 def no_horizontal_scroll(page: Any) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def first_organiser(b: Browsers, base: str) -> Any:
+    """olga, the first organiser, made on the first-run page: her browser page, signed in."""
+    olga = b.page()
+    olga.goto(base + "/setup")
+    olga.fill("#name", "olga")
+    olga.fill("#password", PASSWORD)
+    olga.fill("#password2", PASSWORD)
+    olga.click("#create-organiser")
+    olga.wait_for_url(base + "/organiser")
+    return olga
+
+
+def new_event(olga: Any, base: str, name: str, preset: str, tables: int | None = None) -> int:
+    """An event of one competition made on the new-event page (``tables`` of it, if given): its id."""
+    olga.goto(base + "/organiser/events/new")
+    olga.fill("#event-name", name)
+    olga.check(f"#use-{preset}")
+    if tables is not None:
+        olga.fill(f"tr[data-format='{preset}'] input[name^=tables_]", str(tables))
+    olga.click("#create-event")
+    olga.wait_for_url(re.compile(r".*/organiser/events/\d+$"))
+    return int(olga.url.rsplit("/", 1)[1])
+
+
+def counted(b: Browsers, desks: tuple[Desk, ...]) -> tuple[int, int]:
+    """Page loads and submissions (the pages' POSTs and the score sheets posted over HTTP) so far."""
+    return b.loads, b.posts + sum(d.posts for d in desks)
+
+
+def league_round(olga: Any, base: str, event_id: int, comp: str, ids: list[str],
+                 teams: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+    """Register ``ids`` by CSV (teams with their members), start round 1: each table's players."""
+    olga.goto(f"{base}/organiser/events/{event_id}/{comp}")
+    olga.click("#csv-import summary")
+    head = "id,members,paid" if teams else "id,paid"
+    rows = [f"{i},{';'.join(teams[i])},yes" if teams else f"{i},yes" for i in ids]
+    olga.fill("#csv-text", "\n".join([head, *rows]) + "\n")
+    olga.click("#csv-submit")
+    olga.wait_for_selector("#done")
+    assert olga.locator("#entrants tr[data-entrant]").count() == len(ids)
+    olga.click("#next-round")
+    olga.wait_for_selector("#done")
+    return {f["key"]: f["entrants"] for f in fixtures(olga, base, event_id, "league", comp)}
+
+
+def submit_sheet(page: Any, outcome: str) -> None:
+    page.click("#submit-sheet")
+    page.wait_for_selector("#done")
+    assert page.get_attribute("#done", "data-done") == outcome, page.url
+
+
+def type_scores(refs: tuple[Any, Any], url: str, scores: tuple[int, ...]) -> None:
+    """A table's sheet (each seat's game score) typed by two referees: the second confirms the first."""
+    for who, outcome in zip(refs, ("waiting", "accepted"), strict=True):
+        who.goto(url)
+        for i, score in enumerate(scores):
+            who.fill(f"#sheet-form input[name=score_{i}]", str(score))
+        submit_sheet(who, outcome)
+
+
+def standings_shown(page: Any, url: str, *keys: str) -> list[tuple[str, str, list[str]]]:
+    """Each standings row of a public competition page: entrant, place, and the figures under ``keys``."""
+    page.goto(url)
+    rows = page.locator("table.standings tr[data-entrant]")
+    return [(str(r.get_attribute("data-entrant")), r.locator("td").first.inner_text(),
+             [r.locator(f"td[data-key={k}]").inner_text() for k in keys]) for r in rows.all()]
 
 
 def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> None:
@@ -324,39 +392,79 @@ def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> Non
     shot(screen, "projector")
     ann.goto(f"{base}/referee/events/{event_id}/sgs/fixtures/{semi}/clock")
     shot(ann, "table-clock")
-    # one round of the Blokus league (seed 000 Blokus: league, 4 players a table; Calculating points: -1 a
-    # square not placed, +15 all 21 pieces placed, +20 with the single square last): 16 players by CSV, the
-    # organiser starts round 1, each table's sheet typed in the browser by both referees
-    olga.goto(f"{base}/organiser/events/{event_id}/blokus")
-    olga.click("#csv-import summary")
-    olga.fill("#csv-text", "id,paid\n" + "\n".join(f"P{i:02d},yes" for i in range(1, 17)) + "\n")
-    olga.click("#csv-submit")
-    olga.wait_for_selector("#done")
-    olga.click("#next-round")
-    olga.wait_for_selector("#done")
-    tables = {f["key"]: f["entrants"] for f in fixtures(olga, base, event_id, "league", "blokus")}
+    parts = {"sgs": counted(b, desks)}
+    # one round of each league of the day, each table's sheet typed in the browser by both referees
+    # the Blokus league (seed 000 Blokus: league, 4 players a table; Calculating points: -1 a square not
+    # placed, +15 all 21 pieces placed, +20 with the single square last): 16 players
+    tables = league_round(olga, base, event_id, "blokus", [f"P{i:02d}" for i in range(1, 17)])
     assert sorted(tables) == ["R1-T1", "R1-T2", "R1-T3", "R1-T4"]
     sheets = {"R1-T1": (20, -2, -7, -15), "R1-T2": (15, -1, -9, -30), "R1-T3": (-3, -4, -8, -16),
               "R1-T4": (-5, -6, -10, -20)}  # in each table's seat order
     for key, scores in sheets.items():
-        for who, outcome in ((ann, "waiting"), (bo, "accepted")):
-            who.goto(f"{base}/referee/events/{event_id}/blokus/fixtures/{key}")
-            for i, score in enumerate(scores):
-                who.fill(f"#sheet-form input[name=score_{i}]", str(score))
-            who.click("#submit-sheet")
-            who.wait_for_selector("#done")
-            assert who.get_attribute("#done", "data-done") == outcome, (key, who)
+        type_scores((ann, bo), f"{base}/referee/events/{event_id}/blokus/fixtures/{key}", scores)
     # by hand: the league's points are the sum of a player's game scores (formats: blokus-event), so after
     # one round each player has their one score; best first: 20, 15, -1, -2, ... -20, -30 (no two equal)
     score_of = {p: sc for key, scores in sheets.items() for p, sc in zip(tables[key], scores, strict=True)}
     league_by_hand = sorted(score_of.items(), key=lambda x: -x[1])
-    olga.goto(f"{base}/events/{event_id}/blokus")
-    rows = olga.locator("table.standings tr[data-entrant]")
-    assert rows.count() == 16
-    shown = [(rows.nth(i).get_attribute("data-entrant"),
-              int(rows.nth(i).locator("td[data-key=points]").inner_text())) for i in range(16)]
-    assert shown == league_by_hand
-    assert [rows.nth(i).locator("td").first.inner_text() for i in range(16)] == [str(i) for i in range(1, 17)]
+    shown = standings_shown(olga, f"{base}/events/{event_id}/blokus", "points")
+    assert [(e, int(v[0])) for e, _, v in shown] == league_by_hand
+    assert [rank for _, rank, _ in shown] == [str(i) for i in range(1, 17)]
+    parts["blokus"] = counted(b, desks)
+    # Ticket to Ride (seed 000 Ticket to Ride, Competition 1: 4 players a game; 2: the highest points in a
+    # game get 10, the 2nd 7, the 3rd 5, the 4th 3; 4: same marks -> the higher points in a single game):
+    # 8 players, two tables; the sheet takes each player's game points, in seat order
+    t = league_round(olga, base, event_id, "ttr", [f"R{i}" for i in range(1, 9)])
+    assert sorted(t) == ["R1-T1", "R1-T2"]
+    type_scores((ann, bo), f"{base}/referee/events/{event_id}/ttr/fixtures/R1-T1", (121, 96, 80, 61))
+    type_scores((ann, bo), f"{base}/referee/events/{event_id}/ttr/fixtures/R1-T2", (104, 99, 70, 45))
+    # by hand: table 1 gives 10/7/5/3 to its seats 0..3 (121 > 96 > 80 > 61), table 2 the same (104 > 99 >
+    # 70 > 45); the two 10s are split by the best single game, 121 before 104, the 7s 99 before 96, the 5s
+    # 80 before 70, the 3s 61 before 45: no tie left, places 1..8
+    (a0, a1, a2, a3), (c0, c1, c2, c3) = t["R1-T1"], t["R1-T2"]
+    shown = standings_shown(olga, f"{base}/events/{event_id}/ttr", "points", "best_game")
+    assert [e for e, _, _ in shown] == [a0, c0, c1, a1, a2, c2, a3, c3]
+    assert [v for _, _, v in shown] == [["10", "121"], ["10", "104"], ["7", "99"], ["7", "96"],
+                                        ["5", "80"], ["5", "70"], ["3", "61"], ["3", "45"]]
+    assert [rank for _, rank, _ in shown] == [str(i) for i in range(1, 9)]
+    parts["ttr"] = counted(b, desks)
+    # Monopoly Deal (seed 000 Monopoly Deal, THE WINNER: each player counts the value of their bank and
+    # properties; the highest gets 10 points, the 2nd 7, the 3rd 5, the 4th 3): 4 players, one table
+    t = league_round(olga, base, event_id, "mdeal", [f"M{i}" for i in range(1, 5)])
+    assert sorted(t) == ["R1-T1"]
+    type_scores((ann, bo), f"{base}/referee/events/{event_id}/mdeal/fixtures/R1-T1", (18, 27, 9, 14))
+    # by hand: values 18, 27, 9, 14 in seat order: 27 (seat 1) gets 10, 18 (seat 0) 7, 14 (seat 3) 5,
+    # 9 (seat 2) 3
+    m0, m1, m2, m3 = t["R1-T1"]
+    shown = standings_shown(olga, f"{base}/events/{event_id}/mdeal", "points")
+    assert [(e, rank, v) for e, rank, v in shown] == [(m1, "1", ["10"]), (m0, "2", ["7"]), (m3, "3", ["5"]),
+                                                      (m2, "4", ["3"])]
+    parts["mdeal"] = counted(b, desks)
+    # Pictionary (seed 000 Pictionary §5: teams of 3, two teams a table; §4: the winning team gets 5
+    # points, the other 3; time up before Finish, the team that covers more squares wins): 4 teams
+    teams = {f"Pic{i}": [f"Q{i}{x}" for x in "abc"] for i in range(1, 5)}
+    t = league_round(olga, base, event_id, "pictionary", list(teams), teams)
+    assert len(t) == 2
+    (k1, (p1, q1)), (k2, (p2, q2)) = sorted(t.items())
+    for who, says in ((ann, "waiting"), (bo, "accepted")):  # table 1: q1 lands on Finish
+        who.goto(f"{base}/referee/events/{event_id}/pictionary/fixtures/{k1}")
+        who.select_option("#sheet-form select[name=winner]", q1)
+        who.check("#sheet-form input[name=finish]")
+        submit_sheet(who, says)
+    for who, says in ((ann, "waiting"), (bo, "accepted")):  # table 2: time up, 12 squares against 9
+        who.goto(f"{base}/referee/events/{event_id}/pictionary/fixtures/{k2}")
+        who.select_option("#sheet-form select[name=winner]", p2)
+        who.check("#sheet-form input[name=time_up]")
+        who.fill("#sheet-form input[name=squares_0]", "12")
+        who.fill("#sheet-form input[name=squares_1]", "9")
+        submit_sheet(who, says)
+    # by hand: q1 and p2 won (5 points each), p1 and q2 lost (3 each); the seed ranks by points alone (§5:
+    # the 2 teams with the highest points go to the final) and breaks no tie, so each pair shares its
+    # place and the organiser decides
+    shown = standings_shown(olga, f"{base}/events/{event_id}/pictionary", "points")
+    assert {(e, rank, v[0]) for e, rank, v in shown} == {(q1, "1", "5"), (p2, "1", "5"), (p1, "3", "3"),
+                                                          (q2, "3", "3")}
+    assert olga.locator("table.standings tr.undecided").count() == 4
+    parts["pictionary"] = counted(b, desks)
     # a referee walking the hall: every page at a phone's width
     phone = b.page(width=390)
     sign_in(phone, base, "olga")
@@ -367,9 +475,34 @@ def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> Non
                  f"/events/{event_id}/sgs", f"/events/{event_id}", f"/events/{event_id}/projector", "/"):
         phone.goto(base + path)
         assert no_horizontal_scroll(phone), path
-    sent = sum(d.posts for d in desks)
+    # the bracket on a phone (issue 36 item 20): the rounds stack, nothing runs off to the right (neither
+    # the page nor the bracket itself), and the final's box and the champion are in view once scrolled to
+    for path in (f"/events/{event_id}/sgs", f"/events/{event_id}/projector"):
+        phone.goto(base + path)
+        if path.endswith("projector"):  # the bracket's slide, as the projector shows it in its turn
+            phone.wait_for_selector(".slide[data-page=bracket] .champion-name")
+            phone.evaluate("document.querySelectorAll('.slide').forEach(s => { s.hidden = "
+                           "!(s.dataset.comp === 'sgs' && s.dataset.page === 'bracket'); })")
+        bracket = phone.locator(".bracket[data-comp=sgs]")
+        assert no_horizontal_scroll(phone), path
+        assert bracket.evaluate("e => e.scrollWidth <= e.clientWidth"), path
+        final = bracket.locator(".bracket-round").nth(2)
+        assert final.locator(".round-name").inner_text() == "Final"
+        for box in (final.locator(".match"), bracket.locator(".champion-name")):
+            box.scroll_into_view_if_needed()
+            at = box.bounding_box()
+            assert at is not None and at["x"] >= 0 and at["x"] + at["width"] <= 390, (path, at)
+            assert at["y"] >= 0 and at["y"] + at["height"] <= 900, (path, at)
+        assert champion in bracket.locator(".champion-name").inner_text()
+        if path.endswith("sgs") and SHOTS:
+            phone.screenshot(path=str(Path(SHOTS) / "bracket-390.png"), full_page=True)
+    parts["phone walk"] = counted(b, desks)
+    before = (0, 0)
+    for part, (loads, posts) in parts.items():
+        print(f"the 2011 day, {part}: {loads - before[0]} page loads, {posts - before[1]} submissions")
+        before = (loads, posts)
     print(f"the 2011 day: {b.loads} page loads (main frames, all browsers), {b.posts} POSTs from the pages, "
-          f"{sent} score-sheet form posts over HTTP, {b.posts + sent} submissions in all")
+          f"{before[1] - b.posts} score-sheet form posts over HTTP, {before[1]} submissions in all")
     assert b.errors == []
 
 
@@ -378,24 +511,13 @@ def test_a_blokus_league_round_with_one_live_table(day: tuple[Browsers, ServerPr
     table played live (bots seated by the organiser) whose result arrives in the standings on its own."""
     b, server = day
     base = server.url
-    olga = b.page()
-    olga.goto(base + "/setup")
-    olga.fill("#name", "olga")
-    olga.fill("#password", PASSWORD)
-    olga.fill("#password2", PASSWORD)
-    olga.click("#create-organiser")
-    olga.wait_for_url(base + "/organiser")
+    olga = first_organiser(b, base)
     olga.fill("#new-user input[name=name]", "ann")
     olga.select_option("#new-user select[name=role]", "referee")
     olga.fill("#new-user input[name=password]", PASSWORD)
     olga.click("#new-user button[type=submit]")
     olga.wait_for_selector("#done")
-    olga.goto(base + "/organiser/events/new")
-    olga.fill("#event-name", "Blokus morning")
-    olga.check("#use-blokus-event")
-    olga.click("#create-event")
-    olga.wait_for_url(re.compile(r".*/organiser/events/\d+$"))
-    event_id = int(olga.url.rsplit("/", 1)[1])
+    event_id = new_event(olga, base, "Blokus morning", "blokus-event")
     desk = f"{base}/organiser/events/{event_id}/blokus"
     olga.goto(desk)
     olga.click("#csv-import summary")
@@ -450,20 +572,8 @@ def test_a_rummikub_hall_morning(day: tuple[Browsers, ServerProcess]) -> None:
     against the places and figures worked out by hand below. Prints its page loads and POSTs."""
     b, server = day
     base = server.url
-    olga = b.page()
-    olga.goto(base + "/setup")
-    olga.fill("#name", "olga")
-    olga.fill("#password", PASSWORD)
-    olga.fill("#password2", PASSWORD)
-    olga.click("#create-organiser")
-    olga.wait_for_url(base + "/organiser")
-    olga.goto(base + "/organiser/events/new")
-    olga.fill("#event-name", "Tuen Mun 2018")
-    olga.check("#use-rummikub-2018")
-    olga.fill("tr[data-format='rummikub-2018'] input[name^=tables_]", "2")
-    olga.click("#create-event")
-    olga.wait_for_url(re.compile(r".*/organiser/events/\d+$"))
-    event_id = int(olga.url.rsplit("/", 1)[1])
+    olga = first_organiser(b, base)
+    event_id = new_event(olga, base, "Tuen Mun 2018", "rummikub-2018", tables=2)
     olga.goto(f"{base}/organiser/events/{event_id}/rummikub")
     olga.click("#csv-import summary")
     names = ["Amy", "Ben", "Cat", "Dan", "Eva", "Fai", "Gus", "Hoi", "Ivy"]
@@ -578,19 +688,8 @@ def test_a_long_standings_slide_is_paged_on_the_projector(day: tuple[Browsers, S
     and every player in some part (the operator's Right key moves on at once)."""
     b, server = day
     base = server.url
-    olga = b.page()
-    olga.goto(base + "/setup")
-    olga.fill("#name", "olga")
-    olga.fill("#password", PASSWORD)
-    olga.fill("#password2", PASSWORD)
-    olga.click("#create-organiser")
-    olga.wait_for_url(base + "/organiser")
-    olga.goto(base + "/organiser/events/new")
-    olga.fill("#event-name", "Tuen Mun 2018")
-    olga.check("#use-rummikub-2018")
-    olga.click("#create-event")
-    olga.wait_for_url(re.compile(r".*/organiser/events/\d+$"))
-    event_id = int(olga.url.rsplit("/", 1)[1])
+    olga = first_organiser(b, base)
+    event_id = new_event(olga, base, "Tuen Mun 2018", "rummikub-2018")
     olga.goto(f"{base}/organiser/events/{event_id}/rummikub")
     olga.click("#csv-import summary")
     names = [f"P{i:02d}" for i in range(1, 91)]

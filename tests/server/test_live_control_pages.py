@@ -239,25 +239,31 @@ def test_both_captains_confirm_a_sheet_from_their_page(app: Any) -> None:  # noq
         assert st.series.status(st.competition("Live day", "sgs"), "A-R1-1").score == (1, 0)
 
 
+def pictionary_round(web: Any, event: str, prefix: str) -> tuple[int, list[tuple[str, list[str]]]]:
+    """A Pictionary play-off (seed 000) of four teams of three (``{prefix}1`` of ``{prefix}1a`` …) with
+    round 1 drawn, ann and bo its referees: the event's id and each fixture's key and teams."""
+    with web.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"{prefix}{i}", "members": [f"{prefix}{i}{x}" for x in "abc"]} for i in range(1, 5)]
+        ev = st.create_event({"event": event, "competitions": [
+            {"key": "pic", "preset": "pictionary-event", "entrants": teams}]}, "desk")
+        comp = st.competition(event, "pic")
+        st.next_round(comp, "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        accounts.assign_referee(s, "bo", ev.id)
+        fixtures = [(f.key, list(f.entrants)) for f in st.fixtures(comp)]
+        s.commit()
+        return ev.id, fixtures
+
+
 def test_pictionary_rounds_time_up_squares_on_the_sheet_and_at_a_live_table(app: Any) -> None:  # noqa: F811
     """Seed 000 Pictionary §4: 40 minutes a round; time up before Finish, the team that covers more squares
     wins (5 points, the other 3)."""
     from tablesport.core import Result, SideResult
     from tablesport.store import live_fixtures
 
-    with app.state.sessions() as s:
-        st = EventStore(s)
-        teams = [{"id": f"Pic{i}", "members": [f"Q{i}a", f"Q{i}b", f"Q{i}c"]} for i in range(1, 5)]
-        ev = st.create_event({"event": "Draw day", "competitions": [
-            {"key": "pic", "preset": "pictionary-event", "entrants": teams}]}, "desk")
-        comp = st.competition("Draw day", "pic")
-        st.next_round(comp, "desk")
-        accounts.assign_referee(s, "ann", ev.id)
-        accounts.assign_referee(s, "bo", ev.id)
-        fixtures = {f.key: list(f.entrants) for f in st.fixtures(comp)}
-        s.commit()
-        event_id = ev.id
-    (k1, (a, b)), (k2, (c, d)) = list(fixtures.items())[:2]
+    event_id, fixtures = pictionary_round(app, "Draw day", "Q")
+    (k1, (a, b)), (k2, (c, d)) = fixtures[:2]
     sheet = f"/referee/events/{event_id}/pic/fixtures/{k1}"
     ann, bo = Person(app, "ann"), Person(app, "bo")
     wrong = {"winner": b, "time_up": "on", "squares_0": "12", "squares_1": "9"}
@@ -302,19 +308,8 @@ def test_a_pictionary_sheet_ends_on_finish_or_at_time_up_never_both(app: Any) ->
     """Seed 000 Pictionary §4 (time up: more squares wins; Finish ends it) and §5 (the final is won only by
     reaching Finish): one box of the two, the squares typed are kept, a refused sheet keeps what was typed
     and a final without Finish counts for nothing."""
-    with app.state.sessions() as s:
-        st = EventStore(s)
-        teams = [{"id": f"Q{i}", "members": [f"Q{i}a", f"Q{i}b", f"Q{i}c"]} for i in range(1, 5)]
-        ev = st.create_event({"event": "Box day", "competitions": [
-            {"key": "pic", "preset": "pictionary-event", "entrants": teams}]}, "desk")
-        comp = st.competition("Box day", "pic")
-        st.next_round(comp, "desk")
-        accounts.assign_referee(s, "ann", ev.id)
-        accounts.assign_referee(s, "bo", ev.id)
-        fixtures = {f.key: list(f.entrants) for f in st.fixtures(comp)}
-        s.commit()
-        event_id = ev.id
-    (k1, (a, b)), (k2, (c, d)) = list(fixtures.items())[:2]
+    event_id, fixtures = pictionary_round(app, "Box day", "Q")
+    (k1, (a, b)), (k2, (c, d)) = fixtures[:2]
     sheet = f"/referee/events/{event_id}/pic/fixtures/{k1}"
     ann, bo = Person(app, "ann"), Person(app, "bo")
     for boxes in ({}, {"finish": "on", "time_up": "on"}):
@@ -346,17 +341,8 @@ def test_a_fixture_opens_a_paper_pictionary_table_whose_result_enters_it(app: An
     from tablesport.games.pictionary import GAME
     from tablesport.store import live_fixtures
 
-    with app.state.sessions() as s:
-        st = EventStore(s)
-        teams = [{"id": f"T{i}", "members": [f"T{i}a", f"T{i}b", f"T{i}c"]} for i in range(1, 5)]
-        ev = st.create_event({"event": "Paper day", "competitions": [
-            {"key": "pic", "preset": "pictionary-event", "entrants": teams}]}, "desk")
-        comp = st.competition("Paper day", "pic")
-        st.next_round(comp, "desk")
-        accounts.assign_referee(s, "ann", ev.id)
-        (k1, (a, b)) = next((f.key, list(f.entrants)) for f in st.fixtures(comp))
-        s.commit()
-        event_id = ev.id
+    event_id, fixtures = pictionary_round(app, "Paper day", "T")
+    k1, (a, b) = fixtures[0]
     page = f"/referee/events/{event_id}/pic/fixtures/{k1}"
     ann = Person(app, "ann")
     form = ann.c.get(page).text

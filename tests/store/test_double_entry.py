@@ -13,18 +13,21 @@ from sqlalchemy.orm import Session
 
 from tablesport.store import accounts, captain_accounts
 from tablesport.store.double_entry import DeskEntry, DoubleEntry
-from tablesport.store.models import TCompetition
+from tablesport.store.models import TCompetition, TFixture
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
 
-def make(s: Session, tag: str) -> EventStore:
+def make(s: Session, tag: str) -> tuple[EventStore, TCompetition, TFixture, DoubleEntry]:
+    """A 2011 group of four teams drawn (members ``{tag}1a`` …): the store, the competition, its first
+    fixture and the double-entry desk."""
     st = EventStore(s)
     teams = [{"id": f"T{i}", "members": [f"{tag}{i}a", f"{tag}{i}b", f"{tag}{i}c"]} for i in range(1, 5)]
     st.create_event({"event": f"Day {tag}", "competitions": [
         {"key": "sgs", "preset": "sgs-3v3-2011", "groups": 1, "entrants": teams}]}, "desk")
-    st.draw(st.competition(f"Day {tag}", "sgs"), "desk")
-    return st
+    comp = st.competition(f"Day {tag}", "sgs")
+    st.draw(comp, "desk")
+    return st, comp, st.fixtures(comp)[0], DoubleEntry(st)
 
 
 def appoint_captains(st: EventStore, comp: TCompetition, tag: str, *entrants: str) -> None:
@@ -38,11 +41,8 @@ def appoint_captains(st: EventStore, comp: TCompetition, tag: str, *entrants: st
 def test_two_people_must_agree_before_a_game_counts(engine: Engine) -> None:
     tag = secrets.token_hex(3)
     with Session(engine) as s:
-        st = make(s, tag)
-        comp = st.competition(f"Day {tag}", "sgs")
-        fx = st.fixtures(comp)[0]
+        st, comp, fx, de = make(s, tag)
         a, b = fx.entrants
-        de = DoubleEntry(st)
         g1 = {"winner": a, "surviving": 2, "lost_hp": 1,
               "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}}
         out = de.submit(comp, fx.key, g1, "ref-ann")
@@ -74,11 +74,8 @@ def test_two_people_must_agree_before_a_game_counts(engine: Engine) -> None:
 def test_a_refused_sheet_stores_nothing_and_the_organiser_settles_a_disagreement(engine: Engine) -> None:
     tag = secrets.token_hex(3)
     with Session(engine) as s:
-        st = make(s, tag)
-        comp = st.competition(f"Day {tag}", "sgs")
-        fx = st.fixtures(comp)[0]
+        st, comp, fx, de = make(s, tag)
         a, b = fx.entrants
-        de = DoubleEntry(st)
         before = s.scalars(select(DeskEntry)).all()
         with pytest.raises(TournamentError, match="contradictory"):
             de.submit(comp, fx.key, {"winner": a, "surviving": 0, "lost_hp": 2}, "ref-ann")
@@ -105,11 +102,8 @@ def test_both_captains_confirm_a_sheet_instead_of_a_second_referee(engine: Engin
     """Seed 001 §二.4 (双方队长在比赛记分表上签字确认结果): both captains signing the sheet confirm it."""
     tag = secrets.token_hex(3)
     with Session(engine) as s:
-        st = make(s, tag)
-        comp = st.competition(f"Day {tag}", "sgs")
-        fx = st.fixtures(comp)[0]
+        st, comp, fx, de = make(s, tag)
         a, b = fx.entrants
-        de = DoubleEntry(st)
         assert de.captains(comp, fx.key) == {a: "", b: ""}  # none appointed yet
         appoint_captains(st, comp, tag, a, b)
         assert de.captains(comp, fx.key) == {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}
@@ -135,11 +129,8 @@ def test_both_captains_confirm_a_sheet_instead_of_a_second_referee(engine: Engin
 def test_a_captain_who_disagrees_stops_the_sheet(engine: Engine) -> None:
     tag = secrets.token_hex(3)
     with Session(engine) as s:
-        st = make(s, tag)
-        comp = st.competition(f"Day {tag}", "sgs")
-        fx = st.fixtures(comp)[0]
+        st, comp, fx, de = make(s, tag)
         a, b = fx.entrants
-        de = DoubleEntry(st)
         appoint_captains(st, comp, tag, a, b)
         g1 = {"winner": a, "surviving": 2, "lost_hp": 1,
               "commanders": {a: f"{tag}{a[1]}a", b: f"{tag}{b[1]}a"}}
@@ -160,11 +151,8 @@ def test_a_captains_name_alone_confirms_nothing(engine: Engine) -> None:
     captain's name but was not appointed by the organiser cannot confirm a sheet one referee typed."""
     tag = secrets.token_hex(3)
     with Session(engine) as s:
-        st = make(s, tag)
-        comp = st.competition(f"Day {tag}", "sgs")
-        fx = st.fixtures(comp)[0]
+        st, comp, fx, de = make(s, tag)
         a, b = fx.entrants
-        de = DoubleEntry(st)
         for e in (a, b):  # an outsider registers both captains' names
             accounts.create_user(s, f"{tag}{e[1]}a", "player", "a long enough password", by="self")
         g1 = {"winner": a, "surviving": 2, "lost_hp": 1,
