@@ -11,6 +11,7 @@ Client messages (JSON text frames)::
 
     {"type": "act", "seq": 12, "action": ...}     answer the current decision
     {"type": "ping"}
+    {"type": "pause"} / {"type": "resume"}       the runner's page (runner_pause.py)
 
 ``seq`` is the step number the client last saw.  An action is *stale* if the seat's current
 decision was asked after that step (the client answered an old question).
@@ -54,6 +55,8 @@ from .client import Client
 from .clock import Timer
 from .frames import error, frame
 from .loading import Loading
+from .runner_pause import KINDS as RUNNER_KINDS
+from .runner_pause import pause_or_resume
 from .setup import SeatPlan, seed_commitment
 from .socket_limits import Malformed, read_message
 
@@ -380,9 +383,11 @@ class LiveTable:
             if seat is not None:
                 await self.page_ready(seat)
             return None
+        if kind in RUNNER_KINDS:
+            return await pause_or_resume(self, seat, kind)
         if kind != "act":
             return error("malformed", f"unknown message type {kind!r}",
-                         allowed="act, back, give_up, ping, ready")
+                         allowed="act, back, give_up, pause, ping, ready, resume")
         if seat is None:
             return error("spectator", "spectators cannot act; open a seat link to play")
         if "seat" in msg and msg["seat"] != seat:

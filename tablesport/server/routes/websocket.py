@@ -11,7 +11,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..content.i18n import LANGS
 from ..hosted.errors import Unavailable
-from ..live import runner_pause, socket_limits
+from ..live import socket_limits
 from ..live.client import Client
 from ..live.frames import error, frame
 from ..web import seat_accounts, watchers
@@ -106,9 +106,7 @@ async def _serve(ws: WebSocket, tid: str, room: Any, table: Any, seat: int | Non
                     "this connection is closed"))
                 break
             said = await chat.on_table_message(ws, table, client, raw)
-            if said is chat.NOT_CHAT:
-                said = await runner_pause.on_message(table, seat, raw)
-            reply = await table.submit(seat, raw) if said is runner_pause.NOT_MINE else said
+            reply = await table.submit(seat, raw) if said is chat.NOT_CHAT else said
             if isinstance(reply, dict):
                 client.put(frame(reply))
     except WebSocketDisconnect:
