@@ -408,7 +408,10 @@ def add_texts(frame: dict[str, Any], game: str, decision: Decision | None, lang:
     of one moment, every seat's) keeps them once per language: they read the same at every seat."""
     memo = {} if memo is None else memo
     dec = frame.get("decision")
-    if dec is not None and decision is not None:
+    if dec is not None and decision is not None and dec.get("private"):
+        # another seat's private decision (Decision.private): neither who nor what
+        dec["text"] = {"prompt": _translator(lang)("waiting_private"), "on_timeout": ""}
+    elif dec is not None and decision is not None:
         key = ("decision", lang)
         if key not in memo:
             memo[key] = decision_text(game, decision, lang)

@@ -228,7 +228,7 @@ class LiveTable:
         d = self.decision
         dec = None
         if d is not None:
-            dec = d.to_json(seat)
+            dec = d.shown_to(seat)
             if seat is not None:
                 dec["mine"] = seat in d.seats
                 dec["asked"] = self.asked.get(seat)
@@ -247,7 +247,8 @@ class LiveTable:
             "away_after": self.away.policy.timeouts_in_a_row,
             "view": st.view(seat),
             "decision": dec,
-            "deadlines": shared["deadlines"],
+            "deadlines": shared["deadlines"] if dec is None or not dec.get("private")  # not another's private
+            else {k: v for k, v in shared["deadlines"].items() if d is not None and int(k) not in d.seats},
             "clock": shared["clock"],
             "events": self._events_for(seat, shared["events"], lang, memo),
             "result": shared["result"],

@@ -169,7 +169,7 @@ function renderDecision(frame) {
   const own = seat !== null && game?.promptFor ? game.promptFor(frame) : null;  // the game's words for this seat
   box.append(el("p", { class: "prompt" }, el("strong", {}, mine && !own ? t("your_turn") + ": " : ""),
     own ?? d.text?.prompt ?? d.prompt));
-  if (!mine) box.append(el("p", { class: "muted" }, t("waiting_for", { seats: d.seats.map(seatName).join(", ") })));
+  if (!mine && d.seats.length) box.append(el("p", { class: "muted" }, t("waiting_for", { seats: d.seats.map(seatName).join(", ") })));
   if (d.time_limit != null) {
     box.append(el("p", {}, `${t("time_left")}: `, el("span", { class: "countdown", id: "my-countdown" }),
       d.on_timeout ? el("span", { class: "muted on-timeout" }, ` · ${t("on_timeout")}: ${d.text?.on_timeout ?? d.on_timeout}`) : null));
