@@ -114,6 +114,8 @@ class LiveTable:
         """A guided first game (``/learn/<game>``): its person is shown hints (hints.py); never rated."""
         self.official = official
         """A fixture's table: its person seats are handed only to the fixture's entrants (tables.py)."""
+        self.accounts: dict[int, str] = {}
+        """The account names of the seats bound to an account (the log names the player: seat_names)."""
         self.seed_chosen = seed_chosen
         """Its creator chose the seed: it is shown from the start, and the table is never rated."""
         self.visitor: str | None = None
@@ -271,7 +273,8 @@ class LiveTable:
             texts = memo[("events", lang)] = [None] * len(events)
         names = memo.get(("names", lang))
         if names is None:
-            names = memo[("names", lang)] = seat_names(self.game.name, self.state.view(None), lang)
+            names = memo[("names", lang)] = seat_names(self.game.name, self.state.view(None), lang,
+                                                       [p.label for p in self.seats], self.accounts)
         out = []
         for k, (i, ev, ev_json) in enumerate(events):
             if ev.visible_to(seat):

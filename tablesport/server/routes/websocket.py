@@ -72,7 +72,9 @@ async def _serve(ws: WebSocket, tid: str, room: Any, table: Any, seat: int | Non
 
     client.on_kick = kick
     # a signed-in player's seat is theirs (profile, ratings)
-    acc = await seat_accounts.bind(ws, table.id, seat)
+    acc, bound = await seat_accounts.bind(ws, table.id, seat)
+    if acc is not None and seat is not None and bound:
+        table.accounts[seat] = acc.name  # the log names the player
     await table.connect(client)
     await chat.join_table(ws, table, client, acc)
     throttle = socket_limits.Throttle()
