@@ -114,6 +114,8 @@ class LiveTable:
         """A guided first game (``/learn/<game>``): its person is shown hints (hints.py); never rated."""
         self.official = official
         """A fixture's table: its person seats are handed only to the fixture's entrants (tables.py)."""
+        self.rematch: str | None = None
+        """The table made by "play again" at this finished table (Room.rematch): its players join it."""
         self.accounts: dict[int, str] = {}
         """The account names of the seats bound to an account (the log names the player: seat_names)."""
         self.seed_chosen = seed_chosen
@@ -255,6 +257,7 @@ class LiveTable:
             "events": self._events_for(seat, shared["events"], lang, memo),
             "result": shared["result"],
             "paused": shared["paused"],
+            "rematch": self.rematch,
         }
         if lang is not None:
             add_texts(out, self.game.name, d, lang, memo)
