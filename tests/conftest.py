@@ -102,6 +102,7 @@ HEAVY = (
     "tests/server/test_live_control_pages.py",
     "tests/server/test_page_fuzz.py",
     "tests/server/test_players.py",
+    "tests/server/test_private_offer.py",
     "tests/server/test_rate_limits.py",
     "tests/server/test_stats_page.py",
     "tests/server/test_wire_bot.py",

@@ -184,6 +184,10 @@ class Decision:
     ``timer_key``: while the next decision asks a seat again with the same kind and the same key (not
     ``None``), the seat's time limit keeps running from when the key was first asked: free moves within
     one play (Monopoly Deal's rearranging) do not restart a turn's time.
+
+    ``private``: being asked tells something hidden (Rummikub's reshuffle offer goes only to a seat holding
+    three identical pairs), so every other seat and a spectator are told only that someone decides: not
+    who, not what, not the time it has (:meth:`shown_to`).
     """
 
     seats: tuple[int, ...]
@@ -195,6 +199,15 @@ class Decision:
     data: Mapping[str, Any] = field(default_factory=dict)
     stream: bool = False
     timer_key: Any = None
+    private: bool = False
+
+    def shown_to(self, seat: int | None) -> dict[str, Any]:
+        """What a table tells ``seat`` (``None``: a spectator): :meth:`to_json`, except that a private
+        decision shows a seat that does not decide, and a spectator, no seat, kind, prompt or time."""
+        if self.private and (seat is None or seat not in self.seats):
+            return {"seats": [], "kind": "private", "private": True, "prompt": "", "time_limit": None,
+                    "on_timeout": "", "data": {}, **({} if seat is None else {"options": []})}
+        return self.to_json(seat)
 
     @property
     def simultaneous(self) -> bool:

@@ -91,8 +91,6 @@ def ink(page: Any, team: str) -> int:
     }""", team))
 
 
-@pytest.mark.xfail(reason="known regression of the table page's loading changes: the guesser's paper gets "
-                   "no strokes at a digital table (issue 38 follow-up)", strict=False)
 def test_digital_draw_with_the_mouse_guess_a_plural_roll_and_advance(browser: Any,
                                                                       fake: ServerThread) -> None:
     t = fake.create("pictionary-event", [{"kind": "person"}] * 6, seed=SEED)
@@ -118,6 +116,8 @@ def test_digital_draw_with_the_mouse_guess_a_plural_roll_and_advance(browser: An
         box = pic.locator("canvas.pc-paper[data-team='A']").bounding_box()
         assert box is not None
         x0, y0 = box["x"] + 40, box["y"] + 40
+        # the paper is on the first screen (1280 x 720): both strokes below start on it, no scrolling
+        assert y0 + 150 < pic.viewport_size["height"]
         pic.mouse.move(x0, y0)
         pic.mouse.down()
         for i in range(1, 30):

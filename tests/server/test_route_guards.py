@@ -42,6 +42,7 @@ GUARDS: dict[tuple[str, str], tuple[str, str]] = {
     # pages: tables (the table's own seat tokens guard play)
     ("POST", "/tables"): ("open", "a new table; 30 a minute per address"),
     ("POST", "/tables/{tid}/join"): ("open", "takes a free seat of an open table"),
+    ("POST", "/tables/{tid}/rematch"): ("open", "a finished table's seat link (its token) plays again"),
     ("POST", "/learn/{game}"): ("open", "a guided first game; counted with new tables"),
     # the organiser's pages
     ("POST", "/organiser/users"): ("organiser", "make an account"),

@@ -187,6 +187,24 @@ def test_a_sanguosha_log_line_names_the_seat_by_its_general() -> None:
     assert seat_names("goofspiel", {"hands": []}, "en") == {}
 
 
+def test_replay_steps_and_log_lines_name_the_player_or_the_bot() -> None:
+    """Issue 38 item 7: a replay step says "alice acts" (the account of a person's seat) or names the seat's
+    bot, not "Seat 2 acts"; a person's seat with no account keeps its number."""
+    from tablesport.server.content.texts import seat_names
+
+    labels = ["person", "bot:heuristic", "person"]
+    names = seat_names("blokus", {}, "en", labels, {0: "alice"})
+    assert step_text("blokus", {"t": "act", "seat": 0}, "en", names) == "alice acts"
+    assert step_text("blokus", {"t": "timeout", "seat": 1}, "en", names) == (
+        "Bot rule of thumb (Seat 1) runs out of time")
+    assert step_text("blokus", {"t": "act", "seat": 2}, "en", names) == "Seat 2 acts"
+    zh = seat_names("blokus", {}, "zh-Hans", labels, {0: "alice"})
+    assert step_text("blokus", {"t": "act", "seat": 1}, "zh-Hans", zh) == "电脑 经验规则（1号位）行动"
+    placed = {"kind": "all_placed", "data": {"seat": 0, "colour_name": "blue"}}
+    line = event_text("blokus", placed, "en", names)
+    assert line.startswith("alice ("), line
+
+
 def test_a_word_voided_at_time_up_reads_as_a_sentence() -> None:
     """Issue 41.10 (seed 000 Pictionary §4, time-up voids the word being drawn): its closing line is words in
     every language, not the event's raw data."""

@@ -71,6 +71,10 @@ const CSS = `
 .pc[data-role="facilitator"] .pc-controls, .pc[data-role="picturist"] .pc-controls,
 .pc[data-role="picturist"] .pc-near { order: -2; }
 .pc-token { color: #fff; }
+/* the digital minute: the guess box, then the paper and the pens, before the board (which the minute does
+   not change), so that the paper is on the first screen of a laptop (1280 x 720) with the table page's header */
+.pc[data-mode="digital"][data-phase="draw"] :is(.pc-papers, .pc-tools, .pc-guesses, .pc-last) { order: 1; }
+.pc[data-mode="digital"][data-phase="draw"] .pc-board { order: 2; }
 /* the facilitator's phone: the generic table page's header made compact (one line of title and seat, the
    seat chips after the panel, the decision card only while it shows an error) so that the countdown, the
    rulings and both teams' fouls are on the first screen together (issue 41.5) */

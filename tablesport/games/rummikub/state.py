@@ -111,7 +111,7 @@ class RummikubState(State):
                 seats=(seat,), kind="reshuffle",
                 prompt="You hold three pairs of identical tiles: show them and ask for a reshuffle?",
                 options=("reshuffle", "keep"), time_limit=self.ruleset["arrange_seconds"],
-                on_timeout="keep", data={"seat": seat},
+                on_timeout="keep", data={"seat": seat}, private=True,
             )
         if self.phase == "turn":
             seat = self.current

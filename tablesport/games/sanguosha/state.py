@@ -63,6 +63,7 @@ def _decision(a: Ask) -> Decision:
     object.__setattr__(x, "data", a.data)
     object.__setattr__(x, "stream", False)
     object.__setattr__(x, "timer_key", None)
+    object.__setattr__(x, "private", False)
     return x
 
 

@@ -23,7 +23,7 @@ walks a game of every preset in every language).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -35,7 +35,7 @@ from tablesport.core import Decision, Event, to_json
 from tablesport.tournament.formats import FORMATS
 
 from .gamedata import names
-from .i18n import LANGS, to_hant, translator
+from .i18n import LANGS, strings, to_hant, translator
 
 HERE = Path(__file__).parent / "texts"
 UNTRANSLATED = "\u2047"
@@ -409,7 +409,10 @@ def add_texts(frame: dict[str, Any], game: str, decision: Decision | None, lang:
     of one moment, every seat's) keeps them once per language: they read the same at every seat."""
     memo = {} if memo is None else memo
     dec = frame.get("decision")
-    if dec is not None and decision is not None:
+    if dec is not None and decision is not None and dec.get("private"):
+        # another seat's private decision (Decision.private): neither who nor what
+        dec["text"] = {"prompt": _translator(lang)("waiting_private"), "on_timeout": ""}
+    elif dec is not None and decision is not None:
         key = ("decision", lang)
         if key not in memo:
             memo[key] = decision_text(game, decision, lang)
@@ -420,18 +423,22 @@ def add_texts(frame: dict[str, Any], game: str, decision: Decision | None, lang:
     frame["result_text"] = memo[key]
 
 
-def step_text(game: str, step: dict[str, Any] | None, lang: str) -> str:
-    """A record step in words (a replay's line): who acted, who ran out of time, the clock, a ruling."""
+def step_text(game: str, step: dict[str, Any] | None, lang: str,
+              seat_names: Mapping[int, str] | None = None) -> str:
+    """A record step in words (a replay's line): who acted, who ran out of time, the clock, a ruling
+    (``seat_names``: the table's names for its seats, :func:`seat_names`)."""
     if step is None:
         start: str = _translator(lang)("replay.start")
         return start
     t: Callable[..., str] = _translator(lang)
+    r = renderer(game, lang)
+    r.seat_names = seat_names or {}
     kind = step.get("t")
     if kind in ("act", "timeout"):
-        return t(f"replay.{kind}", seat=renderer(game, lang).value("seat", step.get("seat")))
+        return t(f"replay.{kind}", seat=r.value("seat", step.get("seat")))
     action = step.get("action")
     if kind == "referee" and isinstance(action, list) and action[:1] == ["concede"] and len(action) > 1:
-        who = renderer(game, lang).value("seat|value:side", action[1])
+        who = r.value("seat|value:side", action[1])
         return t("replay.concede", seat=who)
     return t("replay.time_up" if kind == "time_up" else "replay.referee")
 
@@ -452,15 +459,24 @@ def competition_title(title: str, preset: str, lang: str) -> str:
     return preset_title(preset, lang) if fmt is not None and title == fmt.title else title
 
 
-def seat_names(game: str, view: dict[str, Any], lang: str) -> dict[int, str]:
-    """The seats of a table by their generals where the public view names them (Sanguosha: "4号位 刘备"),
-    so that a log line says who acted, not only the seat number."""
-    players = view.get("players")
-    if not isinstance(players, list):
-        return {}
+def seat_names(game: str, view: dict[str, Any], lang: str, labels: Sequence[str] = (),
+               accounts: Mapping[int, str] | None = None) -> dict[int, str]:
+    """The seats of a table by who plays them, so that a log line or a replay step says who acted, not only
+    the seat number: the general where the public view names one (Sanguosha: "4号位 刘备"), else the account
+    name of a person's seat (``accounts``) or the bot of a bot's seat (``labels``: "person", "bot:<spec>";
+    "Bot rule of thumb (Seat 2)"). A person's seat with no account stays "Seat n"."""
     r = renderer(game, lang)
     out: dict[int, str] = {}
-    for i, p in enumerate(players):
+    accounts = accounts or {}
+    for i, label in enumerate(labels):
+        if i in accounts:
+            out[i] = accounts[i]
+        elif label.startswith("bot:"):
+            spec = label[4:].split(":")[0]
+            bot = r.t(f"botname.{spec}") if f"botname.{spec}" in strings(lang) else spec
+            out[i] = r.t("seat_of", name=f"{r.t('bot')} {bot}", seat=r.t("seat_n", n=i))
+    players = view.get("players")
+    for i, p in enumerate(players if isinstance(players, list) else []):
         general = p.get("general") if isinstance(p, dict) else None
         name = r.value("general", general) if general else None
         if name:

@@ -185,9 +185,11 @@ class Absence(TablePart):
         of them without an answer of its own, its player is away though connected, and a bot stands in.
         Short windows (under :data:`COUNTED_FROM` seconds: Sanguosha's 5 s to declare a skill, where
         silence is the seeds' way to decline) and stream decisions (Pictionary's minute of drawing and
-        guessing, which ends by running out) do not count."""
+        guessing, which ends by running out) do not count, nor private ones (the count is shown to every
+        seat: it would tell who was asked)."""
         limit = decision.time_limit
-        if self.policy.timeouts_in_a_row <= 0 or decision.stream or limit is None or limit < COUNTED_FROM:
+        if (self.policy.timeouts_in_a_row <= 0 or decision.stream or decision.private or limit is None
+                or limit < COUNTED_FROM):
             return
         self.missed[seat] = self.missed.get(seat, 0) + 1
         if self.missed[seat] >= self.policy.timeouts_in_a_row and self.table.seats[seat].kind == "person":

@@ -9,40 +9,23 @@ Any other seat, a spectator, or a table that has no such page is refused (``not_
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablesport.core import Event
 from tablesport.store.tables import RUNNING
 
 from .frames import error
 from .holding import hold, release
-from .table import LiveTable
+
+if TYPE_CHECKING:
+    from .table import LiveTable
 
 KINDS = ("pause", "resume")
-NOT_MINE = object()
-"""The message is not a pause or a resume: the table handles it."""
+"""The message types this module answers (:meth:`LiveTable.submit` hands them over once read)."""
 
 
-def kind_of(raw: str) -> str | None:
-    """``pause`` or ``resume``, else ``None`` (anything else, malformed or too deeply nested included, is
-    left to the table's own guarded reading, which answers it)."""
-    if '"pause"' not in raw and '"resume"' not in raw:
-        return None
-    try:
-        msg = json.loads(raw)
-    except (ValueError, RecursionError):
-        return None
-    kind = msg.get("type") if isinstance(msg, dict) else None
-    return kind if kind in KINDS else None
-
-
-async def on_message(table: LiveTable, seat: int | None, raw: str) -> Any:
-    """A pause or resume from the runner's page: ``None`` when done, an error frame when refused, or
-    :data:`NOT_MINE` for every other message."""
-    kind = kind_of(raw)
-    if kind is None:
-        return NOT_MINE
+async def pause_or_resume(table: LiveTable, seat: int | None, kind: str) -> dict[str, Any] | None:
+    """A pause or resume (``kind``) from the runner's page: ``None`` when done, else an error frame."""
     if seat is None or table.game.seats_to_start(table.rs) != (seat,):
         return error(
             "not_runner",

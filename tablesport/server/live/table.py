@@ -11,6 +11,7 @@ Client messages (JSON text frames)::
 
     {"type": "act", "seq": 12, "action": ...}     answer the current decision
     {"type": "ping"}
+    {"type": "pause"} / {"type": "resume"}       the runner's page (runner_pause.py)
 
 ``seq`` is the step number the client last saw.  An action is *stale* if the seat's current
 decision was asked after that step (the client answered an old question).
@@ -55,6 +56,8 @@ from .clock import Timer
 from .frames import error, frame
 from .loading import Loading
 from .seat_socket import SeatSockets
+from .runner_pause import KINDS as RUNNER_KINDS
+from .runner_pause import pause_or_resume
 from .setup import SeatPlan, seed_commitment
 from .socket_limits import Malformed, read_message
 
@@ -112,6 +115,10 @@ class LiveTable:
         """A guided first game (``/learn/<game>``): its person is shown hints (hints.py); never rated."""
         self.official = official
         """A fixture's table: its person seats are handed only to the fixture's entrants (tables.py)."""
+        self.rematch: str | None = None
+        """The table made by "play again" at this finished table (Room.rematch): its players join it."""
+        self.accounts: dict[int, str] = {}
+        """The account names of the seats bound to an account (the log names the player: seat_names)."""
         self.seed_chosen = seed_chosen
         """Its creator chose the seed: it is shown from the start, and the table is never rated."""
         self.visitor: str | None = None
@@ -228,7 +235,7 @@ class LiveTable:
         d = self.decision
         dec = None
         if d is not None:
-            dec = d.to_json(seat)
+            dec = d.shown_to(seat)
             if seat is not None:
                 dec["mine"] = seat in d.seats
                 dec["asked"] = self.asked.get(seat)
@@ -247,11 +254,13 @@ class LiveTable:
             "away_after": self.away.policy.timeouts_in_a_row,
             "view": st.view(seat),
             "decision": dec,
-            "deadlines": shared["deadlines"],
+            "deadlines": shared["deadlines"] if dec is None or not dec.get("private")  # not another's private
+            else {k: v for k, v in shared["deadlines"].items() if d is not None and int(k) not in d.seats},
             "clock": shared["clock"],
             "events": self._events_for(seat, shared["events"], lang, memo),
             "result": shared["result"],
             "paused": shared["paused"],
+            "rematch": self.rematch,
         }
         if lang is not None:
             add_texts(out, self.game.name, d, lang, memo)
@@ -270,7 +279,8 @@ class LiveTable:
             texts = memo[("events", lang)] = [None] * len(events)
         names = memo.get(("names", lang))
         if names is None:
-            names = memo[("names", lang)] = seat_names(self.game.name, self.state.view(None), lang)
+            names = memo[("names", lang)] = seat_names(self.game.name, self.state.view(None), lang,
+                                                       [p.label for p in self.seats], self.accounts)
         out = []
         for k, (i, ev, ev_json) in enumerate(events):
             if ev.visible_to(seat):
@@ -385,9 +395,11 @@ class LiveTable:
             if seat is not None:
                 await self.page_ready(seat)
             return None
+        if kind in RUNNER_KINDS:
+            return await pause_or_resume(self, seat, kind)
         if kind != "act":
             return error("malformed", f"unknown message type {kind!r}",
-                         allowed="act, back, give_up, ping, ready")
+                         allowed="act, back, give_up, pause, ping, ready, resume")
         if seat is None:
             return error("spectator", "spectators cannot act; open a seat link to play")
         if "seat" in msg and msg["seat"] != seat:

@@ -239,6 +239,40 @@ class TableRoom:
                     return i, p.token
         return None
 
+    async def rematch(self, tid: str, token: str) -> tuple[str, str]:
+        """The same game again (issue 38 item 7), asked by the seat of the finished table ``tid`` whose link
+        has ``token``: the first to ask makes a new table with the same preset, parameters and seats (each
+        bot in its seat, each person's seat kept for the person who played it: the finished table's pages
+        offer it); the others join that table. Each person gets their own seat back while nobody has taken
+        it (a seat not taken is open in the lobby like any other), else a free one. The new table's id and
+        the seat's token; :class:`SetupError` when the table is not finished, the link is not one of its
+        seats, or no seat is free any more."""
+        old = await self.live(tid)
+        seat = None if old is None else old.seat_for_token(token)
+        if old is None or seat is None:
+            raise SetupError("this is not a seat link of a finished table here", "token")
+        if old.status != FINISHED or old.official or old.guided:
+            raise SetupError("play again is offered at the end of a lobby table's game", "table")
+        async with old.lock:
+            if old.rematch is None or old.rematch not in self.tables:
+                seats = [{"kind": "bot", "bot": p.bot} if p.kind == "bot" else {"kind": "person"}
+                         for p in old.seats]
+                new = await self.create(old.rs.preset, seats, params=old.params() or None)
+                new.visitor = old.visitor
+                old.rematch = new.id
+                old.broadcast([], "presence")  # the other players' end boxes offer to join it
+        new = self.tables[old.rematch]
+        async with new.lock:
+            mine = new.seats[seat]
+            if not mine.claimed and mine.token:
+                mine.claimed = True
+                await self.writer.submit(mark_seat(new.id, seat, claimed=True))
+                return new.id, mine.token
+        got = await self.claim(new.id)
+        if got is None:
+            raise SetupError("every seat of the new table is taken", "seats")
+        return new.id, got[1]
+
     async def live(self, tid: str) -> LiveTable | None:
         """The live table ``tid`` of this process (hosted: taken over from the process that holds it)."""
         table = self.tables.get(tid)

@@ -3,15 +3,17 @@ or reloading keeps it), shown only to the browser that made the table; the repla
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from tablesport.store import players
 from tablesport.store.live.archive import replay_frames
 
-from ..content.texts import event_text, result_text, step_text
+from ..content.texts import event_text, result_text, seat_names, step_text
 from ..live.table import LiveTable
 from ..web import auth
 from ..web.deps import LangDep, SessionsDep, TableDep
@@ -52,9 +54,17 @@ async def replay_frames_in_words(lang: LangDep, sessions: SessionsDep, tid: str)
     language (``text``) and the result's words (``result_text``), which the page shows at the last step."""
     data = await replay_frames(sessions, tid)
     game = data["table"]["game"]
+
+    def accounts() -> dict[int, str]:
+        with sessions() as s:
+            return {seat: name for seat, (_, name) in players.seated_accounts(s, tid).items()}
+
+    bound = await asyncio.to_thread(accounts)
     for f in data["frames"]:
-        f["text"] = step_text(game, f["step"], lang)
+        # who plays which seat, as the table's log says it (a general is named once the view shows it)
+        names = seat_names(game, f["view"], lang, data["table"]["seats"], bound)
+        f["text"] = step_text(game, f["step"], lang, names)
         for ev in f["events"]:
-            ev["text"] = event_text(game, ev, lang)
+            ev["text"] = event_text(game, ev, lang, names)
     data["result_text"] = result_text(game, data["result"], lang)
     return data

@@ -76,13 +76,29 @@ async def join(tid: str, room: RoomDep) -> RedirectResponse:
     return RedirectResponse(f"/play/{tid}/{got[1]}", status_code=303)
 
 
+@router.post("/tables/{tid}/rematch", dependencies=[Depends(auth.table_rate)])
+async def rematch(request: Request, tid: str, room: RoomDep) -> RedirectResponse:
+    """Play again from the end box: the seat (its link's ``token``) gets its seat at the table made for the
+    same game again (``Room.rematch``)."""
+    form = await auth.form_of(request)
+    try:
+        new, token = await room.rematch(tid, form.get("token", ""))
+    except SetupError as exc:
+        raise HTTPException(409, str(exc)) from None
+    return RedirectResponse(f"/play/{new}/{token}", status_code=303)
+
+
 @router.get("/play/{tid}/{token}", response_class=HTMLResponse)
 async def play_page(request: Request, lang: LangDep, table: TableDep, token: str) -> HTMLResponse:
     seat = table.seat_for_token(token)
     if seat is None:
         raise HTTPException(403, i18n.translator("en")("bad_link"))
-    return page(request, lang, "table.html", table=table.summary(), seat=seat, token=token,
-                guided=table.guided, preset_title=preset_title(table.rs.preset, lang))
+    resp = page(request, lang, "table.html", table=table.summary(), seat=seat, token=token,
+                guided=table.guided, preset_title=preset_title(table.rs.preset, lang),
+                # the end box's "play again" (a form) at a lobby table's seat
+                form_token="" if table.official or table.guided else await auth.csrf_token(request))
+    auth.keep_csrf(request, resp)
+    return resp
 
 
 @router.get("/watch/{tid}", response_class=HTMLResponse)

@@ -11,7 +11,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..content.i18n import LANGS
 from ..hosted.errors import Unavailable
-from ..live import runner_pause, seat_socket, socket_limits
+from ..live import seat_socket, socket_limits
 from ..live.client import Client
 from ..live.frames import error, frame
 from ..web import seat_accounts, watchers
@@ -73,7 +73,9 @@ async def _serve(ws: WebSocket, tid: str, room: Any, table: Any, seat: int | Non
     client.on_kick = kick
     client.on_close = lambda code, reason: room.spawn(ws.close(code=code, reason=reason))
     # a signed-in player's seat is theirs (profile, ratings)
-    acc = await seat_accounts.bind(ws, table.id, seat)
+    acc, bound = await seat_accounts.bind(ws, table.id, seat)
+    if acc is not None and seat is not None and bound:
+        table.accounts[seat] = acc.name  # the log names the player
     await table.connect(client)
     await chat.join_table(ws, table, client, acc)
     throttle = socket_limits.Throttle()
@@ -110,9 +112,7 @@ async def _serve(ws: WebSocket, tid: str, room: Any, table: Any, seat: int | Non
                 client.put(frame(seat_socket.refusal(client.lang)))
                 continue
             said = await chat.on_table_message(ws, table, client, raw)
-            if said is chat.NOT_CHAT:
-                said = await runner_pause.on_message(table, seat, raw)
-            reply = await table.submit(seat, raw) if said is runner_pause.NOT_MINE else said
+            reply = await table.submit(seat, raw) if said is chat.NOT_CHAT else said
             if isinstance(reply, dict):
                 client.put(frame(reply))
     except WebSocketDisconnect:

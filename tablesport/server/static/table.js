@@ -153,9 +153,16 @@ function endBox(frame) {
   }
   box.append(el("p", { id: "result" }, frame.result_text || describeResult(frame.result)));
   const preset = root.dataset.preset;
+  // a seat plays again with the same rules, seats, people and bots (a form: the server makes or joins the table)
+  const again = seat !== null && root.dataset.formToken && !root.dataset.guided
+    ? el("form", { method: "post", action: `/tables/${tid}/rematch`, class: "inline", id: "end-again-form" },
+      el("input", { type: "hidden", name: "csrf", value: root.dataset.formToken }),
+      el("input", { type: "hidden", name: "token", value: token }),
+      el("button", { class: "button", id: "end-again", type: "submit" }, t(frame.rematch ? "end.rematch" : "end.again")))
+    : preset ? el("a", { class: "button", id: "end-again", href: `/?preset=${encodeURIComponent(preset)}#new-table` }, t("end.again")) : null;
+  if (frame.rematch && seat !== null) box.append(el("p", { id: "end-rematch" }, t("end.rematch_offered")));
   box.append(el("p", { class: "end-links" },
-    el("a", { class: "button", id: "end-replay", href: `/replay/${tid}` }, t("end.replay")), " ",
-    preset ? el("a", { class: "button", id: "end-again", href: `/?preset=${encodeURIComponent(preset)}#new-table` }, t("end.again")) : null, " ",
+    el("a", { class: "button", id: "end-replay", href: `/replay/${tid}` }, t("end.replay")), " ", again, " ",
     el("a", { id: "end-lobby", href: "/" }, t("end.lobby"))));
   return box;
 }
@@ -170,7 +177,7 @@ function renderDecision(frame) {
   const own = seat !== null && game?.promptFor ? game.promptFor(frame) : null;  // the game's words for this seat
   box.append(el("p", { class: "prompt" }, el("strong", {}, mine && !own ? t("your_turn") + ": " : ""),
     own ?? d.text?.prompt ?? d.prompt));
-  if (!mine) box.append(el("p", { class: "muted" }, t("waiting_for", { seats: d.seats.map(seatName).join(", ") })));
+  if (!mine && d.seats.length) box.append(el("p", { class: "muted" }, t("waiting_for", { seats: d.seats.map(seatName).join(", ") })));
   if (d.time_limit != null) {
     box.append(el("p", {}, `${t("time_left")}: `, el("span", { class: "countdown", id: "my-countdown" }),
       d.on_timeout ? el("span", { class: "muted on-timeout" }, ` · ${t("on_timeout")}: ${d.text?.on_timeout ?? d.on_timeout}`) : null));

@@ -19,20 +19,20 @@ async def account_of(conn: HTTPConnection) -> Account | None:
     return await auth.account_of(conn)
 
 
-async def bind(conn: HTTPConnection, table_id: str, seat: int | None) -> Account | None:
+async def bind(conn: HTTPConnection, table_id: str, seat: int | None) -> tuple[Account | None, bool]:
     """Bind ``seat`` of the table to the connection's account (if signed in and the seat is not bound yet);
-    the account, or ``None``."""
+    the account (or ``None``) and whether the seat is this account's."""
     if seat is None:
-        return await account_of(conn)
+        return await account_of(conn), False
     acc = await account_of(conn)
     if acc is None:
-        return None
+        return None, False
     sessions = conn.app.state.sessions
 
-    def job() -> None:
+    def job() -> bool:
         with sessions() as s:
-            players.bind_seat(s, table_id, seat, acc.id)
+            mine = players.bind_seat(s, table_id, seat, acc.id)
             s.commit()
+            return mine
 
-    await asyncio.to_thread(job)
-    return acc
+    return acc, await asyncio.to_thread(job)
