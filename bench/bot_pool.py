@@ -60,7 +60,7 @@ def measure(pool: str, args: argparse.Namespace) -> dict[str, Any]:
         server = ServerProcess(Path(tmp) / "bench.sqlite3", tables_per_minute=0,
                                env={"TABLESPORT_BOT_POOL": pool}).start(120)
         try:
-            latencies(server.url, 5)  # warm up
+            latencies(server.url, 30)  # warm up (the first pages after a start are slower)
             load_before = os.getloadavg()
             idle = summary(latencies(server.url, args.requests))
             for _ in range(args.tables):
