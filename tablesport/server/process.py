@@ -20,6 +20,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+STARTUP = 180.0
+"""Seconds a server start-up may take: over a minute on a machine loaded with other test runs."""
+
+
 class ServerProcess:
     """``tablesport serve`` on ``db`` (a SQLite file); ``kill()`` is a hard stop (SIGKILL).
     ``tables_per_minute``: new tables one address may open a minute (0: no limit, for load tests and
@@ -50,7 +54,7 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
+    def start(self, timeout: float = STARTUP) -> ServerProcess:
         self.launch()
         return self.wait_ready(timeout)
 
@@ -66,7 +70,7 @@ class ServerProcess:
                "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay)]
         self.proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT, env=env)
 
-    def wait_ready(self, timeout: float = 30.0) -> ServerProcess:
+    def wait_ready(self, timeout: float = STARTUP) -> ServerProcess:
         """Wait until the launched process answers (RuntimeError with its log's end if it exits)."""
         assert self.proc is not None, "launch() first"
         deadline = time.monotonic() + timeout

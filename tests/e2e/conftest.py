@@ -67,8 +67,7 @@ def page(browser: Any) -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     db: Path = tmp_path_factory.mktemp("e2e") / "web.sqlite3"
-    # a start-up takes over a minute when the machine is loaded with other test runs
-    proc = ServerProcess(db, bot_delay=0.05, tables_per_minute=0).start(timeout=180)
+    proc = ServerProcess(db, bot_delay=0.05, tables_per_minute=0).start()
     try:
         yield proc
     finally:

@@ -20,8 +20,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    # a start-up takes over a minute when the machine is loaded with other test runs
-    proc = ServerProcess(tmp_path_factory.mktemp("live") / "live.sqlite3").start(timeout=180)
+    proc = ServerProcess(tmp_path_factory.mktemp("live") / "live.sqlite3").start()
     try:
         yield proc
     finally:
