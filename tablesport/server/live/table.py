@@ -55,9 +55,9 @@ from .client import Client
 from .clock import Timer
 from .frames import error, frame
 from .loading import Loading
-from .seat_socket import SeatSockets
 from .runner_pause import KINDS as RUNNER_KINDS
 from .runner_pause import pause_or_resume
+from .seat_socket import SeatSockets
 from .setup import SeatPlan, seed_commitment
 from .socket_limits import Malformed, read_message
 
