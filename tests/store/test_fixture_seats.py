@@ -18,9 +18,7 @@ from .test_double_entry import appoint_captains, make
 def test_a_series_tables_seats_go_to_each_teams_captain(engine: Engine) -> None:
     tag = secrets.token_hex(3)
     with Session(engine) as s:
-        st = make(s, tag)
-        comp = st.competition(f"Day {tag}", "sgs")
-        fx = st.fixtures(comp)[0]
+        st, comp, fx, _ = make(s, tag)
         a, b = fx.entrants
         appoint_captains(st, comp, tag, a, b)
         # a member's name, registered by anyone: no appointment, no seat
