@@ -68,13 +68,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 _TREE = pytest.StashKey[set[str] | None]()
 
 
-# `make check` runs the tests marked `fast`: all but the slow, browser and PostgreSQL ones and those
-# named below (a folder, a file or the start of a test's id), which start servers or commands, install,
-# or play many games: each takes seconds on 2 cores, and together they would be most of the run.
+# `make check` runs the tests marked `fast`: all but the slow, browser and PostgreSQL ones, those that use
+# the `server` process fixture or PostgreSQL's `pg_url`, and those named below (a folder, a file or the
+# start of a test's id), which start servers or commands, install, or play many games: each takes seconds
+# on 2 cores, and together they would be most of the run.
 HEAVY = (
     "tests/blokus/test_gtp.py",
     "tests/blokus/test_match.py",
     "tests/blokus/test_movegen.py::test_fast_equals",
+    "tests/blokus/test_uct.py::test_uct_plays_legal_moves_and_is_deterministic",
+    "tests/bots/test_bot_options.py::test_a_cli_run",
     "tests/bots/test_ismcts.py::test_ismcts_beats_random",
     "tests/e2e/",
     "tests/hosted/",
@@ -89,6 +92,7 @@ HEAVY = (
     "tests/rummikub/test_rollout_bot.py::test_deter",
     "tests/rummikub/test_solver.py::test_passes_agree",
     "tests/rummikub/test_solver.py::test_solver_equals_ilp",
+    "tests/sanguosha/test_compiled_build.py::test_the_version_names_the_engine_that_runs",
     "tests/sanguosha/test_generals.py::test_random_playouts",
     "tests/sanguosha/test_render.py",
     "tests/sanguosha/test_search_bot.py::test_registered_with",
@@ -97,6 +101,8 @@ HEAVY = (
     "tests/server/test_bot_processes.py",
     "tests/server/test_api_inputs.py",
     "tests/server/test_event_pages.py",
+    "tests/server/test_fixture_crash.py",
+    "tests/server/test_forwarded.py::test_a_real_server",
     "tests/server/test_socket_limits.py::test_a_flood",
     "tests/server/test_live.py",
     "tests/server/test_live_control_pages.py",
@@ -122,5 +128,8 @@ HEAVY = (
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if not (item.nodeid.startswith(HEAVY) or {"slow", "browser", "postgres"} & set(item.keywords)):
+        # a server process (tests/server/conftest.py) or the PostgreSQL server (tests/store/conftest.py)
+        outside = {"server", "pg_url"} & set(getattr(item, "fixturenames", ()))
+        marked = {"slow", "browser", "postgres"} & set(item.keywords)
+        if not (item.nodeid.startswith(HEAVY) or outside or marked):
             item.add_marker(pytest.mark.fast)

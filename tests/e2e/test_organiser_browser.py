@@ -129,6 +129,25 @@ def no_horizontal_scroll(page: Any) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
+CONTRAST = """(sel) => {
+  const lum = (css) => {
+    const [r, g, b] = css.match(/[\\d.]+/g).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const fg = lum(getComputedStyle(document.querySelector(sel)).color);
+  const bg = lum(getComputedStyle(document.body).backgroundColor);
+  return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+}"""
+
+
+def contrast(page: Any, selector: str) -> float:
+    """The contrast ratio (WCAG 2) of the first ``selector``'s text against the page's background."""
+    return float(page.evaluate(CONTRAST, selector))
+
+
 def first_organiser(b: Browsers, base: str) -> Any:
     """olga, the first organiser, made on the first-run page: her browser page, signed in."""
     olga = b.page()
@@ -384,6 +403,8 @@ def test_the_2011_day_in_the_browser(day: tuple[Browsers, ServerProcess]) -> Non
         names = screen.locator(".slide[data-page=bracket] .round-name").all_inner_texts()
         assert names[:3] == ["Quarter-finals", "Semi-finals", "Final"]
         assert screen.locator(".slide[data-page=bracket] .series-score").count() == 16  # 8 matches played
+        # the round names and headings are read from the back of the hall: at least WCAG's 4.5:1
+        assert contrast(screen, ".slide[data-page=bracket] .round-name") >= 4.5
         bottom = screen.evaluate("Math.max(...Array.from(document.querySelectorAll('.slide:not([hidden]) *'))"
                                  ".map(e => e.getBoundingClientRect().bottom))")
         assert bottom <= height + 1, (width, bottom)
