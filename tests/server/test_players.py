@@ -375,18 +375,21 @@ def test_table_chat_players_to_all_spectators_only_to_spectators(web: TestClient
         p1.send_text(json.dumps({"type": "chat", "text": "gl"}))
         got = until(p1, lambda f: f["type"] == "chat")["message"]
         assert got["text"] == "gl" and got["author"] is None and got["seat"] == 1
-        # a player who reconnects gets the history without the spectators' channel
+        # a player who reconnects gets the history without the spectators' channel (the seat is played from
+        # the newest connection: the older one is told so)
         with web.websocket_connect(f"/ws/{tid}?token={tok[1]}") as again:
             hist = until(again, lambda f: f["type"] == "chat_history")["messages"]
             assert [m["text"] for m in hist] == ["good luck <script>x</script>", "gl"]
+        assert until(p1, lambda f: f["type"] == "error")["code"] == "seat_elsewhere"
         with web.websocket_connect(f"/ws/{tid}") as late_spec:
             hist = until(late_spec, lambda f: f["type"] == "chat_history")["messages"]
             assert len(hist) == 3
         # the game's own messages still work beside the chat; once it is over, players see both channels
-        last = play_goofspiel([p0, p1])
-        assert last["status"] == "finished"
-        hist = until(p1, lambda f: f["type"] == "chat_history")["messages"]
-        assert [m["channel"] for m in hist] == ["spectators", "players", "players"]
+        with web.websocket_connect(f"/ws/{tid}?token={tok[1]}") as p1_back:
+            last = play_goofspiel([p0, p1_back])
+            assert last["status"] == "finished"
+            hist = until(p1_back, lambda f: f["type"] == "chat_history")["messages"]
+            assert [m["channel"] for m in hist] == ["spectators", "players", "players"]
 
 
 def test_chat_limits_mute_and_report(web: TestClient) -> None:
