@@ -119,10 +119,49 @@ async def photo_page(
     return await render(request, lang, "referee/photo.html", account=acc, missing=missing("photo"), **data)
 
 
-def _refusal(lang: str, key: str, status: int = 400) -> JSONResponse:
+def refusal(lang: str, key: str, status: int = 400) -> JSONResponse:
+    """A photo refused: its reason's key and the message in the referee's language."""
     return JSONResponse(
         {"error": key, "message": strings(lang).get(f"photo.err.{key}", key)}, status_code=status
     )
+
+
+async def photo_of(request: Request, lang: str) -> Any:
+    """The photo in the request's body, decoded (:func:`tablesport.imaging.decode.decode`), or the
+    refusal to answer (the extra missing, too big, not an image, blank)."""
+    if missing("photo"):
+        return refusal(lang, "no_extra", 503)
+    from tablesport.imaging.decode import MAX_BYTES, PhotoError, decode
+
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BYTES:
+        return refusal(lang, "too_big", 413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BYTES:
+            return refusal(lang, "too_big", 413)
+    try:
+        return decode(bytes(body))
+    except PhotoError as exc:
+        return refusal(lang, exc.key)
+
+
+def thumbnail(image: Any) -> str:
+    """The photo at most 800 pixels long as a JPEG data URL (drawn under the reading, kept for audit)."""
+    from tablesport.imaging.decode import cv
+
+    cv2 = cv()
+    scale = 800 / max(image.shape[:2])
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    ok, jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    assert ok
+    return "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode("ascii")
+
+
+def kept_photo(text: str) -> str | None:
+    """A photo sent back with a sheet, kept for audit when it is one of :func:`thumbnail`'s."""
+    return text if text.startswith("data:image/jpeg;base64,") and len(text) < 2_000_000 else None
 
 
 @router.post(BASE + "/read")
@@ -136,32 +175,18 @@ async def read_photo(
     fixture: str = FixtureKey,
 ) -> Response:
     """The reading of the photo in the body: nothing is stored."""
-    if missing("photo"):
-        return _refusal(lang, "no_extra", 503)
-    from tablesport.games.blokus.photo_read import read_image
-    from tablesport.imaging.decode import MAX_BYTES, PhotoError, cv, decode
-
     await in_session(sessions, lambda s: _fixture(EventStore(s), event_id, competition, fixture))
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BYTES:
-        return _refusal(lang, "too_big", 413)
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BYTES:
-            return _refusal(lang, "too_big", 413)
+    image = await photo_of(request, lang)
+    if isinstance(image, Response):
+        return image
+    from tablesport.games.blokus.photo_read import read_image
+    from tablesport.imaging.decode import PhotoError
+
     try:
-        image = decode(bytes(body))
         reading = read_image(image)
     except PhotoError as exc:
-        return _refusal(lang, exc.key)
-    cv2 = cv()
-    scale = 800 / max(image.shape[:2])
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    ok, jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])
-    assert ok
-    photo = "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode("ascii")
-    return JSONResponse({**reading.as_json(), "photo": photo, "colours": _colours(reading.rows)})
+        return refusal(lang, exc.key)
+    return JSONResponse({**reading.as_json(), "photo": thumbnail(image), "colours": _colours(reading.rows)})
 
 
 @router.post(BASE + "/check")
@@ -232,9 +257,7 @@ async def photo_sheet(
                 "entered": rows,
                 "scores": scores,
                 "corners": json.loads(form.get("corners") or "null"),
-                "photo": photo
-                if photo.startswith("data:image/jpeg;base64,") and len(photo) < 2_000_000
-                else None,
+                "photo": kept_photo(photo),
             },
         )
         return outcome
