@@ -107,7 +107,7 @@ def find_tiles(mask: Any) -> list[tuple[Any, bool]]:
         outline = max(contours, key=cv2.contourArea)
         hull = cv2.convexHull(outline)
         hull_area = float(cv2.contourArea(hull))
-        if hull_area > h * w * 0.05:  # a white table or a sheet of paper, not a tile
+        if hull_area > h * w * 0.2:  # a white table or a sheet of paper, not a tile
             continue
         try:
             quad = clockwise(corners_of(hull))

@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from sqlalchemy.orm import Session
 
 from tablesport.extras import missing
-from tablesport.games.rummikub.table_score import rummikub_racks
+from tablesport.games.rummikub.table_score import rack_codes, rack_total
 from tablesport.store.entry_facts import Facts
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
@@ -126,14 +126,18 @@ async def check_racks(
     competition: str = CompKey,
     table: int = TableNo,
 ) -> Response:
-    """Each loser's rack total by the hall's scorer, for the racks as corrected on the page."""
+    """Each loser's rack total by the hall's scorer, for the racks as corrected on the page (a rack not
+    yet filled in left out)."""
     form = await auth.form_of(request)
     seated = (await in_session(sessions, lambda s: _table(EventStore(s), event_id, competition, table)))[2]
+    totals: dict[str, Any] = {}
     try:
-        scored = rummikub_racks(_seen(form, seated), seated, {}, f"table {table}")
+        for p, rack in _seen(form, seated)["seen"].items():
+            if rack["tiles"]:
+                totals[p] = rack_total(rack_codes(rack["tiles"], p), rack["melded"])
     except TournamentError as exc:
         return JSONResponse({"error": "racks", "message": str(exc)}, status_code=400)
-    return JSONResponse({"racks": scored["racks"]})
+    return JSONResponse({"racks": totals})
 
 
 @router.post(BASE + "/game")
