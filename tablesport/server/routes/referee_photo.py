@@ -19,7 +19,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from sqlalchemy.orm import Session
 
 from tablesport.extras import missing
-from tablesport.store.double_entry import DoubleEntry, entry_json
+from tablesport.store.double_entry import DoubleEntry
+from tablesport.store.photo_sheets import kept_photos
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
@@ -67,29 +68,6 @@ def _rows(text: str) -> list[str]:
     return rows
 
 
-def _kept(st: EventStore, comp: Any, fixture: str) -> list[dict[str, Any]]:
-    """The fixture's sheets entered from photos, each with its photo, its entry's status and how many
-    squares the referee changed from the reading (shown beside a disagreement)."""
-    entries = {e["id"]: e for e in map(entry_json, DoubleEntry(st).entries(comp, fixture))}
-    out = []
-    for a in st.audit(comp):
-        if a.action != "photo_sheet" or a.subject != fixture:
-            continue
-        read, entered = a.after.get("read") or [], a.after.get("entered") or []
-        changed = sum(x != y for r, q in zip(read, entered, strict=False) for x, y in zip(r, q, strict=False))
-        out.append(
-            {
-                "who": a.who,
-                "at": a.at.isoformat(timespec="minutes"),
-                "photo": a.after.get("photo"),
-                "scores": a.after.get("scores", {}),
-                "entry": entries.get(a.after.get("entry")),
-                "changed": changed,
-            }
-        )
-    return out
-
-
 @router.get(BASE, response_class=HTMLResponse)
 async def photo_page(
     request: Request,
@@ -100,6 +78,22 @@ async def photo_page(
     competition: str = CompKey,
     fixture: str = FixtureKey,
 ) -> HTMLResponse:
+    return await _page(request, lang, acc, sessions, event_id, competition, fixture)
+
+
+async def _page(
+    request: Request,
+    lang: str,
+    acc: Any,
+    sessions: Any,
+    event_id: int,
+    competition: str,
+    fixture: str,
+    status: int = 200,
+    error: str | None = None,
+) -> HTMLResponse:
+    """The photo page of a fixture (its sheet's photos kept), with ``error`` when a sheet was refused."""
+
     def read(s: Session) -> dict[str, Any]:
         st = EventStore(s)
         ev, comp, entrants = _fixture(st, event_id, competition, fixture)
@@ -109,14 +103,17 @@ async def photo_page(
             "comp_title": comp.title,
             "fixture": fixture,
             "entrants": entrants,
-            "kept": _kept(st, comp, fixture),
+            "kept": kept_photos(st, comp, fixture),
         }
 
     try:
         data = await in_session(sessions, read)
     except TournamentError as exc:
         return await render(request, lang, "referee/photo.html", account=acc, status=404, error=str(exc))
-    return await render(request, lang, "referee/photo.html", account=acc, missing=missing("photo"), **data)
+    return await render(
+        request, lang, "referee/photo.html", account=acc, status=status, error=error,
+        missing=missing("photo"), **data,
+    )
 
 
 def refusal(lang: str, key: str, status: int = 400) -> JSONResponse:
@@ -265,20 +262,7 @@ async def photo_sheet(
     try:
         out = await in_session(sessions, work)
     except (TournamentError, ValueError) as exc:
-        return await render(
-            request,
-            lang,
-            "referee/photo.html",
-            account=acc,
-            status=400,
-            error=str(exc),
-            missing=missing("photo"),
-            event={"id": event_id, "name": ""},
-            comp_key=competition,
-            comp_title=competition,
-            fixture=fixture,
-            entrants=[],
-        )
+        return await _page(request, lang, acc, sessions, event_id, competition, fixture, 400, str(exc))
     done = getattr(out, "status", "saved")
     return RedirectResponse(
         f"/referee/events/{event_id}/{competition}/fixtures/{fixture}?done={done}", status_code=303
