@@ -61,6 +61,11 @@ def stored(app: Any) -> tuple[int, int]:  # noqa: F811
 
 def test_rack_photos_read_corrected_and_entered_as_the_halls_game(app: Any) -> None:  # noqa: F811
     ann, hall, seated = hall_of(app)
+    from tests.server.test_catalogue import english_ui_in
+
+    for lang in ("zh-Hans", "zh-Hant"):
+        r = ann.c.get(hall + "/photo", params={"table": 1, "lang": lang})
+        assert r.status_code == 200 and english_ui_in(r.text) == [], lang
     page = ann.c.get(hall + "/photo?table=1").text
     token = re.search(r'id="photo-csrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
     read: dict[str, Any] = {}

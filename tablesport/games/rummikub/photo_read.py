@@ -29,12 +29,12 @@ PAD = 4
 """Pixels round the warped tile, so the template may shift to meet it."""
 FACE_MIN = 0.55
 """A face matched less well than this (normalised correlation) is in doubt."""
-SPLIT_MIN = 0.3
+SPLIT_MIN = 0.15
 """Where the best face and the next differ (12 and 13 differ in one digit), the tile must follow the
 best face's ink this well (normalised correlation with their difference), or it is in doubt."""
 INK_RATIO = 0.6
 """Ink nearer than this share of the way to a second colour is in doubt."""
-SHAPE_MIN = 0.9
+SHAPE_MIN = 0.85
 """A tile's patch filling less of its convex outline than this (a finger over it) is in doubt."""
 
 
