@@ -1,6 +1,7 @@
 """A photo's bytes → an image small enough to read, or a :class:`PhotoError` saying why not.
 
-The errors carry a ``key`` (``not_image``, ``too_big``, ``blank``, ``no_board``, ``two_boards``) that
+The errors carry a ``key`` (``not_image``, ``too_big``, ``blank``, ``no_board``, ``two_boards``,
+``no_tiles``) that
 the pages turn into a message in the user's language; the English message is for the CLI and logs."""
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ MAX_PIXELS = 50_000_000
 WORK_SIDE = 1000
 """The longer side the reader works at: enough for a 20×20 board filling a third of the photo."""
 
-KEYS = ("not_image", "too_big", "blank", "no_board", "two_boards")
+KEYS = ("not_image", "too_big", "blank", "no_board", "two_boards", "no_tiles")
 
 
 class PhotoError(TablesportError):

@@ -104,8 +104,9 @@ def _fit_side(points: Any, a: Any, b: Any, tol: float) -> Any:
     return np.array([[x0, y0], [x0 + vx, y0 + vy]], np.float32)
 
 
-def _corners_on(hull: Any) -> Any:
-    """The largest quadrilateral on the (simplified) outline's corners, round the outline."""
+def corners_of(hull: Any) -> Quad:
+    """The largest quadrilateral on the (simplified) convex outline's corners, round the outline: a
+    board's corners where they are in view, or a tile's."""
     cv2 = cv()
     perimeter = cv2.arcLength(hull, True)
     poly = hull.reshape(-1, 2).astype(np.float32)
@@ -119,6 +120,14 @@ def _corners_on(hull: Any) -> Any:
     xs, ys = poly[picks, 0], poly[picks, 1]
     areas = np.abs((xs * np.roll(ys, -1, 1) - ys * np.roll(xs, -1, 1)).sum(1))
     return poly[picks[int(areas.argmax())]]
+
+
+def clockwise(quad: Quad) -> Quad:
+    """``quad`` with its corners in clockwise order on screen (y down)."""
+    x, y = quad[:, 0], quad[:, 1]
+    if float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) < 0:
+        return quad[::-1].copy()
+    return quad
 
 
 def frame_fit(mask: Any, quad: Quad, rim: float) -> float:
@@ -170,15 +179,13 @@ def board_quad(mask: Any, hull: Any, rim: float) -> Quad:
     """The corners of the board whose frame (``rim`` of its side wide) outlines ``hull`` in ``mask``:
     candidates from the outline, each settled on the frame, the best fit kept."""
     cv2 = cv()
-    first = _corners_on(hull)
+    first = corners_of(hull)
     candidates = [first]
     with suppress(PhotoError):
         candidates.append(quad_of(hull))
     settled = [settle(mask, c, rim) for c in candidates]
     quad = max(settled, key=lambda q: frame_fit(mask, q, rim))
-    x, y = quad[:, 0], quad[:, 1]
-    if float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) < 0:  # clockwise on screen
-        quad = quad[::-1].copy()
+    quad = clockwise(quad)
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or frame_fit(mask, quad, rim) < 0.5:
         raise PhotoError("no_board", "no board found in the photo (no four-sided frame)")
     return quad
@@ -188,19 +195,8 @@ def quad_of(hull: Any) -> Quad:
     """The four corners of a convex outline: simplified to four sides, each side refitted as a line
     through the outline's points along it and the lines met, so a corner cut off is restored."""
     cv2 = cv()
+    poly = corners_of(hull)
     perimeter = cv2.arcLength(hull, True)
-    poly = hull.reshape(-1, 2).astype(np.float32)
-    for share in (0.003, 0.005, 0.01, 0.02):
-        poly = cv2.approxPolyDP(hull, share * perimeter, True).reshape(-1, 2).astype(np.float32)
-        if len(poly) <= 24:
-            break
-    if len(poly) < 4:
-        raise PhotoError("no_board", "no board found in the photo (the frame is not four-sided)")
-    # the largest quadrilateral on the outline's corners: the board's corners where they are in view
-    picks = np.array(list(combinations(range(len(poly)), 4)))
-    xs, ys = poly[picks, 0], poly[picks, 1]
-    areas = np.abs((xs * np.roll(ys, -1, 1) - ys * np.roll(xs, -1, 1)).sum(1))
-    poly = poly[picks[int(areas.argmax())]]
     points = _dense(hull, 2.0)
     sides = [_fit_side(points, poly[i], poly[(i + 1) % 4], 0.01 * perimeter) for i in range(4)]
     corners = []
@@ -210,9 +206,7 @@ def quad_of(hull: Any) -> Quad:
             raise PhotoError("no_board", "no board found in the photo (the frame is not four-sided)")
         corners.append(meet)
     quad = np.array(corners, np.float32)
-    x, y = quad[:, 0], quad[:, 1]
-    if float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) < 0:  # clockwise on screen
-        quad = quad[::-1].copy()
+    quad = clockwise(quad)
     area = cv2.contourArea(quad)
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or not 0.8 < area / cv2.contourArea(hull) < 1.3:
         raise PhotoError("no_board", "no board found in the photo (the frame is not four-sided)")

@@ -2,7 +2,10 @@
 rendered photo of a real finished game) is chosen through the page's camera input, the reading is
 drawn over it, one square is tapped wrong (the board is flagged as no legal game, the sheet cannot
 go in) and tapped round back, and the sheet is entered: it waits for the second sheet, with the
-engine's scores. A file that is not a photo is refused with a clear message. No other console error."""
+engine's scores. A file that is not a photo is refused with a clear message. No other console error.
+
+At the same day's Rummikub hall, a loser's rack photo is read, one tile corrected with a tap, and the
+game entered through the hall's own game (one server for both)."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from tablesport.server.process import ServerProcess
 from tablesport.store import accounts
 from tablesport.store.db import make_engine, make_sessionmaker
 from tablesport.store.double_entry import DoubleEntry
+from tablesport.store.entry_facts import Facts
 from tablesport.store.migrate import upgrade
 from tablesport.store.service import EventStore
 
@@ -25,9 +29,12 @@ pytestmark = pytest.mark.browser
 cv2 = pytest.importorskip("cv2")
 
 
-@pytest.fixture
-def blokus_day(browser: Any, tmp_path: Path) -> Iterator[tuple[Browsers, ServerProcess, int, Path]]:
-    db = tmp_path / "photo.sqlite3"
+HALL = ["Amy", "Ben", "Cat", "Dan"]
+
+
+@pytest.fixture(scope="module")
+def blokus_day(browser: Any, tmp_path_factory: Any) -> Iterator[tuple[Browsers, ServerProcess, int, Path]]:
+    db = tmp_path_factory.mktemp("photo") / "photo.sqlite3"
     engine = make_engine(f"sqlite:///{db}")
     upgrade(engine)
     with make_sessionmaker(engine)() as s:
@@ -36,12 +43,17 @@ def blokus_day(browser: Any, tmp_path: Path) -> Iterator[tuple[Browsers, ServerP
             {
                 "event": "Blokus day",
                 "competitions": [
-                    {"key": "blokus", "preset": "blokus-event", "entrants": [f"p{i}" for i in range(1, 5)]}
+                    {"key": "blokus", "preset": "blokus-event", "entrants": [f"p{i}" for i in range(1, 5)]},
+                    {"key": "rk", "preset": "rummikub-2018", "tables": 1,
+                     "entrants": [{"id": p, "division": "senior"} for p in HALL]},
                 ],
             },
             "desk",
         )
         st.next_round(st.competition("Blokus day", "blokus"), "desk")
+        hall = st.competition("Blokus day", "rk")
+        for p in HALL:
+            st.hall.arrive(hall, p, Facts("desk", "09:30"))
         accounts.create_user(s, "ann", "referee", PASSWORD, by="test")
         accounts.assign_referee(s, "ann", ev.id)
         s.commit()
@@ -124,3 +136,49 @@ def test_a_referee_scores_a_blokus_board_from_a_photo(
     engine.dispose()
     # the browser logs the refused junk file's answer (400) as a console error; nothing else may appear
     assert [e for e in b.errors if "status of 400" not in e] == [] and len(b.errors) <= 1, b.errors
+
+
+def test_a_referee_scores_a_rummikub_rack_from_a_photo(
+    blokus_day: tuple[Browsers, ServerProcess, int, Path], tmp_path: Path
+) -> None:
+    from tablesport.games.rummikub.photo_render import CONDITIONS, render
+
+    b, server, event_id, db = blokus_day
+    rack = ["R7", "K13", "J", "O2", "B11"]
+    photo = tmp_path / "rack.jpg"
+    photo.write_bytes(render(rack, 4, CONDITIONS["perspective"])[0])
+    ann = b.page(width=390)
+    sign_in(ann, server.url, "ann")
+    ann.goto(f"{server.url}/referee/events/{event_id}/rk/hall")
+    ann.click(".rack-photo-link")
+    seated = ann.eval_on_selector_all(".rack-card", "cards => cards.map(c => c.dataset.player)")
+    ann.select_option("#rack-winner", seated[0])
+    assert ann.is_hidden(f'.rack-card[data-player="{seated[0]}"]')
+    card = f'.rack-card[data-player="{seated[1]}"]'
+    ann.set_input_files(f"{card} .rack-file", str(photo))
+    ann.wait_for_selector(f"{card} polygon.tile")
+    codes = ann.eval_on_selector_all(f"{card} polygon.tile", "ps => ps.map(p => p.dataset.code)")
+    assert sorted(codes) == sorted(rack)
+    ann.wait_for_function(f"document.querySelector('{card} .rack-total').textContent === '−63'")
+    # K13 read right, tapped to K12 (as if the photo had misled): the total follows
+    ann.click(f'{card} polygon.tile[data-code="K13"]', force=True)
+    ann.select_option("#tile-face", "12")
+    ann.select_option("#tile-colour", "K")
+    ann.click("#tile-ok")
+    ann.wait_for_function(f"document.querySelector('{card} .rack-total').textContent === '−62'")
+    shot(ann, "photo-rummikub-390")
+    for loser in seated[2:]:  # the other losers' racks typed, as the hall's form takes them
+        ann.fill(f'.rack-card[data-player="{loser}"] .rack-codes', "R1 R2")
+    ann.fill("#rack-at", "10:20")  # the hall's day: the players arrived at 09:30
+    ann.click("#rack-enter")
+    ann.wait_for_selector("#done[data-done='game']")
+    engine = make_engine(f"sqlite:///{db}")
+    with make_sessionmaker(engine)() as s:
+        st = EventStore(s)
+        comp = st.competition("Blokus day", "rk")
+        (audit,) = [a for a in st.audit(comp) if a.action == "photo_racks"]
+        mine = next(r for r in audit.after["racks"] if r["player"] == seated[1])
+        assert sorted(mine["read"]) == sorted(rack) and "K12" in mine["entered"] and mine["photo"]
+        points = {row["entrant"]: row["points"] for row in st.standings(comp)}
+        assert points[seated[0]] == 62 + 3 + 3
+    engine.dispose()

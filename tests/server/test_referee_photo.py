@@ -122,6 +122,15 @@ def test_a_photo_read_corrected_and_entered_as_a_sheet(setup: tuple[Any, TestCli
         assert audit.after["photo"] == got["photo"]
     kept = c.get(sheet + "/photo").text  # the photo is shown with its sheet, beside any disagreement
     assert 'id="photo-kept"' in kept and got["photo"] in kept and 'data-status="waiting"' in kept
+    assert got["photo"] not in c.get(sheet).text  # no disagreement yet: the fixture's page has no photo
+    with app.state.sessions() as s:  # a second referee's typed sheet differs by one point
+        st = EventStore(s)
+        comp = st.competition("Blokus day", "blokus")
+        other = {e: v - (i == 0) for i, (e, v) in enumerate(entry.data["scores"].items())}
+        assert DoubleEntry(st).submit(comp, "R1-T1", {"scores": other}, "bo").status == "disagrees"
+        s.commit()
+    page = c.get(sheet).text  # the photo beside the two sheets side by side
+    assert 'class="list sheets-compare"' in page and 'id="photo-kept"' in page and got["photo"] in page
 
 
 @pytest.mark.parametrize("what", ["not_image", "blank", "no_board", "two_boards", "too_big"])

@@ -77,6 +77,9 @@ GUARDS: dict[tuple[str, str], tuple[str, str]] = {
     ("POST", F + "/photo/check"): ("referee", "check a corrected reading; nothing is stored"),
     ("POST", F + "/photo/sheet"): ("referee", "a score sheet from a photo (double entry), kept for audit"),
     ("POST", R + "/hall/{op}"): ("referee", "the Rummikub hall"),
+    ("POST", R + "/hall/photo/read"): ("referee", "read a rack's tiles from a photo; nothing is stored"),
+    ("POST", R + "/hall/photo/check"): ("referee", "the corrected racks' totals; nothing is stored"),
+    ("POST", R + "/hall/photo/game"): ("referee", "a hall game from rack photos, kept for audit"),
     # the JSON API
     ("POST", "/api/v1/tables"): ("open", "a new table; 30 a minute per address"),
     ("POST", "/api/v1/tables/{tid}/join"): ("open", "takes a free seat of an open table"),

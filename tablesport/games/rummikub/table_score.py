@@ -22,7 +22,8 @@ from .solver import can_meld
 from .tiles import code_of, is_code, is_id
 
 
-def _rack_codes(value: Any, who: str) -> list[str]:
+def rack_codes(value: Any, who: str) -> list[str]:
+    """A rack as tile codes (``R7 K13 J`` or a list; ids such as ``R7a`` taken as their codes)."""
     items = value.split() if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
         raise TournamentError(f"{who}: a rack is tile codes (R7 K13 J), not {value!r}",
@@ -39,6 +40,13 @@ def _rack_codes(value: Any, who: str) -> list[str]:
     return out
 
 
+def rack_total(rack: Sequence[str], melded: bool) -> Any:
+    """What a loser's rack of tile codes costs as the hall takes it: the total, or ``{"never_melded":
+    100 or 200}`` (200 when the tiles could have made the initial meld, by the engine's solver)."""
+    loss = rack_loss(rack, melded, False if melded else can_meld(rack))
+    return loss.points if loss.rule == "rack" else {"never_melded": loss.points}
+
+
 def rummikub_racks(result: Mapping[str, Any], players: Sequence[str], divisions: Mapping[str, Any], table: str
                    ) -> dict[str, Any]:
     seen = {str(k): v for k, v in result["seen"].items()}
@@ -51,14 +59,14 @@ def rummikub_racks(result: Mapping[str, Any], players: Sequence[str], divisions:
             if unknown:
                 raise TournamentError(f"{p}: unknown field(s) {sorted(unknown)}", allowed=["tiles", "melded"],
                                       field="seen")
-            racks[p] = _rack_codes(v.get("tiles", []), p)
+            racks[p] = rack_codes(v.get("tiles", []), p)
             m = v.get("melded", True)
             if not isinstance(m, bool):
                 raise TournamentError(f"{p}: 'melded' is true or false (made the 30-point initial meld)",
                                       field="seen")
             melded[p] = m
         else:
-            racks[p] = _rack_codes(v, p)
+            racks[p] = rack_codes(v, p)
             melded[p] = True
     named = list(racks) if winner is None else list({*racks, str(winner)})
     check_table_players(table, players, named, "racks seen", "rummikub_table")
@@ -84,8 +92,7 @@ def rummikub_racks(result: Mapping[str, Any], players: Sequence[str], divisions:
     for p, rack in racks.items():
         if p == winner:
             continue
-        loss = rack_loss(rack, melded[p], False if melded[p] else can_meld(rack))
-        totals[p] = loss.points if loss.rule == "rack" else {"never_melded": loss.points}
+        totals[p] = rack_total(rack, melded[p])
     out: dict[str, Any] = {k: v for k, v in result.items() if k not in ("racks", "scores")}
     out["racks"] = totals
     out["seen"] = {p: {"tiles": racks[p], **({"melded": False} if not melded[p] else {})} for p in racks}

@@ -22,6 +22,7 @@ from . import (
     public_pages,
     referee,
     referee_photo,
+    referee_rack_photo,
     screens,
     stats_pages,
     table_clock_pages,
@@ -36,7 +37,7 @@ ROUTERS: tuple[tuple[APIRouter, bool], ...] = (
     (live_control.router, False), (captains.router, False), (print_pages.router, False),
     (timetable_pages.router, False), (flow_pages.router, False), (player_pages.router, False),
     (quickplay.router, False), (learn_pages.router, False), (stats_pages.router, False),
-    (referee_photo.router, False), (table_clock_pages.router, False),
+    (referee_photo.router, False), (referee_rack_photo.router, False), (table_clock_pages.router, False),
     (fixture_seats.router, False))
 """Each router and whether it is part of the API's document (the lobby's ``/ws/lobby`` before the tables'
 ``/ws/{tid}``)."""

@@ -15,6 +15,7 @@ from tablesport.store import live_fixtures, public
 from tablesport.store.accounts import Account
 from tablesport.store.double_entry import DoubleEntry, entry_json
 from tablesport.store.entry_facts import Facts
+from tablesport.store.photo_sheets import kept_photos
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 from tablesport.tournament.penalties import Penalty, game_key
@@ -191,6 +192,7 @@ def fixture_data(st: EventStore, event_id: int, key: str, fixture: str) -> dict[
         out["live_seats"] = find_preset(live_fixtures.game_preset(st, comp, fxrow))[1].seats
     if fx["result"] is not None and p.kind != "series":
         out["corrections"] = [(None, typed_from(p.kind, fx["entrants"], fx["result"]))]
+    out["kept"] = kept_photos(st, comp, fixture) if out["disagreements"] else []
     playing = [x for x in out["live"] if x["status"] == "playing"]
     out["seat_names"] = (playing[0]["seats"] or fx["entrants"]) if playing else fx["entrants"]
     if p.kind == "series":

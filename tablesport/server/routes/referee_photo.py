@@ -19,7 +19,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from sqlalchemy.orm import Session
 
 from tablesport.extras import missing
-from tablesport.store.double_entry import DoubleEntry, entry_json
+from tablesport.store.double_entry import DoubleEntry
+from tablesport.store.photo_sheets import kept_photos
 from tablesport.store.service import EventStore
 from tablesport.tournament.errors import TournamentError
 
@@ -67,29 +68,6 @@ def _rows(text: str) -> list[str]:
     return rows
 
 
-def _kept(st: EventStore, comp: Any, fixture: str) -> list[dict[str, Any]]:
-    """The fixture's sheets entered from photos, each with its photo, its entry's status and how many
-    squares the referee changed from the reading (shown beside a disagreement)."""
-    entries = {e["id"]: e for e in map(entry_json, DoubleEntry(st).entries(comp, fixture))}
-    out = []
-    for a in st.audit(comp):
-        if a.action != "photo_sheet" or a.subject != fixture:
-            continue
-        read, entered = a.after.get("read") or [], a.after.get("entered") or []
-        changed = sum(x != y for r, q in zip(read, entered, strict=False) for x, y in zip(r, q, strict=False))
-        out.append(
-            {
-                "who": a.who,
-                "at": a.at.isoformat(timespec="minutes"),
-                "photo": a.after.get("photo"),
-                "scores": a.after.get("scores", {}),
-                "entry": entries.get(a.after.get("entry")),
-                "changed": changed,
-            }
-        )
-    return out
-
-
 @router.get(BASE, response_class=HTMLResponse)
 async def photo_page(
     request: Request,
@@ -100,6 +78,22 @@ async def photo_page(
     competition: str = CompKey,
     fixture: str = FixtureKey,
 ) -> HTMLResponse:
+    return await _page(request, lang, acc, sessions, event_id, competition, fixture)
+
+
+async def _page(
+    request: Request,
+    lang: str,
+    acc: Any,
+    sessions: Any,
+    event_id: int,
+    competition: str,
+    fixture: str,
+    status: int = 200,
+    error: str | None = None,
+) -> HTMLResponse:
+    """The photo page of a fixture (its sheet's photos kept), with ``error`` when a sheet was refused."""
+
     def read(s: Session) -> dict[str, Any]:
         st = EventStore(s)
         ev, comp, entrants = _fixture(st, event_id, competition, fixture)
@@ -109,20 +103,62 @@ async def photo_page(
             "comp_title": comp.title,
             "fixture": fixture,
             "entrants": entrants,
-            "kept": _kept(st, comp, fixture),
+            "kept": kept_photos(st, comp, fixture),
         }
 
     try:
         data = await in_session(sessions, read)
     except TournamentError as exc:
         return await render(request, lang, "referee/photo.html", account=acc, status=404, error=str(exc))
-    return await render(request, lang, "referee/photo.html", account=acc, missing=missing("photo"), **data)
+    return await render(
+        request, lang, "referee/photo.html", account=acc, status=status, error=error,
+        missing=missing("photo"), **data,
+    )
 
 
-def _refusal(lang: str, key: str, status: int = 400) -> JSONResponse:
+def refusal(lang: str, key: str, status: int = 400) -> JSONResponse:
+    """A photo refused: its reason's key and the message in the referee's language."""
     return JSONResponse(
         {"error": key, "message": strings(lang).get(f"photo.err.{key}", key)}, status_code=status
     )
+
+
+async def photo_of(request: Request, lang: str) -> Any:
+    """The photo in the request's body, decoded (:func:`tablesport.imaging.decode.decode`), or the
+    refusal to answer (the extra missing, too big, not an image, blank)."""
+    if missing("photo"):
+        return refusal(lang, "no_extra", 503)
+    from tablesport.imaging.decode import MAX_BYTES, PhotoError, decode
+
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BYTES:
+        return refusal(lang, "too_big", 413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BYTES:
+            return refusal(lang, "too_big", 413)
+    try:
+        return decode(bytes(body))
+    except PhotoError as exc:
+        return refusal(lang, exc.key)
+
+
+def thumbnail(image: Any) -> str:
+    """The photo at most 800 pixels long as a JPEG data URL (drawn under the reading, kept for audit)."""
+    from tablesport.imaging.decode import cv
+
+    cv2 = cv()
+    scale = 800 / max(image.shape[:2])
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    ok, jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    assert ok
+    return "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode("ascii")
+
+
+def kept_photo(text: str) -> str | None:
+    """A photo sent back with a sheet, kept for audit when it is one of :func:`thumbnail`'s."""
+    return text if text.startswith("data:image/jpeg;base64,") and len(text) < 2_000_000 else None
 
 
 @router.post(BASE + "/read")
@@ -136,32 +172,18 @@ async def read_photo(
     fixture: str = FixtureKey,
 ) -> Response:
     """The reading of the photo in the body: nothing is stored."""
-    if missing("photo"):
-        return _refusal(lang, "no_extra", 503)
-    from tablesport.games.blokus.photo_read import read_image
-    from tablesport.imaging.decode import MAX_BYTES, PhotoError, cv, decode
-
     await in_session(sessions, lambda s: _fixture(EventStore(s), event_id, competition, fixture))
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BYTES:
-        return _refusal(lang, "too_big", 413)
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BYTES:
-            return _refusal(lang, "too_big", 413)
+    image = await photo_of(request, lang)
+    if isinstance(image, Response):
+        return image
+    from tablesport.games.blokus.photo_read import read_image
+    from tablesport.imaging.decode import PhotoError
+
     try:
-        image = decode(bytes(body))
         reading = read_image(image)
     except PhotoError as exc:
-        return _refusal(lang, exc.key)
-    cv2 = cv()
-    scale = 800 / max(image.shape[:2])
-    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    ok, jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])
-    assert ok
-    photo = "data:image/jpeg;base64," + base64.b64encode(jpeg.tobytes()).decode("ascii")
-    return JSONResponse({**reading.as_json(), "photo": photo, "colours": _colours(reading.rows)})
+        return refusal(lang, exc.key)
+    return JSONResponse({**reading.as_json(), "photo": thumbnail(image), "colours": _colours(reading.rows)})
 
 
 @router.post(BASE + "/check")
@@ -232,9 +254,7 @@ async def photo_sheet(
                 "entered": rows,
                 "scores": scores,
                 "corners": json.loads(form.get("corners") or "null"),
-                "photo": photo
-                if photo.startswith("data:image/jpeg;base64,") and len(photo) < 2_000_000
-                else None,
+                "photo": kept_photo(photo),
             },
         )
         return outcome
@@ -242,20 +262,7 @@ async def photo_sheet(
     try:
         out = await in_session(sessions, work)
     except (TournamentError, ValueError) as exc:
-        return await render(
-            request,
-            lang,
-            "referee/photo.html",
-            account=acc,
-            status=400,
-            error=str(exc),
-            missing=missing("photo"),
-            event={"id": event_id, "name": ""},
-            comp_key=competition,
-            comp_title=competition,
-            fixture=fixture,
-            entrants=[],
-        )
+        return await _page(request, lang, acc, sessions, event_id, competition, fixture, 400, str(exc))
     done = getattr(out, "status", "saved")
     return RedirectResponse(
         f"/referee/events/{event_id}/{competition}/fixtures/{fixture}?done={done}", status_code=303

@@ -364,8 +364,10 @@ class BodyLimit:
     LARGER: tuple[tuple[str, int], ...] = (
         ("/photo/read", 16 * 1024 * 1024),
         ("/photo/sheet", 4 * 1024 * 1024),
+        ("/hall/photo/game", 8 * 1024 * 1024),
     )
-    """Paths (by their end) that take a larger body: a referee's phone photo, and the sheet that keeps it."""
+    """Paths (by their end) that take a larger body: a referee's phone photo, and the sheet (or the
+    Rummikub game, a photo per loser's rack) that keeps it."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app

@@ -1,0 +1,49 @@
+"""The Rummikub rack reader (tablesport/games/rummikub/photo_*.py): rendered photos of real final racks
+read tile for tile and totalled as the hall scores them (seed 002 記分方法: numbers left, a joker 30);
+a tile under a finger is never silently wrong; every face and colour of the tile model is told apart."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("cv2")
+
+from tablesport.games.rummikub.photo_read import read_photo  # noqa: E402
+from tablesport.games.rummikub.photo_render import CONDITIONS, finished_game, render  # noqa: E402
+from tablesport.games.rummikub.table_score import rack_total  # noqa: E402
+from tablesport.games.rummikub.tiles import CODES  # noqa: E402
+
+
+@pytest.mark.parametrize("condition", ["perspective", "jpeg"])
+def test_the_final_racks_of_a_real_game_are_read_and_totalled(condition: str) -> None:
+    game = finished_game(1003)
+    assert game.losers()
+    for seat in game.losers():
+        rack = game.racks[seat]
+        reading = read_photo(render(rack, seat, CONDITIONS[condition])[0])
+        assert sorted(reading.codes) == sorted(rack), (seat, reading.tiles)
+        assert rack_total(reading.codes, True) == rack_total(rack, True)
+
+
+def test_every_tile_face_and_colour_is_read() -> None:
+    """All 53 codes (13 numbers in seed 002's four colours, the joker), four racks of them."""
+    codes = list(CODES)
+    for k in range(0, len(codes), 14):
+        rack = codes[k : k + 14]
+        reading = read_photo(render(rack, k, CONDITIONS["perspective"])[0])
+        wrong = [t for t in reading.tiles if t.doubt]
+        assert sorted(reading.codes) == sorted(rack) and len(wrong) <= 1, reading.tiles
+
+
+def test_a_tile_under_a_finger_is_never_silently_wrong() -> None:
+    rack = ["R7", "K13", "J", "O2", "B11", "B12", "O9"]
+    for seed in range(3):
+        reading = read_photo(render(rack, seed, CONDITIONS["occlusion"])[0])
+        assert len(reading.tiles) == len(rack)
+        unsure = [t.code for t in reading.tiles if t.doubt]
+        left = list(rack)
+        for t in reading.tiles:
+            if not t.doubt:
+                assert t.code in left, (seed, reading.tiles)
+                left.remove(t.code)
+        assert len(left) == len(unsure), (seed, reading.tiles)
