@@ -197,17 +197,25 @@ def _general_skills(ids: tuple[str, ...], lord_ok: bool) -> tuple[Skill, ...]:
 Guards = tuple[tuple[int, tuple[Skill, ...]], ...]
 """(seat, its ``may_target`` skills) for the seats around a user that have some."""
 
-_HOOK_CACHE: Final[dict[tuple[tuple[Skill, ...], str], tuple[Skill, ...]]] = {}
+HookTable = dict[str, tuple[Skill, ...]]
+"""hook → the skills (of one seat's skill tuple) whose class overrides that :class:`Skill` method."""
+
+_HOOK_TABLES: Final[dict[tuple[Skill, ...], HookTable]] = {}
+
+
+def _hook_table(skills: tuple[Skill, ...]) -> HookTable:
+    """The hook table of a skill tuple, shared by every seat and game with those skills (it fills as
+    hooks are asked for: :func:`_hooked`)."""
+    t = _HOOK_TABLES.get(skills)
+    if t is None:
+        t = _HOOK_TABLES[skills] = {}
+    return t
 
 
 def _hooked(skills: tuple[Skill, ...], hook: str) -> tuple[Skill, ...]:
     """The ``skills`` whose class overrides the :class:`Skill` method ``hook``."""
-    key = (skills, hook)
-    v = _HOOK_CACHE.get(key)
-    if v is None:
-        base = getattr(Skill, hook)
-        v = _HOOK_CACHE[key] = tuple(sk for sk in skills if getattr(type(sk), hook) is not base)
-    return v
+    base = getattr(Skill, hook)
+    return tuple(sk for sk in skills if getattr(type(sk), hook) is not base)
 
 
 _LISTENS: Final[dict[Skill, tuple[tuple[Timing, int, str], ...]]] = {}
@@ -272,7 +280,7 @@ class SgsState(State):
         self._lis: dict[str, list[tuple[int, int, str]]] | None = None   # timing → listeners (cache)
         # caches, each typed (the compiled build reads them without boxing or generic look-ups)
         self._skills: dict[int, tuple[Skill, ...]] = {}             # seat → its working skills
-        self._hk: dict[str, list[tuple[Skill, ...] | None]] = {}    # hook → per-seat hooked skills
+        self._hk: list[HookTable | None] = [None] * self.n          # seat → its hook table
         self._others: tuple[tuple[int, ...], ...] | None = None     # seat → the other living seats
         self._granters: tuple[tuple[int, Skill], ...] | None = None
         self._guards: list[Guards | None] | None = None             # user → the others' may_target skills
@@ -495,14 +503,14 @@ class SgsState(State):
     def hooked(self, seat: int, hook: str) -> tuple[Skill, ...]:
         """The seat's skills (in :meth:`skills_of` order) whose class overrides the :class:`Skill`
         method ``hook``: the others would return the method's neutral default. Cached per hook and
-        seat until the skills change (a typed cache of its own: its look-ups are the compiled build's
-        plain list reads)."""
-        per_seat = self._hk.get(hook)
-        if per_seat is None:
-            per_seat = self._hk[hook] = [None] * self.n
-        v = per_seat[seat]
+        seat until the skills change: the seat's hook table, shared by every seat with the same skills
+        (a typed cache of its own: its look-ups are the compiled build's plain list reads)."""
+        t = self._hk[seat]
+        if t is None:
+            t = self._hk[seat] = _hook_table(self.skills_of(seat))
+        v = t.get(hook)
         if v is None:
-            v = per_seat[seat] = _hooked(self.skills_of(seat), hook)
+            v = t[hook] = _hooked(self.skills_of(seat), hook)
         return v
 
     def granters(self) -> tuple[tuple[int, Skill], ...]:
@@ -802,8 +810,7 @@ class SgsState(State):
         """Forget what ``seat``'s equipment skills decide: the listeners, its skills and hooked skills,
         and the caches built from every seat's (the living seats and distances stay)."""
         self._lis = None
-        for per_seat in self._hk.values():
-            per_seat[seat] = None
+        self._hk[seat] = None
         self._skills.pop(seat, None)
         self._granters = None
         self._guards = None
@@ -817,7 +824,7 @@ class SgsState(State):
     def _forget_skills(self) -> None:
         """Empty the caches of skills and living seats (a clone starts with them empty)."""
         self._skills = {}
-        self._hk = {}
+        self._hk = [None] * self.n
         self._others = None
         self._granters = None
         self._guards = None
