@@ -44,14 +44,6 @@ _DECISION: Final = Decision
 _NEW: Final = object.__new__    # Event.__new__ and Decision.__new__ (their classes do not define one)
 
 
-def _event(kind: str, data: dict[str, Any], to: frozenset[int] | None) -> Event:
-    e = _NEW(_EVENT)
-    object.__setattr__(e, "kind", kind)
-    object.__setattr__(e, "data", data)
-    object.__setattr__(e, "to", to)
-    return e
-
-
 def _decision(a: Ask) -> Decision:
     x = _NEW(_DECISION)
     object.__setattr__(x, "seats", a.seats)
@@ -434,8 +426,12 @@ class SgsState(State):
         return self.push("skill", step, sid=skill_id, seat=seat, **d)
 
     def emit(self, kind: str, _to: frozenset[int] | None = None, **data: Any) -> None:
-        if self.log_events:
-            self.ev.append(_event(kind, data, _to))
+        if self.log_events:     # made in place (above: events and decisions without their __init__)
+            e = _NEW(_EVENT)
+            object.__setattr__(e, "kind", kind)
+            object.__setattr__(e, "data", data)
+            object.__setattr__(e, "to", _to)
+            self.ev.append(e)
 
     def config(self, key: str, default: Any = None) -> Any:
         return self._params.get(key, default)
