@@ -792,6 +792,12 @@ class SgsState(State):
             self.push("trigger", "next", t=timing, q=q, ci=len(self.stack) - 1 if ci is None else ci)
         return True
 
+    def listeners(self) -> dict[str, list[tuple[int, int, str]]]:
+        """timing → (seat, priority, skill id) of the living seats' skills listening to it (cached with
+        the skills); a timing without listeners is absent, and :meth:`fire` pushes nothing for it."""
+        lis = self._lis
+        return lis if lis is not None else self._listeners()
+
     def _listeners(self) -> dict[str, list[tuple[int, int, str]]]:
         lis: dict[str, list[tuple[int, int, str]]] = {}
         for s in range(self.n):
