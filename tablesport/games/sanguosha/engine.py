@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from . import cards as C
-from .card_rules import CARD_RULES, can_slash
+from .card_rules import ANSWER_ONLY, CARD_RULES, can_slash
 from .card_use import push_use
 from .skill import SKILLS, decline_time
 from .state import Frame, Player, SgsState, handler
@@ -442,7 +442,7 @@ def play_options(g: SgsState, seat: int) -> list[Any]:
     last = len(p.hand) == 1
     for c in p.hand:
         name = NAME[c]
-        if name == "slash" and not slash_ok:
+        if name in ANSWER_ONLY or (name == "slash" and not slash_ok):
             continue
         hand_key = (name, last)     # targets depend on the name (and Halberd's last card)
         ts = memo.get(hand_key)

@@ -547,6 +547,38 @@ class SgsState(State):
             d += 1
         return d if d > 1 else 1
 
+    def within(self, a: int, seats: list[int] | tuple[int, ...], lim: int,
+               exclude: tuple[int, ...] = ()) -> list[int]:
+        """The seats of ``seats``, in their order, at :meth:`distance` at most ``lim`` from ``a`` (a target
+        list's distances in one call: the same cache and horses)."""
+        dist = self._dist
+        if dist is None:
+            dist = self._dist = {}
+        players = self.players
+        h = players[a].equip[3]
+        minus = 1 if h >= 0 and h not in exclude else 0
+        out: list[int] = []
+        for b in seats:
+            d = 0
+            if b != a:
+                key = a * 64 + b
+                got = dist.get(key)
+                d = got if got is not None else self._ring_distance(a, b)
+                if got is None:
+                    dist[key] = d
+                if d >= 99:
+                    d = 99
+                else:
+                    d -= minus
+                    h = players[b].equip[2]
+                    if h >= 0 and h not in exclude:
+                        d += 1
+                    if d < 1:
+                        d = 1
+            if d <= lim:
+                out.append(b)
+        return out
+
     def _ring_distance(self, a: int, b: int) -> int:
         """The shortest way round the living seats, with the skills' distance modifiers (no horses, no
         minimum); 99 when either seat is dead."""
