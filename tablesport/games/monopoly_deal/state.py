@@ -1100,17 +1100,21 @@ class MonopolyDealState(State):
 
     def random_action(self, seat: int, rng: Rng) -> Action:
         d = self.pending()
-        if d is not None and d.kind == "pay" and seat in d.seats:
-            act = self.act
-            assert act is not None
-            cards = list(d.data["payable"])
-            rng.shuffle(cards)
-            out: list[str] = []
-            total = 0
-            for c in cards:
-                if total >= act.amount:
-                    break
-                out.append(c)
-                total += VALUE[c]
-            return ("pay", tuple(out))
+        if d is not None and seat in d.seats:
+            opts = d.options
+            if type(opts) is tuple and opts:    # listed: drawn as State.random_action draws, without its
+                return opts[rng.randrange(len(opts))]   # generic look-ups
+            if d.kind == "pay":
+                act = self.act
+                assert act is not None
+                cards = list(d.data["payable"])
+                rng.shuffle(cards)
+                out: list[str] = []
+                total = 0
+                for c in cards:
+                    if total >= act.amount:
+                        break
+                    out.append(c)
+                    total += VALUE[c]
+                return ("pay", tuple(out))
         return super().random_action(seat, rng)
