@@ -30,7 +30,7 @@ Rulings this engine makes where the sheets are silent (docs/monopoly-deal.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from tablesport.core import Action, Decision, Event, Result, Rng, RuleError, Ruleset, State, canon
 
@@ -62,6 +62,36 @@ END: Action = ("end",)
 OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in range(1, 9)}
 """Per table size and seat: the other seats from the seat's left."""
+
+
+_NEW: Final = object.__new__    # Event and Decision define no __new__ of their own
+
+
+def _event(kind: str, data: dict[str, Any], to: frozenset[int] | None = None) -> Event:
+    """``Event(kind, data, to)`` without the frozen dataclass's __init__ (one Python call and an
+    object.__setattr__ per field; a few events per decision)."""
+    e = _NEW(Event)
+    object.__setattr__(e, "kind", kind)
+    object.__setattr__(e, "data", data)
+    object.__setattr__(e, "to", to)
+    return e
+
+
+def _decision(seats: tuple[int, ...], kind: str, prompt: str, options: tuple[Action, ...] | None,
+              time_limit: float | None, on_timeout: str, data: dict[str, Any],
+              timer_key: Any = None) -> Decision:
+    """``Decision(...)`` made as :func:`_event` makes an event (one per decision)."""
+    x = _NEW(Decision)
+    object.__setattr__(x, "seats", seats)
+    object.__setattr__(x, "kind", kind)
+    object.__setattr__(x, "prompt", prompt)
+    object.__setattr__(x, "options", options)
+    object.__setattr__(x, "time_limit", time_limit)
+    object.__setattr__(x, "on_timeout", on_timeout)
+    object.__setattr__(x, "data", data)
+    object.__setattr__(x, "stream", False)
+    object.__setattr__(x, "timer_key", timer_key)
+    return x
 
 
 class Pile:
@@ -246,19 +276,19 @@ class MonopolyDealState(State):
         rs = self.ruleset
         if self.phase == "play":
             left = self._max_plays() - self.plays
-            return Decision((self.turn,), "play",
-                            f"Play up to {left} more card(s), rearrange, or end the turn",
-                            tuple(self._play_options()), rs["play_seconds"], "the turn ends",
-                            {"plays": self.plays, "plays_left": left,
-                             "moves_left": max(0, rs["moves_per_turn"] - self.moves)},
-                            timer_key=(self.turn_no, self.plays))
+            return _decision((self.turn,), "play",
+                             f"Play up to {left} more card(s), rearrange, or end the turn",
+                             tuple(self._play_options()), rs["play_seconds"], "the turn ends",
+                             {"plays": self.plays, "plays_left": left,
+                              "moves_left": max(0, rs["moves_per_turn"] - self.moves)},
+                             timer_key=(self.turn_no, self.plays))
         if self.phase == "discard":
             extra = len(self.hands[self.turn]) - rs["hand_limit"]
             where = "the bottom of the draw pile" if rs["extras_to"] == "draw_bottom" else "the discard pile"
-            return Decision((self.turn,), "discard",
-                            f"Put back {extra} card(s) over {rs['hand_limit']} to {where}",
-                            tuple(("discard", c) for c in _rep(self.hands[self.turn])), rs["play_seconds"],
-                            "your lowest-value card goes back", {"extra": extra, "to": rs["extras_to"]})
+            return _decision((self.turn,), "discard",
+                             f"Put back {extra} card(s) over {rs['hand_limit']} to {where}",
+                             tuple(("discard", c) for c in _rep(self.hands[self.turn])), rs["play_seconds"],
+                             "your lowest-value card goes back", {"extra": extra, "to": rs["extras_to"]})
         act = self.act
         assert act is not None
         if self.phase == "respond":
@@ -269,14 +299,14 @@ class MonopolyDealState(State):
             prompt = (f"Seat {act.actor} plays {act.kind.replace('_', ' ')} on seat {act.targets[0]}"
                       + (f" ({act.depth} Just Say No so far)" if act.depth else "")
                       + ": accept, or answer with a Just Say No")
-            return Decision((who,), "respond", prompt, tuple(opts), rs["answer_seconds"],
-                            "no Just Say No is played", {"action": act.to_json()})
+            return _decision((who,), "respond", prompt, tuple(opts), rs["answer_seconds"],
+                             "no Just Say No is played", {"action": act.to_json()})
         payer = act.targets[0]
-        return Decision((payer,), "pay",
-                        f"Pay {act.amount}M to seat {act.actor} from your bank and properties",
-                        None, rs["answer_seconds"], "the lowest-value cards that cover the debt are paid",
-                        {"debt": act.amount, "to": act.actor, "payable": self.payable(payer),
-                         "format": '["pay", [table cards]]'})
+        return _decision((payer,), "pay",
+                         f"Pay {act.amount}M to seat {act.actor} from your bank and properties",
+                         None, rs["answer_seconds"], "the lowest-value cards that cover the debt are paid",
+                         {"debt": act.amount, "to": act.actor, "payable": self.payable(payer),
+                          "format": '["pay", [table cards]]'})
 
     def _move_options(self, seat: int, out: list[Action]) -> list[Action]:
         """``out``, then every rearranging move: a card to another colour it shows, or to another part set
@@ -436,7 +466,7 @@ class MonopolyDealState(State):
         d = self.pending()
         if d is None or seat not in d.seats:
             raise RuleError("timeout", f"seat {seat} has no decision pending")
-        events = [Event("timeout", {"seat": seat, "decision": d.kind})]
+        events = [_event("timeout", {"seat": seat, "decision": d.kind})]
         if d.kind == "play":
             events += self.apply(seat, ("end",))
         elif d.kind == "respond":
@@ -460,7 +490,7 @@ class MonopolyDealState(State):
         if self.ruleset["game_minutes"] is None:
             raise RuleError("time_up", f"{self.ruleset.preset} runs without a game clock")
         self._fresh = len(self.discard)
-        events = [Event("time_up", {"minutes": self.ruleset["game_minutes"]})]
+        events = [_event("time_up", {"minutes": self.ruleset["game_minutes"]})]
         self._finish("time_up", None, events)
         return events
 
@@ -653,12 +683,12 @@ class MonopolyDealState(State):
                 self.discard = self.discard[self._fresh:]
                 self._fresh = 0
                 self.rng.shuffle(self.draw)
-                events.append(Event("reshuffle", {"cards": len(self.draw)}))
+                events.append(_event("reshuffle", {"cards": len(self.draw)}))
             got.append(self.draw.pop())
         self.hands[seat].extend(got)
-        events.append(Event("draw", {"seat": seat, "count": len(got)}))
+        events.append(_event("draw", {"seat": seat, "count": len(got)}))
         if got:
-            events.append(Event("drew", {"seat": seat, "cards": got}, frozenset({seat})))
+            events.append(_event("drew", {"seat": seat, "cards": got}, frozenset({seat})))
 
     def _add_property(self, seat: int, card: str, colour: str) -> int:
         for i, p in enumerate(self.piles[seat]):
@@ -679,13 +709,13 @@ class MonopolyDealState(State):
         for p in self.piles[seat]:
             if p.hotel and not p.house:   # the House was paid away: the Hotel cannot stand alone
                 self.banks[seat].append(p.hotel)
-                events.append(Event("buildings_to_bank", {"seat": seat, "cards": [p.hotel]}))
+                events.append(_event("buildings_to_bank", {"seat": seat, "cards": [p.hotel]}))
                 p.hotel = None
             if (p.house or p.hotel) and len(p.cards) < p.size:
                 moved = [b for b in (p.house, p.hotel) if b]
                 self.banks[seat].extend(moved)
                 p.house = p.hotel = None
-                events.append(Event("buildings_to_bank", {"seat": seat, "cards": moved}))
+                events.append(_event("buildings_to_bank", {"seat": seat, "cards": moved}))
             if p.cards:
                 keep.append(p)
             else:
@@ -716,7 +746,7 @@ class MonopolyDealState(State):
             else:
                 dest.cards.append(card)
             self.moves += 1
-            events.append(Event("move", {"seat": seat, "card": card, "colour": colour}))
+            events.append(_event("move", {"seat": seat, "card": card, "colour": colour}))
             self._tidy(seat, events)
             self._after_play(events)
             return
@@ -726,20 +756,20 @@ class MonopolyDealState(State):
         self.plays += 1
         if verb == "bank":
             self.banks[seat].append(card)
-            events.append(Event("bank", {"seat": seat, "card": card}))
+            events.append(_event("bank", {"seat": seat, "card": card}))
         elif verb == "property":
             i = self._add_property(seat, card, a[2])
-            events.append(Event("property", {"seat": seat, "card": card, "colour": a[2], "set": i}))
+            events.append(_event("property", {"seat": seat, "card": card, "colour": a[2], "set": i}))
         elif verb in ("house", "hotel"):
             p = self.piles[seat][a[2]]
             if verb == "house":
                 p.house = card
             else:
                 p.hotel = card
-            events.append(Event("building", {"seat": seat, "card": card, "set": a[2], "colour": p.colour}))
+            events.append(_event("building", {"seat": seat, "card": card, "set": a[2], "colour": p.colour}))
         elif verb == "pass_go":
             self.discard.append(card)
-            events.append(Event("action", {"seat": seat, "card": card, "action": "pass_go"}))
+            events.append(_event("action", {"seat": seat, "card": card, "action": "pass_go"}))
             self._draw(seat, self.ruleset["pass_go_draw"], events)
         else:
             self.discard.append(card)
@@ -773,7 +803,7 @@ class MonopolyDealState(State):
             data = act.to_json()
             data["seat"] = seat
             data["action"] = data.pop("kind")
-            events.append(Event("action", data))
+            events.append(_event("action", data))
             self.act = act
             self._ask(events)
             return
@@ -790,8 +820,8 @@ class MonopolyDealState(State):
                 return
             # nobody can answer: the chain stops here
             if act.depth % 2 == 1:
-                events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
-                                                  "actor": act.actor, "action": act.kind}))
+                events.append(_event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
+                                                   "actor": act.actor, "action": act.kind}))
                 act.targets.pop(0)
                 act.depth = 0
                 continue
@@ -813,14 +843,14 @@ class MonopolyDealState(State):
             if seat == self.turn:
                 self.plays += 1
             act.depth += 1
-            events.append(Event("just_say_no", {"seat": seat, "card": card, "depth": act.depth,
-                                                "target": act.targets[0]}))
+            events.append(_event("just_say_no", {"seat": seat, "card": card, "depth": act.depth,
+                                                 "target": act.targets[0]}))
             self._ask(events)
             return
-        events.append(Event("accept", {"seat": seat, "depth": act.depth}))
+        events.append(_event("accept", {"seat": seat, "depth": act.depth}))
         if act.depth % 2 == 1:
-            events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
-                                              "actor": act.actor, "action": act.kind}))
+            events.append(_event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
+                                               "actor": act.actor, "action": act.kind}))
         elif self._effect(events):
             self.phase = "pay"
             return
@@ -845,20 +875,20 @@ class MonopolyDealState(State):
         if act.kind == "sly_deal":
             assert act.take is not None
             self._move_card(t, act.actor, act.take)
-            events.append(Event("take", {"seat": act.actor, "from": t, "card": act.take}))
+            events.append(_event("take", {"seat": act.actor, "from": t, "card": act.take}))
             self._tidy(t, events)
         elif act.kind == "forced_deal":
             assert act.take is not None and act.give is not None
             self._move_card(t, act.actor, act.take)
             self._move_card(act.actor, t, act.give)
-            events.append(Event("swap", {"seat": act.actor, "from": t, "take": act.take, "give": act.give}))
+            events.append(_event("swap", {"seat": act.actor, "from": t, "take": act.take, "give": act.give}))
             self._tidy(t, events)
             self._tidy(act.actor, events)
         elif act.kind == "deal_breaker":
             assert act.pile is not None
             pile = self.piles[t].pop(act.pile)
             self.piles[act.actor].append(pile)
-            events.append(Event("deal_breaker", {"seat": act.actor, "from": t, "pile": pile.to_json()}))
+            events.append(_event("deal_breaker", {"seat": act.actor, "from": t, "pile": pile.to_json()}))
         return False
 
     def _move_card(self, src: int, dst: int, card: str) -> None:
@@ -887,8 +917,8 @@ class MonopolyDealState(State):
                     p.hotel = None
                     self.banks[to].append(c)
                     break
-        events.append(Event("pay", {"seat": payer, "to": to, "cards": list(cards), "debt": debt,
-                                    "paid": sum(VALUE[c] for c in cards)}))
+        events.append(_event("pay", {"seat": payer, "to": to, "cards": list(cards), "debt": debt,
+                                     "paid": sum(VALUE[c] for c in cards)}))
         self._tidy(payer, events)
 
     def _do_pay(self, seat: int, cards: list[str], events: list[Event]) -> None:
@@ -913,7 +943,7 @@ class MonopolyDealState(State):
 
     def _end_turn(self, events: list[Event]) -> None:
         seat = self.turn
-        events.append(Event("end_turn", {"seat": seat}))
+        events.append(_event("end_turn", {"seat": seat}))
         if len(self.hands[seat]) > self.ruleset["hand_limit"]:
             self.phase = "discard"
             return
@@ -923,11 +953,11 @@ class MonopolyDealState(State):
         self.hands[seat].remove(card)
         if self.ruleset["extras_to"] == "draw_bottom":
             self.draw.insert(0, card)
-            events.append(Event("hand_limit", {"seat": seat, "to": "draw_bottom"}))
-            events.append(Event("put_back", {"seat": seat, "card": card}, frozenset({seat})))
+            events.append(_event("hand_limit", {"seat": seat, "to": "draw_bottom"}))
+            events.append(_event("put_back", {"seat": seat, "card": card}, frozenset({seat})))
         else:
             self.discard.append(card)
-            events.append(Event("hand_limit", {"seat": seat, "to": "discard", "card": card}))
+            events.append(_event("hand_limit", {"seat": seat, "to": "discard", "card": card}))
         if len(self.hands[seat]) <= self.ruleset["hand_limit"]:
             self._next_turn(events)
 
@@ -940,7 +970,7 @@ class MonopolyDealState(State):
         self.moves = 0
         self.phase = "play"
         self.turn_no += 1
-        events.append(Event("turn", {"seat": seat, "turn": self.turn_no}))
+        events.append(_event("turn", {"seat": seat, "turn": self.turn_no}))
         if self.has_won(seat):   # a win reached on another player's turn is claimed now
             self._finish("three_sets", seat, events)
             return
@@ -961,7 +991,7 @@ class MonopolyDealState(State):
         self.winner = winner
         self._decision = None
         values = [self.value(s) for s in range(self.n)]
-        events.append(Event("game_over", {"reason": reason, "winner": winner, "values": values}))
+        events.append(_event("game_over", {"reason": reason, "winner": winner, "values": values}))
 
     # -- results -------------------------------------------------------------------------------------------
     def result(self) -> Result | None:
