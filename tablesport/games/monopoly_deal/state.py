@@ -410,6 +410,11 @@ class MonopolyDealState(State):
         d = self.pending()
         if d is None:
             raise RuleError("game_over", "the game is over")
+        opts = d.options
+        if type(opts) is tuple and seat in d.seats:
+            for o in opts:
+                if o is action:     # the very option listed (a bot's or random_action's pick): legal
+                    return self._apply_listed(seat, d.kind, o)
         if type(action) is tuple:
             for x in action:
                 if type(x) not in PLAIN:
@@ -452,6 +457,19 @@ class MonopolyDealState(State):
                 raise RuleError("hand_limit", f"{action!r}: put back one card from your hand",
                                 '["discard", card in your hand]')
             self._decision = None
+            self._do_discard(seat, action[1], events)
+        return events
+
+    def _apply_listed(self, seat: int, kind: str, action: tuple[Any, ...]) -> list[Event]:
+        """:meth:`apply` for one of the decision's listed options, which its checks would all pass."""
+        self._fresh = len(self.discard)
+        self._decision = None
+        events: list[Event] = []
+        if kind == "play":
+            self._do_play(seat, action, events)
+        elif kind == "respond":
+            self._do_respond(seat, action, events)
+        else:
             self._do_discard(seat, action[1], events)
         return events
 
