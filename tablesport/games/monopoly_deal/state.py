@@ -180,12 +180,13 @@ def _rep(cards: Sequence[str]) -> list[str]:
 
 
 class MonopolyDealState(State):
-    __slots__ = ("ruleset", "max_plays", "sets_to_win", "rng", "n", "hands", "banks", "piles", "draw",
-                 "discard", "turn", "plays", "moves", "turn_no", "phase", "act", "winner", "reason", "out",
-                 "_decision", "_fresh")
+    __slots__ = ("ruleset", "params", "max_plays", "sets_to_win", "rng", "n", "hands", "banks", "piles",
+                 "draw", "discard", "turn", "plays", "moves", "turn_no", "phase", "act", "winner", "reason",
+                 "out", "_decision", "_fresh")
 
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
         self.ruleset = ruleset
+        self.params: dict[str, Any] = dict(ruleset.params)   # the rules read a plain dict (no Ruleset call)
         self.max_plays = int(ruleset["plays"])
         self.sets_to_win = int(ruleset["sets_to_win"])
         self.rng = Rng(seed)
@@ -273,7 +274,7 @@ class MonopolyDealState(State):
         return d
 
     def _make_decision(self) -> Decision:
-        rs = self.ruleset
+        rs = self.params
         if self.phase == "play":
             left = self._max_plays() - self.plays
             return _decision((self.turn,), "play",
@@ -352,7 +353,7 @@ class MonopolyDealState(State):
 
     def _play_options(self) -> list[Action]:
         s = self.turn
-        opts = self._move_options(s, [END]) if self.moves < self.ruleset["moves_per_turn"] else [END]
+        opts = self._move_options(s, [END]) if self.moves < self.params["moves_per_turn"] else [END]
         left = self.max_plays - self.plays
         if left <= 0:
             return opts
@@ -499,16 +500,16 @@ class MonopolyDealState(State):
         return events
 
     def clock_limit(self) -> float | None:
-        minutes = self.ruleset["game_minutes"]
+        minutes = self.params["game_minutes"]
         return None if minutes is None or self.phase == "over" else float(minutes) * 60.0
 
     def time_up(self) -> list[Event]:
         if self.phase == "over":
             raise RuleError("time_up", "the game is over")
-        if self.ruleset["game_minutes"] is None:
+        if self.params["game_minutes"] is None:
             raise RuleError("time_up", f"{self.ruleset.preset} runs without a game clock")
         self._fresh = len(self.discard)
-        events = [_event("time_up", {"minutes": self.ruleset["game_minutes"]})]
+        events = [_event("time_up", {"minutes": self.params["game_minutes"]})]
         self._finish("time_up", None, events)
         return events
 
@@ -556,8 +557,8 @@ class MonopolyDealState(State):
                 raise RuleError("rearrange", f"{a[1]!r} is not one of your properties on the table",
                                 "a property card in your sets")
             self._colour(a[1], a[2])
-            if self.moves >= self.ruleset["moves_per_turn"]:
-                cap = self.ruleset["moves_per_turn"]
+            if self.moves >= self.params["moves_per_turn"]:
+                cap = self.params["moves_per_turn"]
                 raise RuleError("moves_per_turn", f"at most {cap} rearranging moves in one turn (house rule, "
                                 "so that a turn cannot be stalled)",
                                 "play a card or end the turn")
@@ -788,14 +789,14 @@ class MonopolyDealState(State):
         elif verb == "pass_go":
             self.discard.append(card)
             events.append(_event("action", {"seat": seat, "card": card, "action": "pass_go"}))
-            self._draw(seat, self.ruleset["pass_go_draw"], events)
+            self._draw(seat, self.params["pass_go_draw"], events)
         else:
             self.discard.append(card)
             others = [(seat + k) % self.n for k in range(1, self.n)]
             if verb == "birthday":
-                act = Act(verb, seat, card, others, self.ruleset["birthday_amount"])
+                act = Act(verb, seat, card, others, self.params["birthday_amount"])
             elif verb == "debt_collector":
-                act = Act(verb, seat, card, [a[2]], self.ruleset["debt_amount"])
+                act = Act(verb, seat, card, [a[2]], self.params["debt_amount"])
             elif verb == "sly_deal":
                 where = self.owner_of(a[2])
                 assert where is not None
@@ -833,7 +834,7 @@ class MonopolyDealState(State):
         assert act is not None
         while act.targets:
             who = act.responder
-            if self._can_jsn(who) or self.ruleset["ask_everyone"]:
+            if self._can_jsn(who) or self.params["ask_everyone"]:
                 self.phase = "respond"
                 return
             # nobody can answer: the chain stops here
@@ -956,27 +957,27 @@ class MonopolyDealState(State):
             self._finish("three_sets", self.turn, events)
             return
         if self.plays >= self.max_plays and (not self._has_move(self.turn)
-                                             or self.moves >= self.ruleset["moves_per_turn"]):
+                                             or self.moves >= self.params["moves_per_turn"]):
             self._end_turn(events)
 
     def _end_turn(self, events: list[Event]) -> None:
         seat = self.turn
         events.append(_event("end_turn", {"seat": seat}))
-        if len(self.hands[seat]) > self.ruleset["hand_limit"]:
+        if len(self.hands[seat]) > self.params["hand_limit"]:
             self.phase = "discard"
             return
         self._next_turn(events)
 
     def _do_discard(self, seat: int, card: str, events: list[Event]) -> None:
         self.hands[seat].remove(card)
-        if self.ruleset["extras_to"] == "draw_bottom":
+        if self.params["extras_to"] == "draw_bottom":
             self.draw.insert(0, card)
             events.append(_event("hand_limit", {"seat": seat, "to": "draw_bottom"}))
             events.append(_event("put_back", {"seat": seat, "card": card}, frozenset({seat})))
         else:
             self.discard.append(card)
             events.append(_event("hand_limit", {"seat": seat, "to": "discard", "card": card}))
-        if len(self.hands[seat]) <= self.ruleset["hand_limit"]:
+        if len(self.hands[seat]) <= self.params["hand_limit"]:
             self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
@@ -992,14 +993,14 @@ class MonopolyDealState(State):
         if self.has_won(seat):   # a win reached on another player's turn is claimed now
             self._finish("three_sets", seat, events)
             return
-        limit = self.ruleset["turn_limit"]
+        limit = self.params["turn_limit"]
         if limit is not None and self.turn_no > limit:
             self._finish("turn_limit", None, events)
             return
         if not self.draw and not self.discard and not any(self.hands):
             self._finish("no_cards", None, events)
             return
-        rs = self.ruleset
+        rs = self.params
         self._draw(seat, rs["draw_empty"] if not self.hands[seat] else rs["draw"], events)
 
     def _finish(self, reason: str, winner: int | None, events: list[Event]) -> None:
@@ -1018,7 +1019,7 @@ class MonopolyDealState(State):
         values = [self.value(s) for s in range(self.n)]
         scores = tuple(float(v) for v in values)
         w = self.winner
-        if self.ruleset["ranking"] == "first_then_value" and w is not None:
+        if self.params["ranking"] == "first_then_value" and w is not None:
             placements = tuple(1 if s == w else
                                2 + sum(1 for o in range(self.n) if o != w and values[o] > values[s])
                                for s in range(self.n))
@@ -1087,6 +1088,7 @@ class MonopolyDealState(State):
     def clone(self) -> MonopolyDealState:
         c = MonopolyDealState.__new__(MonopolyDealState)
         c.ruleset = self.ruleset
+        c.params = self.params
         c.max_plays = self.max_plays
         c.sets_to_win = self.sets_to_win
         c.rng = self.rng.copy()
@@ -1141,7 +1143,7 @@ class MonopolyDealState(State):
                     assert p.complete and p.colour not in NO_BUILDINGS, f"seat {s}: building on {p.colour}"
                 assert p.hotel is None or p.house is not None, "a Hotel without a House"
                 where += p.cards + [b for b in (p.house, p.hotel) if b]
-        expected = deck(deal_breakers=self.ruleset["deal_breakers"])
+        expected = deck(deal_breakers=self.params["deal_breakers"])
         assert sorted(where) == sorted(expected), "cards lost or duplicated"
         for s in range(self.n):
             assert all(not IS_PROPERTY[c] for c in self.banks[s]), f"a property in seat {s}'s bank"
