@@ -175,7 +175,9 @@ def _rep(cards: Sequence[str]) -> list[str]:
     """One card of each key (equal cards play alike: options name the first)."""
     first: dict[str, str] = {}
     for c in cards:
-        first.setdefault(KEY[c], c)
+        k = KEY[c]
+        if k not in first:
+            first[k] = c
     return list(first.values())
 
 
@@ -222,13 +224,14 @@ class MonopolyDealState(State):
         return {p.colour for p in self.piles[seat] if len(p.cards) >= p.size}
 
     def has_won(self, seat: int) -> bool:
-        return len(self.complete_colours(seat)) >= self.sets_to_win
+        piles = self.piles[seat]    # fewer sets than needed: no need to look (most of a game)
+        return len(piles) >= self.sets_to_win and len(self.complete_colours(seat)) >= self.sets_to_win
 
     def payable(self, seat: int) -> list[str]:
         """The table cards that can pay: bank, properties (not a multicolour wild), buildings."""
         out = list(self.banks[seat])
         for p in self.piles[seat]:
-            out.extend(c for c in p.cards if c not in MULTI_WILD)
+            out += [c for c in p.cards if c not in MULTI_WILD]
             if p.house:
                 out.append(p.house)
             if p.hotel:
@@ -276,7 +279,7 @@ class MonopolyDealState(State):
     def _make_decision(self) -> Decision:
         rs = self.params
         if self.phase == "play":
-            left = self._max_plays() - self.plays
+            left = self.max_plays - self.plays
             return _decision((self.turn,), "play",
                              f"Play up to {left} more card(s), rearrange, or end the turn",
                              tuple(self._play_options()), rs["play_seconds"], "the turn ends",
@@ -323,7 +326,9 @@ class MonopolyDealState(State):
             own = p.colour
             moves = MOVES if open_sets.get(own, 0) - (1 if len(p.cards) < p.size else 0) else MOVES_AWAY[own]
             for c in p.cards:   # with another part set of its colour, a card may join it
-                out += moves[c]
+                m = moves[c]
+                if m:           # most cards show one colour: nothing to move to
+                    out += m
         return out
 
     def _open_sets(self, seat: int, colour: str) -> int:
