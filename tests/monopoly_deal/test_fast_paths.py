@@ -13,13 +13,22 @@ def test_events_decisions_and_random_actions_equal_the_generic_ones() -> None:
         st = GAME.new_state(PRESETS[preset], 7)
         rng = Rng(8)
         while (d := st.pending()) is not None:
-            built = Decision(d.seats, d.kind, d.prompt, d.options, d.time_limit, d.on_timeout, d.data, d.stream,
-                             d.timer_key)
+            built = Decision(
+                d.seats,
+                d.kind,
+                d.prompt,
+                d.options,
+                d.time_limit,
+                d.on_timeout,
+                d.data,
+                d.stream,
+                d.timer_key,
+            )
             assert d == built
             seat = d.seats[0]
             twin = rng.copy()
             action = st.random_action(seat, rng)
-            if d.kind != "pay":     # a payment is drawn by the game itself (options are not listed)
+            if d.kind != "pay":  # a payment is drawn by the game itself (options are not listed)
                 assert action == State.random_action(st, seat, twin) and rng.state == twin.state
             for e in st.apply(seat, action):
                 assert e == Event(e.kind, e.data, e.to)
