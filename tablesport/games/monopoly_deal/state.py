@@ -30,7 +30,7 @@ Rulings this engine makes where the sheets are silent (docs/monopoly-deal.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from tablesport.core import Action, Decision, Event, Result, Rng, RuleError, Ruleset, State, canon
 
@@ -62,6 +62,36 @@ END: Action = ("end",)
 OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in range(1, 9)}
 """Per table size and seat: the other seats from the seat's left."""
+
+
+_NEW: Final = object.__new__    # Event and Decision define no __new__ of their own
+
+
+def _event(kind: str, data: dict[str, Any], to: frozenset[int] | None = None) -> Event:
+    """``Event(kind, data, to)`` without the frozen dataclass's __init__ (one Python call and an
+    object.__setattr__ per field; a few events per decision)."""
+    e = _NEW(Event)
+    object.__setattr__(e, "kind", kind)
+    object.__setattr__(e, "data", data)
+    object.__setattr__(e, "to", to)
+    return e
+
+
+def _decision(seats: tuple[int, ...], kind: str, prompt: str, options: tuple[Action, ...] | None,
+              time_limit: float | None, on_timeout: str, data: dict[str, Any],
+              timer_key: Any = None) -> Decision:
+    """``Decision(...)`` made as :func:`_event` makes an event (one per decision)."""
+    x = _NEW(Decision)
+    object.__setattr__(x, "seats", seats)
+    object.__setattr__(x, "kind", kind)
+    object.__setattr__(x, "prompt", prompt)
+    object.__setattr__(x, "options", options)
+    object.__setattr__(x, "time_limit", time_limit)
+    object.__setattr__(x, "on_timeout", on_timeout)
+    object.__setattr__(x, "data", data)
+    object.__setattr__(x, "stream", False)
+    object.__setattr__(x, "timer_key", timer_key)
+    return x
 
 
 class Pile:
@@ -145,17 +175,20 @@ def _rep(cards: Sequence[str]) -> list[str]:
     """One card of each key (equal cards play alike: options name the first)."""
     first: dict[str, str] = {}
     for c in cards:
-        first.setdefault(KEY[c], c)
+        k = KEY[c]
+        if k not in first:
+            first[k] = c
     return list(first.values())
 
 
 class MonopolyDealState(State):
-    __slots__ = ("ruleset", "max_plays", "sets_to_win", "rng", "n", "hands", "banks", "piles", "draw",
-                 "discard", "turn", "plays", "moves", "turn_no", "phase", "act", "winner", "reason", "out",
-                 "_decision", "_fresh")
+    __slots__ = ("ruleset", "params", "max_plays", "sets_to_win", "rng", "n", "hands", "banks", "piles",
+                 "draw", "discard", "turn", "plays", "moves", "turn_no", "phase", "act", "winner", "reason",
+                 "out", "_decision", "_fresh")
 
     def __init__(self, ruleset: Ruleset, seed: int) -> None:
         self.ruleset = ruleset
+        self.params: dict[str, Any] = dict(ruleset.params)   # the rules read a plain dict (no Ruleset call)
         self.max_plays = int(ruleset["plays"])
         self.sets_to_win = int(ruleset["sets_to_win"])
         self.rng = Rng(seed)
@@ -191,13 +224,14 @@ class MonopolyDealState(State):
         return {p.colour for p in self.piles[seat] if len(p.cards) >= p.size}
 
     def has_won(self, seat: int) -> bool:
-        return len(self.complete_colours(seat)) >= self.sets_to_win
+        piles = self.piles[seat]    # fewer sets than needed: no need to look (most of a game)
+        return len(piles) >= self.sets_to_win and len(self.complete_colours(seat)) >= self.sets_to_win
 
     def payable(self, seat: int) -> list[str]:
         """The table cards that can pay: bank, properties (not a multicolour wild), buildings."""
         out = list(self.banks[seat])
         for p in self.piles[seat]:
-            out.extend(c for c in p.cards if c not in MULTI_WILD)
+            out += [c for c in p.cards if c not in MULTI_WILD]
             if p.house:
                 out.append(p.house)
             if p.hotel:
@@ -243,22 +277,22 @@ class MonopolyDealState(State):
         return d
 
     def _make_decision(self) -> Decision:
-        rs = self.ruleset
+        rs = self.params
         if self.phase == "play":
-            left = self._max_plays() - self.plays
-            return Decision((self.turn,), "play",
-                            f"Play up to {left} more card(s), rearrange, or end the turn",
-                            tuple(self._play_options()), rs["play_seconds"], "the turn ends",
-                            {"plays": self.plays, "plays_left": left,
-                             "moves_left": max(0, rs["moves_per_turn"] - self.moves)},
-                            timer_key=(self.turn_no, self.plays))
+            left = self.max_plays - self.plays
+            return _decision((self.turn,), "play",
+                             f"Play up to {left} more card(s), rearrange, or end the turn",
+                             tuple(self._play_options()), rs["play_seconds"], "the turn ends",
+                             {"plays": self.plays, "plays_left": left,
+                              "moves_left": max(0, rs["moves_per_turn"] - self.moves)},
+                             timer_key=(self.turn_no, self.plays))
         if self.phase == "discard":
             extra = len(self.hands[self.turn]) - rs["hand_limit"]
             where = "the bottom of the draw pile" if rs["extras_to"] == "draw_bottom" else "the discard pile"
-            return Decision((self.turn,), "discard",
-                            f"Put back {extra} card(s) over {rs['hand_limit']} to {where}",
-                            tuple(("discard", c) for c in _rep(self.hands[self.turn])), rs["play_seconds"],
-                            "your lowest-value card goes back", {"extra": extra, "to": rs["extras_to"]})
+            return _decision((self.turn,), "discard",
+                             f"Put back {extra} card(s) over {rs['hand_limit']} to {where}",
+                             tuple(("discard", c) for c in _rep(self.hands[self.turn])), rs["play_seconds"],
+                             "your lowest-value card goes back", {"extra": extra, "to": rs["extras_to"]})
         act = self.act
         assert act is not None
         if self.phase == "respond":
@@ -269,14 +303,14 @@ class MonopolyDealState(State):
             prompt = (f"Seat {act.actor} plays {act.kind.replace('_', ' ')} on seat {act.targets[0]}"
                       + (f" ({act.depth} Just Say No so far)" if act.depth else "")
                       + ": accept, or answer with a Just Say No")
-            return Decision((who,), "respond", prompt, tuple(opts), rs["answer_seconds"],
-                            "no Just Say No is played", {"action": act.to_json()})
+            return _decision((who,), "respond", prompt, tuple(opts), rs["answer_seconds"],
+                             "no Just Say No is played", {"action": act.to_json()})
         payer = act.targets[0]
-        return Decision((payer,), "pay",
-                        f"Pay {act.amount}M to seat {act.actor} from your bank and properties",
-                        None, rs["answer_seconds"], "the lowest-value cards that cover the debt are paid",
-                        {"debt": act.amount, "to": act.actor, "payable": self.payable(payer),
-                         "format": '["pay", [table cards]]'})
+        return _decision((payer,), "pay",
+                         f"Pay {act.amount}M to seat {act.actor} from your bank and properties",
+                         None, rs["answer_seconds"], "the lowest-value cards that cover the debt are paid",
+                         {"debt": act.amount, "to": act.actor, "payable": self.payable(payer),
+                          "format": '["pay", [table cards]]'})
 
     def _move_options(self, seat: int, out: list[Action]) -> list[Action]:
         """``out``, then every rearranging move: a card to another colour it shows, or to another part set
@@ -292,7 +326,9 @@ class MonopolyDealState(State):
             own = p.colour
             moves = MOVES if open_sets.get(own, 0) - (1 if len(p.cards) < p.size else 0) else MOVES_AWAY[own]
             for c in p.cards:   # with another part set of its colour, a card may join it
-                out += moves[c]
+                m = moves[c]
+                if m:           # most cards show one colour: nothing to move to
+                    out += m
         return out
 
     def _open_sets(self, seat: int, colour: str) -> int:
@@ -322,7 +358,7 @@ class MonopolyDealState(State):
 
     def _play_options(self) -> list[Action]:
         s = self.turn
-        opts = self._move_options(s, [END]) if self.moves < self.ruleset["moves_per_turn"] else [END]
+        opts = self._move_options(s, [END]) if self.moves < self.params["moves_per_turn"] else [END]
         left = self.max_plays - self.plays
         if left <= 0:
             return opts
@@ -380,6 +416,11 @@ class MonopolyDealState(State):
         d = self.pending()
         if d is None:
             raise RuleError("game_over", "the game is over")
+        opts = d.options
+        if type(opts) is tuple and seat in d.seats:
+            for o in opts:
+                if o is action:     # the very option listed (a bot's or random_action's pick): legal
+                    return self._apply_listed(seat, d.kind, o)
         if type(action) is tuple:
             for x in action:
                 if type(x) not in PLAIN:
@@ -425,6 +466,19 @@ class MonopolyDealState(State):
             self._do_discard(seat, action[1], events)
         return events
 
+    def _apply_listed(self, seat: int, kind: str, action: tuple[Any, ...]) -> list[Event]:
+        """:meth:`apply` for one of the decision's listed options, which its checks would all pass."""
+        self._fresh = len(self.discard)
+        self._decision = None
+        events: list[Event] = []
+        if kind == "play":
+            self._do_play(seat, action, events)
+        elif kind == "respond":
+            self._do_respond(seat, action, events)
+        else:
+            self._do_discard(seat, action[1], events)
+        return events
+
     def _format(self, d: Decision) -> str:
         if d.kind == "pay":
             return '["pay", [table cards]]'
@@ -436,7 +490,7 @@ class MonopolyDealState(State):
         d = self.pending()
         if d is None or seat not in d.seats:
             raise RuleError("timeout", f"seat {seat} has no decision pending")
-        events = [Event("timeout", {"seat": seat, "decision": d.kind})]
+        events = [_event("timeout", {"seat": seat, "decision": d.kind})]
         if d.kind == "play":
             events += self.apply(seat, ("end",))
         elif d.kind == "respond":
@@ -451,16 +505,16 @@ class MonopolyDealState(State):
         return events
 
     def clock_limit(self) -> float | None:
-        minutes = self.ruleset["game_minutes"]
+        minutes = self.params["game_minutes"]
         return None if minutes is None or self.phase == "over" else float(minutes) * 60.0
 
     def time_up(self) -> list[Event]:
         if self.phase == "over":
             raise RuleError("time_up", "the game is over")
-        if self.ruleset["game_minutes"] is None:
+        if self.params["game_minutes"] is None:
             raise RuleError("time_up", f"{self.ruleset.preset} runs without a game clock")
         self._fresh = len(self.discard)
-        events = [Event("time_up", {"minutes": self.ruleset["game_minutes"]})]
+        events = [_event("time_up", {"minutes": self.params["game_minutes"]})]
         self._finish("time_up", None, events)
         return events
 
@@ -508,8 +562,8 @@ class MonopolyDealState(State):
                 raise RuleError("rearrange", f"{a[1]!r} is not one of your properties on the table",
                                 "a property card in your sets")
             self._colour(a[1], a[2])
-            if self.moves >= self.ruleset["moves_per_turn"]:
-                cap = self.ruleset["moves_per_turn"]
+            if self.moves >= self.params["moves_per_turn"]:
+                cap = self.params["moves_per_turn"]
                 raise RuleError("moves_per_turn", f"at most {cap} rearranging moves in one turn (house rule, "
                                 "so that a turn cannot be stalled)",
                                 "play a card or end the turn")
@@ -653,12 +707,12 @@ class MonopolyDealState(State):
                 self.discard = self.discard[self._fresh:]
                 self._fresh = 0
                 self.rng.shuffle(self.draw)
-                events.append(Event("reshuffle", {"cards": len(self.draw)}))
+                events.append(_event("reshuffle", {"cards": len(self.draw)}))
             got.append(self.draw.pop())
         self.hands[seat].extend(got)
-        events.append(Event("draw", {"seat": seat, "count": len(got)}))
+        events.append(_event("draw", {"seat": seat, "count": len(got)}))
         if got:
-            events.append(Event("drew", {"seat": seat, "cards": got}, frozenset({seat})))
+            events.append(_event("drew", {"seat": seat, "cards": got}, frozenset({seat})))
 
     def _add_property(self, seat: int, card: str, colour: str) -> int:
         for i, p in enumerate(self.piles[seat]):
@@ -679,13 +733,13 @@ class MonopolyDealState(State):
         for p in self.piles[seat]:
             if p.hotel and not p.house:   # the House was paid away: the Hotel cannot stand alone
                 self.banks[seat].append(p.hotel)
-                events.append(Event("buildings_to_bank", {"seat": seat, "cards": [p.hotel]}))
+                events.append(_event("buildings_to_bank", {"seat": seat, "cards": [p.hotel]}))
                 p.hotel = None
             if (p.house or p.hotel) and len(p.cards) < p.size:
                 moved = [b for b in (p.house, p.hotel) if b]
                 self.banks[seat].extend(moved)
                 p.house = p.hotel = None
-                events.append(Event("buildings_to_bank", {"seat": seat, "cards": moved}))
+                events.append(_event("buildings_to_bank", {"seat": seat, "cards": moved}))
             if p.cards:
                 keep.append(p)
             else:
@@ -716,7 +770,7 @@ class MonopolyDealState(State):
             else:
                 dest.cards.append(card)
             self.moves += 1
-            events.append(Event("move", {"seat": seat, "card": card, "colour": colour}))
+            events.append(_event("move", {"seat": seat, "card": card, "colour": colour}))
             self._tidy(seat, events)
             self._after_play(events)
             return
@@ -726,28 +780,28 @@ class MonopolyDealState(State):
         self.plays += 1
         if verb == "bank":
             self.banks[seat].append(card)
-            events.append(Event("bank", {"seat": seat, "card": card}))
+            events.append(_event("bank", {"seat": seat, "card": card}))
         elif verb == "property":
             i = self._add_property(seat, card, a[2])
-            events.append(Event("property", {"seat": seat, "card": card, "colour": a[2], "set": i}))
+            events.append(_event("property", {"seat": seat, "card": card, "colour": a[2], "set": i}))
         elif verb in ("house", "hotel"):
             p = self.piles[seat][a[2]]
             if verb == "house":
                 p.house = card
             else:
                 p.hotel = card
-            events.append(Event("building", {"seat": seat, "card": card, "set": a[2], "colour": p.colour}))
+            events.append(_event("building", {"seat": seat, "card": card, "set": a[2], "colour": p.colour}))
         elif verb == "pass_go":
             self.discard.append(card)
-            events.append(Event("action", {"seat": seat, "card": card, "action": "pass_go"}))
-            self._draw(seat, self.ruleset["pass_go_draw"], events)
+            events.append(_event("action", {"seat": seat, "card": card, "action": "pass_go"}))
+            self._draw(seat, self.params["pass_go_draw"], events)
         else:
             self.discard.append(card)
             others = [(seat + k) % self.n for k in range(1, self.n)]
             if verb == "birthday":
-                act = Act(verb, seat, card, others, self.ruleset["birthday_amount"])
+                act = Act(verb, seat, card, others, self.params["birthday_amount"])
             elif verb == "debt_collector":
-                act = Act(verb, seat, card, [a[2]], self.ruleset["debt_amount"])
+                act = Act(verb, seat, card, [a[2]], self.params["debt_amount"])
             elif verb == "sly_deal":
                 where = self.owner_of(a[2])
                 assert where is not None
@@ -773,7 +827,7 @@ class MonopolyDealState(State):
             data = act.to_json()
             data["seat"] = seat
             data["action"] = data.pop("kind")
-            events.append(Event("action", data))
+            events.append(_event("action", data))
             self.act = act
             self._ask(events)
             return
@@ -785,13 +839,13 @@ class MonopolyDealState(State):
         assert act is not None
         while act.targets:
             who = act.responder
-            if self._can_jsn(who) or self.ruleset["ask_everyone"]:
+            if self._can_jsn(who) or self.params["ask_everyone"]:
                 self.phase = "respond"
                 return
             # nobody can answer: the chain stops here
             if act.depth % 2 == 1:
-                events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
-                                                  "actor": act.actor, "action": act.kind}))
+                events.append(_event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
+                                                   "actor": act.actor, "action": act.kind}))
                 act.targets.pop(0)
                 act.depth = 0
                 continue
@@ -813,14 +867,14 @@ class MonopolyDealState(State):
             if seat == self.turn:
                 self.plays += 1
             act.depth += 1
-            events.append(Event("just_say_no", {"seat": seat, "card": card, "depth": act.depth,
-                                                "target": act.targets[0]}))
+            events.append(_event("just_say_no", {"seat": seat, "card": card, "depth": act.depth,
+                                                 "target": act.targets[0]}))
             self._ask(events)
             return
-        events.append(Event("accept", {"seat": seat, "depth": act.depth}))
+        events.append(_event("accept", {"seat": seat, "depth": act.depth}))
         if act.depth % 2 == 1:
-            events.append(Event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
-                                              "actor": act.actor, "action": act.kind}))
+            events.append(_event("cancelled", {"seat": act.targets[0], "by": "just_say_no",
+                                               "actor": act.actor, "action": act.kind}))
         elif self._effect(events):
             self.phase = "pay"
             return
@@ -845,20 +899,20 @@ class MonopolyDealState(State):
         if act.kind == "sly_deal":
             assert act.take is not None
             self._move_card(t, act.actor, act.take)
-            events.append(Event("take", {"seat": act.actor, "from": t, "card": act.take}))
+            events.append(_event("take", {"seat": act.actor, "from": t, "card": act.take}))
             self._tidy(t, events)
         elif act.kind == "forced_deal":
             assert act.take is not None and act.give is not None
             self._move_card(t, act.actor, act.take)
             self._move_card(act.actor, t, act.give)
-            events.append(Event("swap", {"seat": act.actor, "from": t, "take": act.take, "give": act.give}))
+            events.append(_event("swap", {"seat": act.actor, "from": t, "take": act.take, "give": act.give}))
             self._tidy(t, events)
             self._tidy(act.actor, events)
         elif act.kind == "deal_breaker":
             assert act.pile is not None
             pile = self.piles[t].pop(act.pile)
             self.piles[act.actor].append(pile)
-            events.append(Event("deal_breaker", {"seat": act.actor, "from": t, "pile": pile.to_json()}))
+            events.append(_event("deal_breaker", {"seat": act.actor, "from": t, "pile": pile.to_json()}))
         return False
 
     def _move_card(self, src: int, dst: int, card: str) -> None:
@@ -887,8 +941,8 @@ class MonopolyDealState(State):
                     p.hotel = None
                     self.banks[to].append(c)
                     break
-        events.append(Event("pay", {"seat": payer, "to": to, "cards": list(cards), "debt": debt,
-                                    "paid": sum(VALUE[c] for c in cards)}))
+        events.append(_event("pay", {"seat": payer, "to": to, "cards": list(cards), "debt": debt,
+                                     "paid": sum(VALUE[c] for c in cards)}))
         self._tidy(payer, events)
 
     def _do_pay(self, seat: int, cards: list[str], events: list[Event]) -> None:
@@ -908,27 +962,27 @@ class MonopolyDealState(State):
             self._finish("three_sets", self.turn, events)
             return
         if self.plays >= self.max_plays and (not self._has_move(self.turn)
-                                             or self.moves >= self.ruleset["moves_per_turn"]):
+                                             or self.moves >= self.params["moves_per_turn"]):
             self._end_turn(events)
 
     def _end_turn(self, events: list[Event]) -> None:
         seat = self.turn
-        events.append(Event("end_turn", {"seat": seat}))
-        if len(self.hands[seat]) > self.ruleset["hand_limit"]:
+        events.append(_event("end_turn", {"seat": seat}))
+        if len(self.hands[seat]) > self.params["hand_limit"]:
             self.phase = "discard"
             return
         self._next_turn(events)
 
     def _do_discard(self, seat: int, card: str, events: list[Event]) -> None:
         self.hands[seat].remove(card)
-        if self.ruleset["extras_to"] == "draw_bottom":
+        if self.params["extras_to"] == "draw_bottom":
             self.draw.insert(0, card)
-            events.append(Event("hand_limit", {"seat": seat, "to": "draw_bottom"}))
-            events.append(Event("put_back", {"seat": seat, "card": card}, frozenset({seat})))
+            events.append(_event("hand_limit", {"seat": seat, "to": "draw_bottom"}))
+            events.append(_event("put_back", {"seat": seat, "card": card}, frozenset({seat})))
         else:
             self.discard.append(card)
-            events.append(Event("hand_limit", {"seat": seat, "to": "discard", "card": card}))
-        if len(self.hands[seat]) <= self.ruleset["hand_limit"]:
+            events.append(_event("hand_limit", {"seat": seat, "to": "discard", "card": card}))
+        if len(self.hands[seat]) <= self.params["hand_limit"]:
             self._next_turn(events)
 
     def _next_turn(self, events: list[Event]) -> None:
@@ -940,18 +994,18 @@ class MonopolyDealState(State):
         self.moves = 0
         self.phase = "play"
         self.turn_no += 1
-        events.append(Event("turn", {"seat": seat, "turn": self.turn_no}))
+        events.append(_event("turn", {"seat": seat, "turn": self.turn_no}))
         if self.has_won(seat):   # a win reached on another player's turn is claimed now
             self._finish("three_sets", seat, events)
             return
-        limit = self.ruleset["turn_limit"]
+        limit = self.params["turn_limit"]
         if limit is not None and self.turn_no > limit:
             self._finish("turn_limit", None, events)
             return
         if not self.draw and not self.discard and not any(self.hands):
             self._finish("no_cards", None, events)
             return
-        rs = self.ruleset
+        rs = self.params
         self._draw(seat, rs["draw_empty"] if not self.hands[seat] else rs["draw"], events)
 
     def _finish(self, reason: str, winner: int | None, events: list[Event]) -> None:
@@ -961,7 +1015,7 @@ class MonopolyDealState(State):
         self.winner = winner
         self._decision = None
         values = [self.value(s) for s in range(self.n)]
-        events.append(Event("game_over", {"reason": reason, "winner": winner, "values": values}))
+        events.append(_event("game_over", {"reason": reason, "winner": winner, "values": values}))
 
     # -- results -------------------------------------------------------------------------------------------
     def result(self) -> Result | None:
@@ -970,7 +1024,7 @@ class MonopolyDealState(State):
         values = [self.value(s) for s in range(self.n)]
         scores = tuple(float(v) for v in values)
         w = self.winner
-        if self.ruleset["ranking"] == "first_then_value" and w is not None:
+        if self.params["ranking"] == "first_then_value" and w is not None:
             placements = tuple(1 if s == w else
                                2 + sum(1 for o in range(self.n) if o != w and values[o] > values[s])
                                for s in range(self.n))
@@ -1039,6 +1093,7 @@ class MonopolyDealState(State):
     def clone(self) -> MonopolyDealState:
         c = MonopolyDealState.__new__(MonopolyDealState)
         c.ruleset = self.ruleset
+        c.params = self.params
         c.max_plays = self.max_plays
         c.sets_to_win = self.sets_to_win
         c.rng = self.rng.copy()
@@ -1093,24 +1148,28 @@ class MonopolyDealState(State):
                     assert p.complete and p.colour not in NO_BUILDINGS, f"seat {s}: building on {p.colour}"
                 assert p.hotel is None or p.house is not None, "a Hotel without a House"
                 where += p.cards + [b for b in (p.house, p.hotel) if b]
-        expected = deck(deal_breakers=self.ruleset["deal_breakers"])
+        expected = deck(deal_breakers=self.params["deal_breakers"])
         assert sorted(where) == sorted(expected), "cards lost or duplicated"
         for s in range(self.n):
             assert all(not IS_PROPERTY[c] for c in self.banks[s]), f"a property in seat {s}'s bank"
 
     def random_action(self, seat: int, rng: Rng) -> Action:
         d = self.pending()
-        if d is not None and d.kind == "pay" and seat in d.seats:
-            act = self.act
-            assert act is not None
-            cards = list(d.data["payable"])
-            rng.shuffle(cards)
-            out: list[str] = []
-            total = 0
-            for c in cards:
-                if total >= act.amount:
-                    break
-                out.append(c)
-                total += VALUE[c]
-            return ("pay", tuple(out))
+        if d is not None and seat in d.seats:
+            opts = d.options
+            if type(opts) is tuple and opts:    # listed: drawn as State.random_action draws, without its
+                return opts[rng.randrange(len(opts))]   # generic look-ups
+            if d.kind == "pay":
+                act = self.act
+                assert act is not None
+                cards = list(d.data["payable"])
+                rng.shuffle(cards)
+                out: list[str] = []
+                total = 0
+                for c in cards:
+                    if total >= act.amount:
+                        break
+                    out.append(c)
+                    total += VALUE[c]
+                return ("pay", tuple(out))
         return super().random_action(seat, rng)

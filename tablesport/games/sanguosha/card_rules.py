@@ -99,9 +99,7 @@ def _direction(g: SgsState, seat: int, subs: tuple[int, ...]) -> Targets:
 
 
 def _slash_targets(g: SgsState, seat: int, subs: tuple[int, ...]) -> Targets:
-    others = g.targetable(seat, "slash")
-    reach = g.attack_range(seat, subs)
-    valid = [s for s in others if g.distance(seat, s, subs) <= reach]
+    valid = g.within(seat, g.targetable(seat, "slash"), g.attack_range(seat, subs), subs)
     hooks = g.hooked(seat, "extra_targets")
     extra = sum(sk.extra_targets(g, seat, "slash", subs) for sk in hooks) if hooks else 0
     out: Targets = [(s,) for s in valid]
@@ -115,9 +113,8 @@ def _duel_targets(g: SgsState, seat: int, subs: tuple[int, ...]) -> Targets:
 
 
 def _snatch_targets(g: SgsState, seat: int, subs: tuple[int, ...]) -> Targets:
-    others = g.targetable(seat, "snatch")
-    lim = trick_distance(g, seat, "snatch", 1)
-    return [(s,) for s in others if has_any_card(g, s) and g.distance(seat, s, subs) <= lim]
+    others = [s for s in g.targetable(seat, "snatch") if has_any_card(g, s)]
+    return [(s,) for s in g.within(seat, others, trick_distance(g, seat, "snatch", 1), subs)]
 
 
 def _dismantle_targets(g: SgsState, seat: int, subs: tuple[int, ...]) -> Targets:
@@ -141,8 +138,8 @@ def _delayed_targets(name: str, reach: int | None) -> TargetsFn:
     character without that trick in its judgement area."""
     def targets(g: SgsState, seat: int, subs: tuple[int, ...]) -> Targets:
         lim = 99 if reach is None else trick_distance(g, seat, name, reach)
-        return [(s,) for s in g.targetable(seat, name)
-                if all(n != name for _c, n in g.players[s].judge) and g.distance(seat, s, subs) <= lim]
+        free = [s for s in g.targetable(seat, name) if all(n != name for _c, n in g.players[s].judge)]
+        return [(s,) for s in g.within(seat, free, lim, subs)]
     return targets
 
 
@@ -228,3 +225,5 @@ CARD_RULES: Final[dict[str, CardRule]] = {
     "lightning": CardRule(_lightning_targets, place="judge"),
     **{c.name: EQUIPMENT for c in C.CARDS if c.type == "equipment"},
 }
+ANSWER_ONLY: Final = frozenset(name for name, rule in CARD_RULES.items() if rule.targets is _no_use)
+"""The cards that only answer (no play-phase targets of their own)."""

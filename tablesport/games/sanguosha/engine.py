@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from . import cards as C
-from .card_rules import CARD_RULES, can_slash
+from .card_rules import ANSWER_ONLY, CARD_RULES, can_slash
 from .card_use import push_use
 from .skill import SKILLS, decline_time
 from .state import Frame, Player, SgsState, handler
@@ -122,11 +122,41 @@ def h_turn(g: SgsState, f: Frame) -> None:
                 g.fire(TURN_END)
                 return
             d["i"] = i + 1
-            h_phase(g, g.push("phase", "pre", seat=seat, ph=PHASES[i]))
+            ph = PHASES[i]
+            if _quiet_phase(g, seat, ph):
+                continue
+            h_phase(g, g.push("phase", "pre", seat=seat, ph=ph))
             if g.ask is not None or g.lost_q or not stack or stack[-1] is not f:
                 return
     g.emit("turn_end", seat=seat)
     g.pop()
+
+
+_BODY: Final = {"start": START_PHASE, "judge": None, "finish": FINISH_PHASE}
+"""The phases whose body pushes no frame (the judgement phase only with an empty judgement area), with the
+timing their body fires."""
+
+
+def _quiet_phase(g: SgsState, seat: int, ph: str) -> bool:
+    """Run phase ``ph`` at once, as :func:`h_phase` would, where nothing in it can stop: a skipped phase,
+    or one whose body pushes nothing and whose timings have no listener. False: it needs its frame."""
+    skip: list[str] = g.turn["skip"]
+    if ph in skip:
+        g.emit("phase_skipped", seat=seat, phase=ph)
+        return True
+    if ph not in _BODY or (ph == "judge" and g.players[seat].judge):
+        return False
+    lis = g.listeners()
+    body = _BODY[ph]
+    if BEFORE[ph] in lis or AFTER[ph] in lis or (body is not None and body in lis):
+        return False
+    g.phase = ph
+    g.reset_counts("p")
+    g.emit("phase", seat=seat, phase=ph)
+    if ph == "finish" and g.config("announce_at_end", False):
+        p = g.players[seat]
+        g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
+    return True
 
 
 @handler("phase")
@@ -412,7 +442,7 @@ def play_options(g: SgsState, seat: int) -> list[Any]:
     last = len(p.hand) == 1
     for c in p.hand:
         name = NAME[c]
-        if name == "slash" and not slash_ok:
+        if name in ANSWER_ONLY or (name == "slash" and not slash_ok):
             continue
         hand_key = (name, last)     # targets depend on the name (and Halberd's last card)
         ts = memo.get(hand_key)

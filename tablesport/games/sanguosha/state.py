@@ -44,14 +44,6 @@ _DECISION: Final = Decision
 _NEW: Final = object.__new__    # Event.__new__ and Decision.__new__ (their classes do not define one)
 
 
-def _event(kind: str, data: dict[str, Any], to: frozenset[int] | None) -> Event:
-    e = _NEW(_EVENT)
-    object.__setattr__(e, "kind", kind)
-    object.__setattr__(e, "data", data)
-    object.__setattr__(e, "to", to)
-    return e
-
-
 def _decision(a: Ask) -> Decision:
     x = _NEW(_DECISION)
     object.__setattr__(x, "seats", a.seats)
@@ -198,17 +190,25 @@ def _general_skills(ids: tuple[str, ...], lord_ok: bool) -> tuple[Skill, ...]:
 Guards = tuple[tuple[int, tuple[Skill, ...]], ...]
 """(seat, its ``may_target`` skills) for the seats around a user that have some."""
 
-_HOOK_CACHE: Final[dict[tuple[tuple[Skill, ...], str], tuple[Skill, ...]]] = {}
+HookTable = dict[str, tuple[Skill, ...]]
+"""hook → the skills (of one seat's skill tuple) whose class overrides that :class:`Skill` method."""
+
+_HOOK_TABLES: Final[dict[tuple[Skill, ...], HookTable]] = {}
+
+
+def _hook_table(skills: tuple[Skill, ...]) -> HookTable:
+    """The hook table of a skill tuple, shared by every seat and game with those skills (it fills as
+    hooks are asked for: :func:`_hooked`)."""
+    t = _HOOK_TABLES.get(skills)
+    if t is None:
+        t = _HOOK_TABLES[skills] = {}
+    return t
 
 
 def _hooked(skills: tuple[Skill, ...], hook: str) -> tuple[Skill, ...]:
     """The ``skills`` whose class overrides the :class:`Skill` method ``hook``."""
-    key = (skills, hook)
-    v = _HOOK_CACHE.get(key)
-    if v is None:
-        base = getattr(Skill, hook)
-        v = _HOOK_CACHE[key] = tuple(sk for sk in skills if getattr(type(sk), hook) is not base)
-    return v
+    base = getattr(Skill, hook)
+    return tuple(sk for sk in skills if getattr(type(sk), hook) is not base)
 
 
 _LISTENS: Final[dict[Skill, tuple[tuple[Timing, int, str], ...]]] = {}
@@ -273,7 +273,7 @@ class SgsState(State):
         self._lis: dict[str, list[tuple[int, int, str]]] | None = None   # timing → listeners (cache)
         # caches, each typed (the compiled build reads them without boxing or generic look-ups)
         self._skills: dict[int, tuple[Skill, ...]] = {}             # seat → its working skills
-        self._hk: dict[str, list[tuple[Skill, ...] | None]] = {}    # hook → per-seat hooked skills
+        self._hk: list[HookTable | None] = [None] * self.n          # seat → its hook table
         self._others: tuple[tuple[int, ...], ...] | None = None     # seat → the other living seats
         self._granters: tuple[tuple[int, Skill], ...] | None = None
         self._guards: list[Guards | None] | None = None             # user → the others' may_target skills
@@ -427,8 +427,12 @@ class SgsState(State):
         return self.push("skill", step, sid=skill_id, seat=seat, **d)
 
     def emit(self, kind: str, _to: frozenset[int] | None = None, **data: Any) -> None:
-        if self.log_events:
-            self.ev.append(_event(kind, data, _to))
+        if self.log_events:     # made in place (above: events and decisions without their __init__)
+            e = _NEW(_EVENT)
+            object.__setattr__(e, "kind", kind)
+            object.__setattr__(e, "data", data)
+            object.__setattr__(e, "to", _to)
+            self.ev.append(e)
 
     def config(self, key: str, default: Any = None) -> Any:
         return self._params.get(key, default)
@@ -496,14 +500,14 @@ class SgsState(State):
     def hooked(self, seat: int, hook: str) -> tuple[Skill, ...]:
         """The seat's skills (in :meth:`skills_of` order) whose class overrides the :class:`Skill`
         method ``hook``: the others would return the method's neutral default. Cached per hook and
-        seat until the skills change (a typed cache of its own: its look-ups are the compiled build's
-        plain list reads)."""
-        per_seat = self._hk.get(hook)
-        if per_seat is None:
-            per_seat = self._hk[hook] = [None] * self.n
-        v = per_seat[seat]
+        seat until the skills change: the seat's hook table, shared by every seat with the same skills
+        (a typed cache of its own: its look-ups are the compiled build's plain list reads)."""
+        t = self._hk[seat]
+        if t is None:
+            t = self._hk[seat] = _hook_table(self.skills_of(seat))
+        v = t.get(hook)
         if v is None:
-            v = per_seat[seat] = _hooked(self.skills_of(seat), hook)
+            v = t[hook] = _hooked(self.skills_of(seat), hook)
         return v
 
     def granters(self) -> tuple[tuple[int, Skill], ...]:
@@ -543,6 +547,38 @@ class SgsState(State):
         if h >= 0 and h not in exclude:
             d += 1
         return d if d > 1 else 1
+
+    def within(self, a: int, seats: list[int] | tuple[int, ...], lim: int,
+               exclude: tuple[int, ...] = ()) -> list[int]:
+        """The seats of ``seats``, in their order, at :meth:`distance` at most ``lim`` from ``a`` (a target
+        list's distances in one call: the same cache and horses)."""
+        dist = self._dist
+        if dist is None:
+            dist = self._dist = {}
+        players = self.players
+        h = players[a].equip[3]
+        minus = 1 if h >= 0 and h not in exclude else 0
+        out: list[int] = []
+        for b in seats:
+            d = 0
+            if b != a:
+                key = a * 64 + b
+                got = dist.get(key)
+                d = got if got is not None else self._ring_distance(a, b)
+                if got is None:
+                    dist[key] = d
+                if d >= 99:
+                    d = 99
+                else:
+                    d -= minus
+                    h = players[b].equip[2]
+                    if h >= 0 and h not in exclude:
+                        d += 1
+                    if d < 1:
+                        d = 1
+            if d <= lim:
+                out.append(b)
+        return out
 
     def _ring_distance(self, a: int, b: int) -> int:
         """The shortest way round the living seats, with the skills' distance modifiers (no horses, no
@@ -789,6 +825,12 @@ class SgsState(State):
             self.push("trigger", "next", t=timing, q=q, ci=len(self.stack) - 1 if ci is None else ci)
         return True
 
+    def listeners(self) -> dict[str, list[tuple[int, int, str]]]:
+        """timing → (seat, priority, skill id) of the living seats' skills listening to it (cached with
+        the skills); a timing without listeners is absent, and :meth:`fire` pushes nothing for it."""
+        lis = self._lis
+        return lis if lis is not None else self._listeners()
+
     def _listeners(self) -> dict[str, list[tuple[int, int, str]]]:
         lis: dict[str, list[tuple[int, int, str]]] = {}
         for s in range(self.n):
@@ -803,8 +845,7 @@ class SgsState(State):
         """Forget what ``seat``'s equipment skills decide: the listeners, its skills and hooked skills,
         and the caches built from every seat's (the living seats and distances stay)."""
         self._lis = None
-        for per_seat in self._hk.values():
-            per_seat[seat] = None
+        self._hk[seat] = None
         self._skills.pop(seat, None)
         self._granters = None
         self._guards = None
@@ -818,7 +859,7 @@ class SgsState(State):
     def _forget_skills(self) -> None:
         """Empty the caches of skills and living seats (a clone starts with them empty)."""
         self._skills = {}
-        self._hk = {}
+        self._hk = [None] * self.n
         self._others = None
         self._granters = None
         self._guards = None
