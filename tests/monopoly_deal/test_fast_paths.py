@@ -3,6 +3,8 @@ dataclasses' __init__, and random_action read from the listed options."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from tablesport.core import Decision, Event, Rng, State
 from tablesport.games.monopoly_deal.game import GAME, PRESETS
 
@@ -13,17 +15,8 @@ def test_events_decisions_and_random_actions_equal_the_generic_ones() -> None:
         st = GAME.new_state(PRESETS[preset], 7)
         rng = Rng(8)
         while (d := st.pending()) is not None:
-            built = Decision(
-                d.seats,
-                d.kind,
-                d.prompt,
-                d.options,
-                d.time_limit,
-                d.on_timeout,
-                d.data,
-                d.stream,
-                d.timer_key,
-            )
+            # every field of the class, so a field added to Decision and missed by the fast builder fails here
+            built = Decision(**{f.name: getattr(d, f.name) for f in fields(Decision)})
             assert d == built
             seat = d.seats[0]
             twin = rng.copy()

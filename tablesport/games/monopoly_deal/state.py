@@ -91,6 +91,7 @@ def _decision(seats: tuple[int, ...], kind: str, prompt: str, options: tuple[Act
     object.__setattr__(x, "data", data)
     object.__setattr__(x, "stream", False)
     object.__setattr__(x, "timer_key", timer_key)
+    object.__setattr__(x, "private", False)
     return x
 
 
