@@ -144,7 +144,12 @@ def _colour_bounds(table: Ints, rack: Ints, jtot: int, weights: Ints, canon: boo
             t = table[c, m]
             r = rack[c, m]
             w = weights[m]
+            # a colour's runs open after number n each hold a tile or a joker of (n, c): the other
+            # subs are never reached (and the entries computed read only such subs)
+            most = table[c, n] + rack[c, n] + jtot
             for s in subs:
+                if s % 5 + s // 5 % 5 + s // 25 > most:
+                    continue
                 for j in range(jtot + 1):
                     best = NEG
                     i = (((s * 3 + t) * 3 + r) * 3 + j) * 3 + mode

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .cells import NCOL, group_split
@@ -171,6 +172,9 @@ def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int],
     return better if better is not None else quick
 
 
+_CODE_AT = [[code_at(c, n) for n in range(14)] for c in range(NCOL)]  # [colour][number] → code
+
+
 def _rebuild(found: Found) -> tuple[list[list[str]], dict[str, int], int]:
     """The sets of the solution, the rack codes used (code → count), jokers used."""
     choices = found[1].tolist()
@@ -191,9 +195,9 @@ def _rebuild(found: Found) -> tuple[list[list[str]], dict[str, int], int]:
                 sets.extend(long[c])
                 long[c] = []
         else:
-            _extend_runs(short, long, sets, c, code_at(c, n), k, ur, s3, js, moved)
+            _extend_runs(short, long, sets, c, _CODE_AT[c][n], k, ur, s3, js, moved)
         if du:
-            code = code_at(c, n)
+            code = _CODE_AT[c][n]
             from_rack[code] = from_rack.get(code, 0) + du
         jokers_used += k
         group_tiles[c] = g
@@ -204,7 +208,7 @@ def _rebuild(found: Found) -> tuple[list[list[str]], dict[str, int], int]:
                 split = group_split(tuple(group_tiles), jg)
                 assert split is not None
                 for cols, j in split:
-                    sets.append([code_at(cc, n) for cc in cols] + [JOKER] * j)
+                    sets.append([_CODE_AT[cc][n] for cc in cols] + [JOKER] * j)
                 group_tiles = [0] * NCOL
     for c in range(NCOL):
         sets.extend(short[c] + long[c])
@@ -306,14 +310,19 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
 
 def sorted_set(codes: Sequence[str]) -> list[str]:
     """A set's codes in reading order: a run ascending with its jokers in place, else sorted."""
+    return list(_sorted_set(tuple(codes)))
+
+
+@lru_cache(maxsize=4096)
+def _sorted_set(codes: tuple[str, ...]) -> tuple[str, ...]:
     real = [c for c in codes if c != JOKER]
     nums = sorted(int(c[1:]) for c in real)
     size = len(codes)
     if len({c[0] for c in real}) == 1 and len(set(nums)) == len(nums) > 1 and nums[-1] - nums[0] < size <= 13:
         start = min(nums[0], 14 - size)
         col = real[0][0]
-        return [f"{col}{n}" if n in nums else JOKER for n in range(start, start + size)]
-    return sorted(real, key=sort_key) + [JOKER] * (size - len(real))
+        return tuple(f"{col}{n}" if n in nums else JOKER for n in range(start, start + size))
+    return (*sorted(real, key=sort_key), *[JOKER] * (size - len(real)))
 
 
 def _meld_max(rcounts: Counts, jr: int) -> int:
