@@ -173,6 +173,7 @@ def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int],
 
 
 _CODE_AT = [[code_at(c, n) for n in range(14)] for c in range(NCOL)]  # [colour][number] → code
+_CELLS = [(c, n) for c in range(NCOL) for n in range(1, 14)]
 
 
 def _rebuild(found: Found) -> tuple[list[list[str]], dict[str, int], int]:
@@ -185,10 +186,9 @@ def _rebuild(found: Found) -> tuple[list[list[str]], dict[str, int], int]:
     from_rack: dict[str, int] = {}
     jokers_used = 0
     group_tiles: list[int] = [0] * NCOL
-    for i, opt in enumerate(choices):
+    for i, (_new, g, k, du, ur, s3, js, moved, _g1, _g2, jg) in enumerate(choices):
         n, c = divmod(i, NCOL)
         n += 1
-        _new, g, k, du, ur, s3, js, moved = opt[:8]
         if ur == 0 and k == 0:
             # no tile goes to a run (so none was open but runs of 3+, and they all end here)
             if long[c]:
@@ -202,7 +202,6 @@ def _rebuild(found: Found) -> tuple[list[list[str]], dict[str, int], int]:
         jokers_used += k
         group_tiles[c] = g
         if c == NCOL - 1:
-            jg = opt[10]
             jokers_used += jg
             if jg or any(group_tiles):
                 split = group_split(tuple(group_tiles), jg)
@@ -264,10 +263,9 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
     flat_table = [code for s in table for code in s]
     tcounts, jt = count_codes(flat_table, "table")
     rcounts, jr = count_codes(rack, "rack")
-    for c in range(NCOL):
-        for n in range(1, 14):
-            if tcounts[c][n] + rcounts[c][n] > 2:
-                raise PositionError(f"{code_at(c, n)} appears {tcounts[c][n] + rcounts[c][n]} times "
+    for c, n in _CELLS:
+        if tcounts[c][n] + rcounts[c][n] > 2:
+            raise PositionError(f"{code_at(c, n)} appears {tcounts[c][n] + rcounts[c][n]} times "
                                     "(2 copies exist)")
     if jt + jr > MAXJ:
         raise PositionError(f"{jt + jr} jokers (2 exist)")
