@@ -144,11 +144,15 @@ def _colour_bounds(table: Ints, rack: Ints, jtot: int, weights: Ints, canon: boo
             t = table[c, m]
             r = rack[c, m]
             w = weights[m]
-            # a colour's runs open after number n each hold a tile or a joker of (n, c): the other
-            # subs are never reached (and the entries computed read only such subs)
+            # a colour's runs open after number n each hold a tile or a joker of (n, c), those of
+            # length 2 or more one of (n - 1, c) too, those of 3 or more one of (n - 2, c): the
+            # other subs are never reached (and the entries computed read only such subs)
             most = table[c, n] + rack[c, n] + jtot
+            most2 = (table[c, n - 1] + rack[c, n - 1] if n >= 1 else 0) + jtot
+            most3 = (table[c, n - 2] + rack[c, n - 2] if n >= 2 else 0) + jtot
             for s in subs:
-                if s % 5 + s // 5 % 5 + s // 25 > most:
+                n23 = s // 5 % 5 + s // 25
+                if s % 5 + n23 > most or n23 > most2 or s // 25 > most3:
                     continue
                 for j in range(jtot + 1):
                     best = NEG
