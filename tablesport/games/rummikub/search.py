@@ -112,7 +112,9 @@ def colour_bounds(table: np.ndarray, rack: np.ndarray, jtot: int, weights: np.nd
     the open runs cannot be finished or the colour's table tiles cannot all be used.  Each colour
     is taken alone: every free joker is offered to it, and a tile may join groups when the other
     colours of its number (with the jokers) could be partners at all.  This only relaxes the real
-    problem, so the sum over the colours never falls below what a state can still reach.
+    problem, so the sum over the colours never falls below what a state can still reach.  Runs
+    that cannot be open after ``n`` (more than the tiles and jokers of that number, or of the one
+    or two before, for runs of length 2 and 3+) are never reached and stay ``NEG``.
     """
     start, count, options, _masks, _owed, subs = tables()
     return _colour_bounds(table, rack, jtot, weights, canon, start, count, options, subs)
@@ -317,10 +319,11 @@ def _room(bound: Ints, key: int, score: int, n: int, c: int, jtot: int) -> int:
     """Score plus the bound of what is still to come, at the start of cell (n, c): the colours
     before ``c`` are done with number ``n``, the others with ``n - 1``."""
     jf = jtot - key // MJ % 3
-    return (score + bound[0, n - 1 if c == 0 else n, key % 125, jf]
-            + bound[1, n - 1 if c <= 1 else n, key // 125 % 125, jf]
-            + bound[2, n - 1 if c <= 2 else n, key // 15625 % 125, jf]
-            + bound[3, n - 1, key // 1953125 % 125, jf])
+    b: int = (score + bound[0, n - 1 if c == 0 else n, key % 125, jf]
+              + bound[1, n - 1 if c <= 1 else n, key // 125 % 125, jf]
+              + bound[2, n - 1 if c <= 2 else n, key // 15625 % 125, jf]
+              + bound[3, n - 1, key // 1953125 % 125, jf])
+    return b
 
 
 @njit(cache=True)
