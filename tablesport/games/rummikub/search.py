@@ -112,7 +112,9 @@ def colour_bounds(table: np.ndarray, rack: np.ndarray, jtot: int, weights: np.nd
     the open runs cannot be finished or the colour's table tiles cannot all be used.  Each colour
     is taken alone: every free joker is offered to it, and a tile may join groups when the other
     colours of its number (with the jokers) could be partners at all.  This only relaxes the real
-    problem, so the sum over the colours never falls below what a state can still reach.
+    problem, so the sum over the colours never falls below what a state can still reach.  Runs
+    that cannot be open after ``n`` (more than the tiles and jokers of that number, or of the one
+    or two before, for runs of length 2 and 3+) are never reached and stay ``NEG``.
     """
     start, count, options, _masks, _owed, subs = tables()
     return _colour_bounds(table, rack, jtot, weights, canon, start, count, options, subs)
@@ -144,7 +146,16 @@ def _colour_bounds(table: Ints, rack: Ints, jtot: int, weights: Ints, canon: boo
             t = table[c, m]
             r = rack[c, m]
             w = weights[m]
+            # a colour's runs open after number n each hold a tile or a joker of (n, c), those of
+            # length 2 or more one of (n - 1, c) too, those of 3 or more one of (n - 2, c): the
+            # other subs are never reached (and the entries computed read only such subs)
+            most = table[c, n] + rack[c, n] + jtot
+            most2 = (table[c, n - 1] + rack[c, n - 1] if n >= 1 else 0) + jtot
+            most3 = (table[c, n - 2] + rack[c, n - 2] if n >= 2 else 0) + jtot
             for s in subs:
+                n23 = s // 5 % 5 + s // 25
+                if s % 5 + n23 > most or n23 > most2 or s // 25 > most3:
+                    continue
                 for j in range(jtot + 1):
                     best = NEG
                     i = (((s * 3 + t) * 3 + r) * 3 + j) * 3 + mode
@@ -239,7 +250,7 @@ def _candidates(key: int, score: int, n: int, c: int, table: Ints, rack: Ints, j
     (g1 * 100 + g2 * 10 + jokers in groups) into the buffers; only scores above ``bar``.
     Returns how many."""
     pc = SUB[c]
-    sub = key // pc % 125
+    sub = _sub(key, c)
     jb = jtot - key // MJ % 3
     mode = ((2 if n == 11 else 1) if canon else 0)
     ci = (((sub * 3 + table[c, n]) * 3 + rack[c, n]) * 3 + jb) * 3 + mode
@@ -291,14 +302,27 @@ def _candidates(key: int, score: int, n: int, c: int, table: Ints, rack: Ints, j
     return nb
 
 
+@njit(cache=True, inline="always")
+def _sub(key: int, c: int) -> int:
+    """Colour ``c``'s open runs in a state key (divisions by constants: the hot loops' cost)."""
+    if c == 0:
+        return key % 125
+    if c == 1:
+        return key // 125 % 125
+    if c == 2:
+        return key // 15625 % 125
+    return key // 1953125 % 125
+
+
 @njit(cache=True)
 def _room(bound: Ints, key: int, score: int, n: int, c: int, jtot: int) -> int:
     """Score plus the bound of what is still to come, at the start of cell (n, c): the colours
     before ``c`` are done with number ``n``, the others with ``n - 1``."""
     jf = jtot - key // MJ % 3
-    b = score
-    for cc in range(NCOL):
-        b += bound[cc, n - 1 if cc >= c else n, key // SUB[cc] % 125, jf]
+    b: int = (score + bound[0, n - 1 if c == 0 else n, key % 125, jf]
+              + bound[1, n - 1 if c <= 1 else n, key // 125 % 125, jf]
+              + bound[2, n - 1 if c <= 2 else n, key // 15625 % 125, jf]
+              + bound[3, n - 1, key // 1953125 % 125, jf])
     return b
 
 
@@ -307,7 +331,7 @@ def _total(key: int, score: int, jt: int, wj: int, meld: bool, canon: bool) -> i
     """The score of a finished state, or NEG when it is not a play (a run of 1 or 2 still open, a
     table joker left off, a meld under 30)."""
     for c in range(NCOL):
-        if key // SUB[c] % 125 % 25:
+        if _sub(key, c) % 25:
             return NEG
     used = key // MJ % 3
     if used < jt and not canon:
@@ -370,7 +394,7 @@ def _search(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, m
                     beaten = False
                     for cc in range(NCOL):
                         p = SUB[cc]
-                        sub = key // p % 125
+                        sub = _sub(key, cc)
                         # one run of 3+ more; a run of 2 grown to 3+; a run of 1 grown to 2
                         beaten = ((sub < 100
                                    and _lookup(chk, chv, cmask, cscores, key + 25 * p) >= score)
@@ -403,7 +427,7 @@ def _search(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, m
                     b = _room(bound, key, cscores[i] + jextra, n, c, jtot)
                     if beam > 0:  # the beam's scores owe the short runs
                         for cc in range(NCOL):
-                            b += owed[key // SUB[cc] % 125]
+                            b += owed[_sub(key, cc)]
                     if b > bcut and b > HALF_NEG:
                         ckeys[kept] = key
                         cscores[kept] = cscores[i]

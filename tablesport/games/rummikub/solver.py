@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .cells import NCOL, group_split
@@ -171,6 +172,10 @@ def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int],
     return better if better is not None else quick
 
 
+_CODE_AT = [[code_at(c, n) for n in range(14)] for c in range(NCOL)]  # [colour][number] → code
+_CELLS = [(c, n) for c in range(NCOL) for n in range(1, 14)]
+
+
 def _rebuild(found: Found) -> tuple[list[list[str]], dict[str, int], int]:
     """The sets of the solution, the rack codes used (code → count), jokers used."""
     choices = found[1].tolist()
@@ -181,30 +186,28 @@ def _rebuild(found: Found) -> tuple[list[list[str]], dict[str, int], int]:
     from_rack: dict[str, int] = {}
     jokers_used = 0
     group_tiles: list[int] = [0] * NCOL
-    for i, opt in enumerate(choices):
+    for i, (_new, g, k, du, ur, s3, js, moved, _g1, _g2, jg) in enumerate(choices):
         n, c = divmod(i, NCOL)
         n += 1
-        _new, g, k, du, ur, s3, js, moved = opt[:8]
         if ur == 0 and k == 0:
             # no tile goes to a run (so none was open but runs of 3+, and they all end here)
             if long[c]:
                 sets.extend(long[c])
                 long[c] = []
         else:
-            _extend_runs(short, long, sets, c, code_at(c, n), k, ur, s3, js, moved)
+            _extend_runs(short, long, sets, c, _CODE_AT[c][n], k, ur, s3, js, moved)
         if du:
-            code = code_at(c, n)
+            code = _CODE_AT[c][n]
             from_rack[code] = from_rack.get(code, 0) + du
         jokers_used += k
         group_tiles[c] = g
         if c == NCOL - 1:
-            jg = opt[10]
             jokers_used += jg
             if jg or any(group_tiles):
                 split = group_split(tuple(group_tiles), jg)
                 assert split is not None
                 for cols, j in split:
-                    sets.append([code_at(cc, n) for cc in cols] + [JOKER] * j)
+                    sets.append([_CODE_AT[cc][n] for cc in cols] + [JOKER] * j)
                 group_tiles = [0] * NCOL
     for c in range(NCOL):
         sets.extend(short[c] + long[c])
@@ -260,10 +263,9 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
     flat_table = [code for s in table for code in s]
     tcounts, jt = count_codes(flat_table, "table")
     rcounts, jr = count_codes(rack, "rack")
-    for c in range(NCOL):
-        for n in range(1, 14):
-            if tcounts[c][n] + rcounts[c][n] > 2:
-                raise PositionError(f"{code_at(c, n)} appears {tcounts[c][n] + rcounts[c][n]} times "
+    for c, n in _CELLS:
+        if tcounts[c][n] + rcounts[c][n] > 2:
+            raise PositionError(f"{code_at(c, n)} appears {tcounts[c][n] + rcounts[c][n]} times "
                                     "(2 copies exist)")
     if jt + jr > MAXJ:
         raise PositionError(f"{jt + jr} jokers (2 exist)")
@@ -306,14 +308,19 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
 
 def sorted_set(codes: Sequence[str]) -> list[str]:
     """A set's codes in reading order: a run ascending with its jokers in place, else sorted."""
+    return list(_sorted_set(tuple(codes)))
+
+
+@lru_cache(maxsize=4096)
+def _sorted_set(codes: tuple[str, ...]) -> tuple[str, ...]:
     real = [c for c in codes if c != JOKER]
     nums = sorted(int(c[1:]) for c in real)
     size = len(codes)
     if len({c[0] for c in real}) == 1 and len(set(nums)) == len(nums) > 1 and nums[-1] - nums[0] < size <= 13:
         start = min(nums[0], 14 - size)
         col = real[0][0]
-        return [f"{col}{n}" if n in nums else JOKER for n in range(start, start + size)]
-    return sorted(real, key=sort_key) + [JOKER] * (size - len(real))
+        return tuple(f"{col}{n}" if n in nums else JOKER for n in range(start, start + size))
+    return (*sorted(real, key=sort_key), *[JOKER] * (size - len(real)))
 
 
 def _meld_max(rcounts: Counts, jr: int) -> int:
