@@ -63,6 +63,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
         yield client, event_id
 
 
+KNOWN = ("event_id", "competition", "fixture", "entrant", "entry", "op", "token_id", "tid", "token", "game",
+         "lang", "table", "control", "entry_id", "verdict", "what", "name", "preset", "user_id", "seat")
+"""Every path parameter of the pages: a new one must be given values below, or the fuzzing stops at it."""
+
+
 def path_values(event_id: int) -> st.SearchStrategy[dict[str, str]]:
     known = {"event_id": [str(event_id), "0", "99999", "-1", "x", "1e3"],
              "competition": ["blokus", "sgs", "open", "nope", "%E4%B8%AD"],
@@ -72,7 +77,9 @@ def path_values(event_id: int) -> st.SearchStrategy[dict[str, str]]:
              "table": ["0" * 12, "nope"], "control": ["pause", "resume", "penalty", "concede", "nope"],
              "entry_id": ["1", "0", "x"], "verdict": ["agree", "disagree", "nope"],
              "what": ["standings", "groups", "bracket", "sheets", "nope"], "name": ["olga", "nobody", "%2F"],
-             "preset": ["blokus-event", "sgs-3v3-2012", "nope"]}
+             "preset": ["blokus-event", "sgs-3v3-2012", "nope"], "user_id": ["1", "2", "0", "x"],
+             "seat": ["0", "5", "-1", "x"]}
+    assert set(known) == set(KNOWN)
     return st.fixed_dictionaries({k: st.one_of(st.sampled_from(v), st.from_regex(r"[A-Za-z0-9_-]{1,12}",
                                                                                   fullmatch=True))
                                   for k, v in known.items()})
@@ -82,6 +89,8 @@ def fuzz_pages(site: tuple[TestClient, int], examples: int) -> int:
     client, event_id = site
     routes = page_routes(client)
     assert len(routes) >= 40, routes
+    unknown = {p for _, t in routes for p in re.findall(r"\{(\w+)", t)} - set(KNOWN)
+    assert not unknown, f"give path_values some values for {sorted(unknown)}"
     statuses: Counter[int] = Counter()
 
     @given(route=st.sampled_from(routes), params=path_values(event_id),
