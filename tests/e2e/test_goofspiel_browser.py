@@ -54,8 +54,10 @@ def test_full_game_against_a_bot_through_clicks(page: Any, web: ServerProcess) -
     assert outcome in ("won", "lost", "draw")
     words = {"won": "You won!", "lost": "You lost", "draw": "A draw"}
     assert page.inner_text("#end .outcome") == words[outcome]
-    assert page.get_attribute("#end-again", "href") == "/?preset=goofspiel-2p#new-table"
     tid = page.get_attribute("#table", "data-table")
+    # "play again" is a rematch of this table: the same preset, people and bots (the rematch test follows it)
+    assert page.get_attribute("#end-again-form", "action") == f"/tables/{tid}/rematch"
+    assert page.inner_text("#end-again") == "Play again"
     assert page.get_attribute("#end-replay", "href") == f"/replay/{tid}"
     # the finished game is in the lobby with its replay
     tid = page.get_attribute("#table", "data-table")

@@ -51,7 +51,8 @@ export function el(tag, attrs = {}, ...children) {
     else if (k === "style") node.style.cssText = v;  // through the CSSOM: the page's policy has no inline styles
     else node.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children.flat()) if (c != null) node.append(c instanceof Node ? c : String(c));
+  // children may be nested lists (a list of [text, node] pairs): all of them, in order
+  for (const c of children.flat(Infinity)) if (c != null) node.append(c instanceof Node ? c : String(c));
   return node;
 }
 
