@@ -32,7 +32,7 @@ def test_sanguosha_3v3_draft_and_turns_with_a_response_prompt(page: Any, web: Se
             continue
         seen[kind] = seen.get(kind, 0) + 1
         if kind == "draft":
-            assert page.locator("#draft .sg-general").count() >= 1
+            assert page.locator("#draft .sg-gtile button.sg-gpick").count() >= 1
             page.locator("#draft button.option").first.click()
         elif kind == "field":
             for role in range(3):

@@ -231,24 +231,17 @@ def choose_targeted_card(page: Any) -> bool:
 
 
 def draft_checks(page: Any) -> None:
-    """The draft in English: kingdoms named, every candidate's skills readable before picking."""
-    kingdoms = set(page.eval_on_selector_all("#pool .sg-kingdom", "els => els.map(e => e.textContent)"))
+    """The draft in English: kingdoms named, every candidate's skills readable before picking (a tap
+    opens its card with the skills' full text), one Pick button per candidate left."""
+    kingdoms = set(page.eval_on_selector_all("#draft .sg-kingdom", "els => els.map(e => e.textContent)"))
     assert kingdoms and kingdoms <= {"Wei", "Shu", "Wu", "Qun"}, kingdoms
-    skills = page.locator("#pool .sg-skill")
-    assert skills.count() >= page.locator("#draft .sg-general").count() >= 1
-    # scroll first and let the pointer's own mouseenter settle: on a phone the scroll slides another
-    # general under the resting pointer, whose hover would otherwise overwrite the focused skill's text
-    skills.first.scroll_into_view_if_needed()
-    page.wait_for_timeout(200)
-    skills.first.focus()
-    wanted = skills.first.inner_text()
-    page.wait_for_function("w => document.querySelector('#sg-info').innerText.includes(w)", arg=wanted,
-                           timeout=3000)
-    info = page.inner_text("#sg-info")
-    assert wanted in info and len(info) > 40, info
-    picks = page.locator("#draft button.option[data-kind='pick']").count()
-    assert picks >= 1 and page.locator("#pool button.option[data-kind='pick']").count() == picks
-    assert "[object" not in page.inner_text("#view")
+    tile = page.locator("#draft .sg-gtile:not(.taken)").first
+    tile.locator("summary").click()
+    full = tile.locator(".sg-gfull")
+    assert full.is_visible() and len(full.inner_text()) > 40, full.inner_text()
+    picks = page.locator("#decision button.option[data-kind='pick']").count()
+    assert picks >= 1 and page.locator("#draft .sg-gtile:not(.taken)").count() == picks
+    assert "[object" not in page.inner_text("#decision") + page.inner_text("#view")
 
 
 # boxes that reach past the window's right edge or overflow their own width

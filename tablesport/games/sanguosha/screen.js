@@ -26,10 +26,11 @@ export async function init() {
 const named = (o) => (o ? nameOf(o) : "");
 const tr = (key, fallback) => { const s = t(key); return s === key ? fallback : s; };
 export const cardName = (key) => named(DATA.card_names[key]) || key;
-export const generalName = (id) => named(DATA.generals[id]) || (id === "hidden" ? "?" : id || "—");
+export const generalName = (id) => named(DATA.generals[id]) || (id === "hidden" ? t("sg.hidden_general") : id || "—");
 export const skillName = (id) => named(DATA.skills[id]) || named(DATA.card_names[id]) || id;  // a weapon's: its card's name
 export const kingdomName = (k) => tr(`sg.kingdom_${k}`, k || "");
 const textOf = (o) => (o?.text ? o.text[LANG] ?? o.text.en ?? "" : "");
+const COLON = () => (LANG.startsWith("zh") ? "：" : ": ");
 const isRed = (c) => c && (c.suit === "heart" || c.suit === "diamond");
 
 export function cardLabel(tok) {
@@ -187,6 +188,12 @@ function pickSeat(s, ctx) {
   ctx.refresh();
 }
 
+// Why this seat's concede button is greyed now, in words (the rule the mode names), or "".
+export function giveUpWhy(frame) {
+  const rule = frame.view?.mode?.concede_refused;
+  return rule ? tr(`rule.${rule}`, "") : "";
+}
+
 export function renderDecision(box, d, ctx) {
   const view = ctx.frame.view;
   const opts = d.options || [];
@@ -202,11 +209,20 @@ export function renderDecision(box, d, ctx) {
     return true;
   }
   if (d.kind === "draft") {
-    // the full cards (skills to read, a Pick button each) are in the pool on the table; here a compact list
+    // the candidates as a grid of small general cards, each with its Pick button (the pool on the table
+    // is not drawn while this seat picks); the pick order above them
     const cands = d.data?.candidates || [];
-    box.append(el("p", { class: "muted" }, t("sg.draft_how")));
-    box.append(el("div", { class: "sg-draft compact", id: "draft" }, opts.map((o) => el("div", { class: "sg-general compact", dataset: { general: cands[o[1]] } },
-      el("button", { class: "option", dataset: { kind: "pick", general: cands[o[1]] }, onclick: () => ctx.send(o) }, `${t("sg.pick")} ${generalName(cands[o[1]])}`)))));
+    const pickOf = new Map(opts.map((o) => [o[1], o]));
+    box.append(el("p", { class: "muted" }, t("sg.draft_how")), draftOrder(view, ctx.seat));
+    box.append(el("div", { class: "sg-gtiles", id: "draft" }, cands.map((id, i) => id
+      ? generalTile(id, pickOf.has(i) ? () => ctx.send(pickOf.get(i)) : null) : takenTile())));
+    return true;
+  }
+  if (d.kind === "pick_pile") {
+    // what the piles are and what the choice does (2011 §二.1.3, 2014 §二.1.3, 2012 §3.1.3)
+    box.append(el("p", { class: "sg-pile-how", id: "pile-how" }, t("sg.pile_how")));
+    box.append(el("div", { class: "options sg-piles" }, opts.map((o) => el("button", { class: "option sg-pile-card", dataset: { kind: "pile", pile: o[1] + 1 }, onclick: () => ctx.send(o) },
+      el("span", { class: "sg-gback", "aria-hidden": "true" }), el("strong", {}, `${t("sg.pile")} ${o[1] + 1}`), el("span", { class: "muted" }, t("sg.pile_size", { n: 8 }))))));
     return true;
   }
   if (d.kind === "field" && opts.length && Array.isArray(opts[0])) {
@@ -245,16 +261,76 @@ export function renderDecision(box, d, ctx) {
   return true;
 }
 
-// A general's card: name, kingdom, HP and the skills (each shows its text); with onPick a pick button.
-function generalCard(id, onPick) {
+// A general's card: name, kingdom, HP and the skills (each shows its text).
+function generalCard(id) {
   const g = DATA.generals[id];
   const info = { title: generalName(id), sub: g ? `${kingdomName(g.kingdom)} · ${g.hp}` : "", text: g ? g.skills.map((s) => `${skillName(s)}: ${textOf(DATA.skills[s])}`).join("\n") : "" };
   const head = withInfo(el("div", { class: "sg-ghead", tabindex: "0" }, el("strong", {}, generalName(id)),
     g ? el("span", { class: `sg-kingdom k-${g.kingdom}` }, kingdomName(g.kingdom)) : "",
     g ? el("span", { class: "sg-hp", "aria-label": `${t("sg.hp")} ${g.hp}` }, "♥".repeat(g.hp)) : ""), info);
   const skills = g ? el("div", { class: "sg-skills" }, g.skills.map((s) => skillChip(s))) : "";
-  const pick = onPick ? el("button", { class: "option", dataset: { kind: "pick", general: id }, onclick: onPick }, `${t("sg.pick")} ${generalName(id)}`) : "";
-  return el("div", { class: "sg-general", dataset: { general: id } }, head, skills, pick);
+  return el("div", { class: "sg-general", dataset: { general: id } }, head, skills);
+}
+
+// A general as a small card of the draft's grid: name, kingdom colour, HP and its skills in one line;
+// a tap opens the card across the grid's width with every skill's full text. A face-down candidate
+// (1v1) is a card back named as such; with onPick a Pick button.
+function generalTile(id, onPick) {
+  const pick = onPick ? el("button", { class: "option sg-gpick", type: "button", dataset: { kind: "pick", general: id },
+    "aria-label": `${t("sg.pick")} ${generalName(id)}`, onclick: onPick }, t("sg.pick")) : "";
+  if (id === "hidden") {
+    return el("div", { class: "sg-gtile back", dataset: { general: id } },
+      el("div", { class: "sg-gface" }, el("span", { class: "sg-gback", "aria-hidden": "true" }),
+        el("strong", {}, t("sg.hidden_general")), el("span", { class: "sg-gline" }, t("sg.hidden_general_how"))), pick);
+  }
+  const g = DATA.generals[id];
+  const skills = g?.skills || [];
+  const line = skills.length ? `${skills.map(skillName).join(" · ")}${COLON()}${textOf(DATA.skills[skills[0]])}` : "";
+  const full = el("div", { class: "sg-gfull" }, skills.map((s) => {
+    const sk = DATA.skills[s];
+    const flags = [sk?.compulsory ? t("sg.compulsory") : "", sk?.lord ? t("sg.lord_skill") : ""].filter(Boolean).join(" · ");
+    return el("p", {}, el("strong", {}, skillName(s)), flags ? el("span", { class: "muted" }, ` (${flags})`) : "", " ", textOf(sk));
+  }));
+  return el("div", { class: `sg-gtile${g ? " k-" + g.kingdom : ""}`, dataset: { general: id } },
+    el("details", {}, el("summary", { class: "sg-gface", title: t("sg.tap_skills") },
+      el("span", { class: "sg-gtop" }, el("strong", {}, generalName(id)),
+        g ? el("span", { class: `sg-kingdom k-${g.kingdom}` }, kingdomName(g.kingdom)) : ""),
+      g ? el("span", { class: "sg-hp", role: "img", "aria-label": `${t("sg.hp")} ${g.hp}` }, "♥".repeat(g.hp)) : "",
+      el("span", { class: "sg-gline" }, line)), full), pick);
+}
+const takenTile = () => el("div", { class: "sg-gtile taken", "aria-label": t("sg.not_available"), title: t("sg.not_available") }, "×");
+
+// The draft's pick order in words (3v3: the sides alternate from the first picker, 2011 §二.1.3 a),
+// 2012 §3.1.3; 1v1: the printed order, 2014 1v1 §二.(一).2.(2)), the step now running marked.
+function draftOrder(view, me) {
+  const mode = view?.mode || {};
+  let steps = null;
+  let done = 0;
+  let total = 0;
+  if (mode.pick_order) {
+    steps = mode.pick_order;
+    done = Object.values(mode.taken || {}).reduce((n, l) => n + l.length, 0);
+    total = (mode.candidates || []).length;
+  } else if (mode.draft_order && mode.first_picker) {
+    const second = mode.first_picker === "cold" ? "warm" : "cold";
+    steps = mode.draft_order.map((k, i) => [i % 2 ? second : mode.first_picker, k]);
+    done = Object.values(mode.picks || {}).reduce((n, l) => n + l.length, 0);
+    total = (mode.candidates || []).length;
+  }
+  if (!steps) return "";
+  const mine = me != null ? (mode.sides || [])[me] : null;
+  const one = mode.kind === "1v1";
+  const sum = steps.reduce((n, [, k]) => n + k, 0);
+  let before = 0;
+  const items = steps.map(([who, k], i) => {
+    const last = i === steps.length - 1 && sum === total;   // the remaining general goes to the last step
+    const person = who === mine ? (one ? "you" : "us") : mine ? (one ? "opp" : "them") : "side";
+    const text = t(`sg.order_${last ? "last_" : ""}${person}`, { n: k, side: tr("sg." + who, who) });
+    const state = done >= before + k ? "done" : done >= before ? "now" : "";
+    before += k;
+    return el("li", { class: state, "aria-current": state === "now" ? "step" : null }, state === "now" ? `▶ ${text}` : text);
+  });
+  return el("div", { class: "sg-order", id: "draft-order" }, el("strong", {}, t("sg.draft_order") + COLON()), el("ol", {}, items));
 }
 
 function skillChip(id, extra = {}) {
@@ -294,19 +370,23 @@ function seatPanel(p, view, ctx, targets) {
     : el("div", { class: "sg-equip empty", dataset: { slot } }, tr(`sg.slot_${slot}`, slot))));
   const judge = (p.judgement || []).map((j) => el("span", { class: "sg-judge", title: j.as ? cardName(j.as) : "" }, cardChip(j.card), j.as ? ` ${cardName(j.as)}` : ""));
   const piles = Object.entries(p.piles || {}).map(([k, v]) => el("div", { class: "muted" }, `${skillName(k)}: `, Array.isArray(v) ? v.map((c) => cardChip(c)) : v));
+  // a teammate (3v3): never styled as an enemy, neither "in range" nor as a red target
+  const mySide = ctx.seat != null ? view.players[ctx.seat]?.side || (mode.sides ? mode.sides[ctx.seat] : "") : "";
+  const mate = !me && !!side && side === mySide;
   const reach = view.reach;
   let dist = "";
   if (me && reach) dist = el("span", { class: "sg-reach", title: t("sg.attack_range") }, `⚔ ${t("sg.attack_range")} ${reach.attack_range}`);
   else if (reach && reach.distance[p.seat] != null) {
     const d = reach.distance[p.seat];
-    const inRange = d <= reach.attack_range;
+    // attack range marks enemies; a teammate's seat shows its distance only
+    const inRange = d <= reach.attack_range && !mate;
     dist = el("span", { class: `sg-reach${inRange ? " in-range" : ""}` }, `${t("sg.distance")} ${d}${inRange ? " · " + t("sg.in_range") : ""}`);
   }
   const targetable = targets.has(p.seat);
   const chosen = ui.seat === p.seat;
   const label = `${seatLabel(p.seat, view)}${side ? ", " + t("sg." + side) : ""}${p.general ? `, ${t("sg.hp")} ${p.hp}/${p.max_hp}` : ""}`;
   const panel = el("div", {
-    class: `sg-seat ${side || ""}${view.current === p.seat ? " current" : ""}${p.alive || !p.general ? "" : " dead"}${me ? " me" : ""}${targetable ? " targetable" : ""}${chosen ? " chosen" : ""}`,
+    class: `sg-seat ${side || ""}${view.current === p.seat ? " current" : ""}${p.alive || !p.general ? "" : " dead"}${me ? " me" : ""}${mate ? " mate" : ""}${targetable ? " targetable" : ""}${chosen ? " chosen" : ""}`,
     dataset: { seat: p.seat, area: `seat${p.seat}` }, role: targetable ? "button" : "group", tabindex: targetable ? "0" : null, "aria-label": targetable ? `${t("sg.target")}: ${label}` : label,
   },
   el("div", { class: "sg-head" },
@@ -337,13 +417,12 @@ export function renderView(box, view, ctx) {
   if (drafting && mode.kind) {
     const cands = mode.candidates || [];
     box.append(el("h3", {}, t("sg.draft")));
-    // my draft decision: each candidate in the pool has its Pick button
-    const pickOf = new Map(d?.kind === "draft" ? (d.options || []).map((o) => [o[1], o]) : []);
-    if (cands.length) box.append(el("div", { class: "sg-draft sg-pool", id: "pool" }, cands.map((id, i) => id
-      ? generalCard(id, pickOf.has(i) ? () => ctx.send(pickOf.get(i)) : null)
-      : el("div", { class: "sg-general taken", "aria-label": t("sg.not_available") }, "×"))));
+    // while another seat picks: the pool and the pick order (this seat's own draft decision shows both)
+    if (cands.length && d?.kind !== "draft") {
+      box.append(draftOrder(view, me), el("div", { class: "sg-gtiles sg-pool", id: "pool" }, cands.map((id) => id ? generalTile(id) : takenTile())));
+    }
     for (const [side, picks] of Object.entries(mode.picks || mode.taken || {})) {
-      box.append(el("div", { class: "sg-picks", dataset: { side } }, el("strong", {}, tr("sg." + side, seatName(Number(side))) + ": "),
+      box.append(el("div", { class: "sg-picks", dataset: { side } }, el("strong", {}, tr("sg." + side, seatName(Number(side))) + COLON()),
         picks.map((g, i) => [i ? " · " : "", withInfo(el("span", { tabindex: "0" }, generalName(g)), generalInfo(g))]).flat()));
     }
   }

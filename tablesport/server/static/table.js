@@ -104,7 +104,7 @@ function renderTakeBack(frame) {
 function renderGiveUp(frame) {
   let button = $("give-up");
   const show = seat !== null && frame.status === "running" && !frame.seats[seat]?.left && frame.give_up !== "stay";
-  if (!show) { if (button) button.remove(); return; }
+  if (!show) { if (button) button.remove(); $("give-up-why")?.remove(); return; }
   const kind = frame.give_up === "concede" ? "concede" : "leave";
   if (!button) {
     button = el("button", { id: "give-up", class: "give-up", type: "button" });
@@ -117,6 +117,13 @@ function renderGiveUp(frame) {
   button.dataset.kind = kind;
   button.textContent = t(`give_up.${kind}`);
   button.disabled = frame.give_up_now === false;  // e.g. a vanguard under the 2011 rules, or not his own turn (2012)
+  // why it is greyed, in words beside it (a tooltip is not seen on a touch screen); the game says why
+  const why = button.disabled && game?.giveUpWhy ? game.giveUpWhy(frame) : "";
+  let note = $("give-up-why");
+  if (!why) { note?.remove(); button.removeAttribute("aria-describedby"); return; }
+  if (!note) { note = el("span", { id: "give-up-why", class: "muted give-up-why" }); button.after(note); }
+  note.textContent = why;
+  button.setAttribute("aria-describedby", "give-up-why");
 }
 
 function optionButtons(options, onPick) {

@@ -193,7 +193,18 @@ class CompetitionMode(Mode):
         m = g.mode
         return {"kind": m["kind"], "sides": list(m["side_of"]), "clock_limit": m["clock_limit"],
                 "time_up": m["time_up"], "overtimes": m["overtimes"], "fouls": list(m["fouls"]),
-                "technical_points": dict(m["technical"])}
+                "technical_points": dict(m["technical"]), **self.concede_view(g, seat)}
+
+    def concede_view(self, g: SgsState, seat: int | None) -> dict[str, Any]:
+        """Why ``seat`` may not concede now (``concede_refused``: the rule :meth:`conceding_side`
+        names), so that the page can say so next to its greyed concede button; nothing when it may."""
+        if seat is None or g.over:
+            return {}
+        try:
+            self.conceding_side(g, ("concede", seat))
+        except RuleError as e:
+            return {"concede_refused": e.rule}
+        return {}
 
     def side_result(self, g: SgsState, side: str, seats: tuple[int, ...]) -> dict[str, Any]:
         """A side's statistics in the result."""

@@ -248,6 +248,8 @@ class OneVOne(CompetitionMode):
             v["taken"] = {k: [x if (k == str(seat) or x not in hid or x in m["revealed"]) else "hidden"
                               for x in lst]
                           for k, lst in m["taken"].items()}
+            if "lineup" not in m:   # the draft's printed pick order (2014 1v1 §二.(一).2.(2))
+                v["pick_order"] = [[role, k] for role, k in g.config("pick_order")]
         if "deaths" in m:
             v["deaths"] = list(m["deaths"])
         if "lord" in m:

@@ -368,6 +368,7 @@ class ThreeVThree(CompetitionMode):
             v["commanders"] = {side: commander_seat(g, side) for side in ("cold", "warm")}
         if "picks" in m:
             v["picks"] = {k: list(x) for k, x in m["picks"].items()}
+            v["draft_order"] = list(g.config("draft_order"))   # the sides alternate, first_picker first
         if "upright" in m:
             v["upright"] = list(m["upright"])
         return v
