@@ -120,14 +120,27 @@ class CompetitionMode(Mode):
             raise RuleError("concede", f"a concession names the seat that asks, not {who!r}",
                             f"('concede', seat) with a seat 0–{g.n - 1}")
         side = m["side_of"][who]
-        commander = commanders.get(side)
-        if g.config("concede_by", "side") == "commander" and commander is not None and who != commander:
-            raise RuleError("concede_commander_only", f"{g.ruleset.preset}: only a side's commander may "
-                            f"concede; seat {who} is not {side}'s commander", f"('concede', {commander})")
-        if own_turn and g.current != who:
-            raise RuleError("concede_own_turn_only", f"{g.ruleset.preset}: a commander may concede only "
-                            "during his own turn", "concede when your turn is running")
+        refused = self.concede_refusal(g, who)
+        if refused == "concede_commander_only":
+            commander = commanders.get(side)
+            raise RuleError(refused, f"{g.ruleset.preset}: only a side's commander may concede; seat {who} "
+                            f"is not {side}'s commander", f"('concede', {commander})")
+        if refused == "concede_own_turn_only":
+            raise RuleError(refused, f"{g.ruleset.preset}: a commander may concede only during his own turn",
+                            "concede when your turn is running")
         return str(side)
+
+    def concede_refusal(self, g: SgsState, seat: int) -> str | None:
+        """The rule of :meth:`conceding_side` that refuses ``("concede", seat)`` now (``seat`` a seat
+        number; the sides known), or ``None`` where it is taken: without building an error, as every
+        seat's view asks it at every step."""
+        m = g.mode
+        commander = m.get("commanders", {}).get(m["side_of"][seat])
+        if g.config("concede_by", "side") == "commander" and commander is not None and seat != commander:
+            return "concede_commander_only"
+        if g.config("concede_own_turn_only", False) and g.current != seat:
+            return "concede_own_turn_only"
+        return None
 
     def referee_allowed(self, g: SgsState, action: Any) -> bool | None:
         """A concession is taken exactly when the game is on and :meth:`conceding_side` accepts who asks
@@ -200,11 +213,8 @@ class CompetitionMode(Mode):
         names), so that the page can say so next to its greyed concede button; nothing when it may."""
         if seat is None or g.over:
             return {}
-        try:
-            self.conceding_side(g, ("concede", seat))
-        except RuleError as e:
-            return {"concede_refused": e.rule}
-        return {}
+        refused = "concede" if g.mode["side_of"][0] is None else self.concede_refusal(g, seat)
+        return {"concede_refused": refused} if refused else {}
 
     def side_result(self, g: SgsState, side: str, seats: tuple[int, ...]) -> dict[str, Any]:
         """A side's statistics in the result."""
