@@ -78,6 +78,13 @@ class CompetitionFormat:
     def points_key(self) -> str:
         return self.chain[0].key
 
+    @property
+    def qualifying_cut(self) -> int | None:
+        """How many of the league go on to the final, when that is all the league order decides: a table
+        league or Pictionary, whose top ``final_size`` play one final together (seed 000); ``None`` where
+        every place counts (series groups seed the knock-out bracket; Rummikub's places are its awards)."""
+        return self.final_size if self.kind in ("table", "duel") and self.final_size else None
+
     def to_json(self) -> dict[str, object]:
         return {"preset": self.name, "title": self.title, "kind": self.kind,
                 "chain": [t.to_json() for t in self.chain], "fee": self.fee.describe(),

@@ -17,7 +17,7 @@ from .formats import CompetitionFormat, get_format
 from .rules import rule
 from .rummikub import PlayerCard, Sheets, division_of, minutes, scores_of
 from .series import SeriesGame, Side, check_series, game_from, score
-from .tiebreak import Placing, TieBreak, rank, tiebreak_from
+from .tiebreak import Placing, TieBreak, decide_at_cut, rank, tiebreak_from
 
 LEAGUE_STAGES = (None, "group", "league", "preliminary")
 
@@ -397,7 +397,9 @@ def rows(comp: Competition) -> list[dict[str, Any]]:
     groups: dict[str, list[str]] = {}
     for e in active:
         groups.setdefault(part_of(e), []).append(e)
-    parts = [(g, placings(comp, ids)) for g, ids in sorted(groups.items())]
+    cut = comp.preset.qualifying_cut  # a tie needs a decision only across the cut to the final
+    parts = [(g, placings(comp, ids) if cut is None else decide_at_cut(placings(comp, ids), cut))
+             for g, ids in sorted(groups.items())]
     out = []
     points_key = comp.chain[0].key if comp.preset.kind != "rummikub" else "plus_points"
     chain_keys = [t.key for t in comp.chain]

@@ -14,7 +14,7 @@ orders it and is kept with the standings.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from .errors import TournamentError
@@ -80,6 +80,26 @@ def rank(entrants: Sequence[str], values: Mapping[str, Mapping[str, float]], cha
                                tuple(m for m in members if m != e) if needs else (), at or None,
                                against or None))
         pos += len(members)
+    return out
+
+
+def decide_at_cut(placings: Sequence[Placing], cut: int) -> list[Placing]:
+    """``placings`` (best first, from :func:`rank`) where the top ``cut`` go on to a final and the order
+    within each side of the cut decides nothing (seed 000 Pictionary §5: "The 2 teams with the highest
+    points will proceed to the finals"; Ticket to Ride 4, Monopoly Deal and Blokus: the top 4): a tie the
+    chain cannot break needs a decision only when it straddles the cut (2nd and 3rd level for a final of
+    2). Level entrants all inside the cut, or all outside it, keep their shared rank without the flag."""
+    out = list(placings)
+    i = 0
+    while i < len(out):
+        j = i + 1
+        if out[i].needs_decision:
+            while j < len(out) and out[j].needs_decision and out[j].rank == out[i].rank:
+                j += 1
+            first, last = out[i].rank, out[i].rank + (j - i) - 1
+            if not first <= cut < last:
+                out[i:j] = [replace(p, needs_decision=False) for p in out[i:j]]
+        i = j
     return out
 
 

@@ -49,7 +49,55 @@ def test_equal_game_scores_share_the_better_place() -> None:
     rows = by_id(standings({"preset": "monopoly-deal-event", "entrants": P8[:4],
                             "results": [{"scores": {"p1": 20, "p2": 20, "p3": 18, "p4": 9}}]}))
     assert [rows[p]["points"] for p in P8[:4]] == [10, 10, 5, 3]
-    assert rows["p1"]["needs_decision"] and rows["p2"]["needs_decision"]
+    assert rows["p1"]["rank"] == rows["p2"]["rank"] == 1
+    # all four go to the final of 4 (seed 000 Monopoly Deal): the tie decides nothing
+    assert not rows["p1"]["needs_decision"] and not rows["p2"]["needs_decision"]
+
+
+PICTIONARY_TEAMS = [{"id": t, "members": [f"{t}{i}" for i in range(3)]} for t in ("T1", "T2", "T3", "T4")]
+
+
+def test_pictionary_tie_needs_a_decision_only_across_the_cut_to_the_final_seed000() -> None:
+    """000 Pictionary §5 Match rules: "The 2 teams with the highest points will proceed to the finals." Teams
+    level 1st and 2nd both go on, teams level 3rd and 4th both stay out: nothing to decide; teams level 2nd
+    and 3rd straddle the cut: the organiser must decide which one plays the final."""
+    def table(games: list[tuple[int, str, str]]) -> dict[str, dict]:
+        res = [{"round": r, "a": a, "b": b, "winner": a} for r, a, b in games]
+        return by_id(standings({"preset": "pictionary-event", "entrants": PICTIONARY_TEAMS, "results": res}))
+
+    inside = table([(1, "T1", "T3"), (1, "T2", "T4"), (2, "T1", "T4"), (2, "T2", "T3")])
+    assert [inside[t]["points"] for t in ("T1", "T2", "T3", "T4")] == [10, 10, 6, 6]
+    assert inside["T1"]["rank"] == inside["T2"]["rank"] == 1
+    assert inside["T3"]["rank"] == inside["T4"]["rank"] == 3
+    assert not any(r["needs_decision"] for r in inside.values())
+
+    across = table([(1, "T1", "T2"), (1, "T3", "T4"), (2, "T1", "T4"), (2, "T2", "T3")])
+    assert [across[t]["points"] for t in ("T1", "T2", "T3", "T4")] == [10, 8, 8, 6]
+    assert [across[t]["needs_decision"] for t in ("T1", "T2", "T3", "T4")] == [False, True, True, False]
+    assert across["T2"]["tiebreaks"]["tied_with"] == ["T3"]
+
+
+def test_table_leagues_flag_only_a_tie_across_the_top_4_seed000() -> None:
+    """000 Ticket to Ride 4, Monopoly Deal and Blokus: the 4 with the highest points go to the final. The
+    same rule as Pictionary's (one cut, one helper): level 3rd and 4th decide nothing, level 4th and 5th
+    do."""
+    assert {f: get_format(f).qualifying_cut for f in ("ttr-event", "monopoly-deal-event", "blokus-event",
+                                                       "pictionary-event", "sgs-3v3-2011", "rummikub-2018")} \
+        == {"ttr-event": 4, "monopoly-deal-event": 4, "blokus-event": 4, "pictionary-event": 2,
+            "sgs-3v3-2011": None, "rummikub-2018": None}  # series groups seed the bracket: every place counts
+
+    def table(*games: dict[str, int]) -> dict[str, dict]:
+        res = [{"round": r, "scores": g} for r, g in enumerate(games, 1)]
+        return by_id(standings({"preset": "monopoly-deal-event", "entrants": P8[:5], "results": res}))
+
+    inside = table({"p1": 20, "p2": 20, "p3": 10, "p4": 5}, {"p3": 30, "p4": 20, "p5": 10, "p1": 5})
+    assert {e: (r["points"], r["rank"]) for e, r in inside.items()} == {
+        "p1": (13, 2), "p2": (10, 3), "p3": (15, 1), "p4": (10, 3), "p5": (5, 5)}
+    assert not any(r["needs_decision"] for r in inside.values())
+    across = table({"p1": 30, "p2": 20, "p3": 10, "p4": 5}, {"p1": 30, "p2": 20, "p3": 10, "p5": 5})
+    assert {e: (r["points"], r["rank"], r["needs_decision"]) for e, r in across.items()} == {
+        "p1": (20, 1, False), "p2": (14, 2, False), "p3": (10, 3, False),
+        "p4": (3, 4, True), "p5": (3, 4, True)}
 
 
 def test_blokus_league_by_game_score_seed000() -> None:

@@ -168,6 +168,7 @@ class QuickPlay:
         for p in places:
             plan[p] = {"kind": "person"}
         table = await self.room.create(preset, plan)
+        table.vacant_bot = bot  # its "play again" table: this bot plays a seat nobody came back to
         order = list(people)
         secrets.SystemRandom().shuffle(order)
         for ticket in order:

@@ -57,6 +57,7 @@ from .frames import error, frame
 from .loading import Loading
 from .runner_pause import KINDS as RUNNER_KINDS
 from .runner_pause import pause_or_resume
+from .seat_holds import SeatHolds
 from .seat_socket import SeatSockets
 from .setup import SeatPlan, seed_commitment
 from .socket_limits import Malformed, read_message
@@ -117,6 +118,9 @@ class LiveTable:
         """A fixture's table: its person seats are handed only to the fixture's entrants (tables.py)."""
         self.rematch: str | None = None
         """The table made by "play again" at this finished table (Room.rematch): its players join it."""
+        self.vacant_bot: str | None = None
+        """The bot quick play seated where too few people came: at its "play again" table it plays a seat
+        whose player did not come back in time (seat_holds.py); ``None``: such a seat opens."""
         self.accounts: dict[int, str] = {}
         """The account names of the seats bound to an account (the log names the player: seat_names)."""
         self.seed_chosen = seed_chosen
@@ -148,6 +152,8 @@ class LiveTable:
         self.away = Absence(self)
         self.autopass = AutoPass(self)
         self.loading = Loading(self)
+        self.holds = SeatHolds(self)
+        """Seats held for the players of the finished table this one plays again (seat_holds.py)."""
         self.sockets = SeatSockets()
         """A seat is one connection: the newest (seat_socket.py)."""
         self.moved = False
@@ -201,7 +207,8 @@ class LiveTable:
 
     def summary(self) -> dict[str, Any]:
         waiting = [] if self.official else [i for i, p in enumerate(self.seats)
-                                            if p.kind == "person" and not p.claimed]
+                                            if p.kind == "person" and not p.claimed
+                                            and not self.holds.holds(i)]
         return {
             "id": self.id,
             "game": self.game.name,
@@ -296,7 +303,8 @@ class LiveTable:
         res = st.result() if self.decision is None else None
         return {
             "seats": [{"label": p.label, "kind": p.kind, "joined": p.joined, "online": i in online,
-                       **self.away.seat_json(i)} for i, p in enumerate(self.seats)],
+                       **self.away.seat_json(i), **self.holds.seat_json(i)}
+                      for i, p in enumerate(self.seats)],
             "deadlines": self._deadlines_json(),
             "clock": None if st.clock_limit() is None else {"used": round(self.clock_now(), 3),
                                                              "limit": st.clock_limit()},
@@ -345,17 +353,24 @@ class LiveTable:
                 self.seats[seat].joined = True
                 self.seats[seat].claimed = True
                 await self.room.writer.submit(mark_seat(self.id, seat, joined=True, claimed=True))
-            if self.status == OPEN and all(p.joined for p in self.seats if p.kind == "person"):
-                self.status = RUNNING
-                if self.room.hosted is not None:
-                    self.room.hosted.changed()  # the other processes' lobbies: no longer open
-                self._arrange()
-                await self.room.writer.submit(self._save_job())
+            if await self.start_if_full():
+                pass
             elif self.away.returned(seat):
                 self._arrange()
             self.away.arrange()
             self.hello(client)
             self.broadcast([], "presence")
+
+    async def start_if_full(self) -> bool:
+        """An open table whose person seats have all joined starts (lock held); whether it did."""
+        if self.status != OPEN or not all(p.joined for p in self.seats if p.kind == "person"):
+            return False
+        self.status = RUNNING
+        if self.room.hosted is not None:
+            self.room.hosted.changed()  # the other processes' lobbies: no longer open
+        self._arrange()
+        await self.room.writer.submit(self._save_job())
+        return True
 
     async def disconnect(self, client: Client) -> None:
         # the bookkeeping first, without awaiting: the socket's task may be cancelled at any await
@@ -687,6 +702,7 @@ class LiveTable:
         """Stop every timer and bot (shutdown); the store keeps what is needed to resume."""
         self.autopass.halt()
         self.away.halt()
+        self.holds.halt()
         self.loading.halt()
         for h in self._timer_handles.values():
             h.cancel()

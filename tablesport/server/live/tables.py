@@ -28,6 +28,7 @@ from .autopass import DEFAULT_DELAY
 from .bot_pool import BotPool
 from .bot_processes import ProcessBotPool
 from .clock import Clock
+from .seat_holds import REMATCH_HOLD
 from .setup import SeatPlan, SetupError, check_params, stored_ruleset, whole_seed
 from .table import EVENT_LOG, LiveTable, log_failure, mark_seat
 
@@ -116,8 +117,10 @@ class TableRoom:
         log_failure(task)
 
     def finished(self, table: LiveTable) -> None:
-        """A finished table stays in memory for its watchers until the last one leaves."""
-        if not table.clients:
+        """A finished table stays in memory for its watchers until the last one leaves, and while its "play
+        again" table holds seats for its players (their links find that table through it)."""
+        again = self.tables.get(table.rematch) if table.rematch else None
+        if not table.clients and (again is None or not again.holds.held):
             self.tables.pop(table.id, None)
 
     # -- creating tables --------------------------------------------------------------------
@@ -227,46 +230,62 @@ class TableRoom:
 
     async def claim(self, tid: str) -> tuple[int, str] | None:
         """Give out a free person seat of an open table (first come, first served); never a seat of an
-        official table (a fixture's: its seats belong to the fixture's entrants)."""
+        official table (a fixture's: its seats belong to the fixture's entrants), nor one held for the
+        player who played it at the finished table this one plays again (seat_holds.py)."""
         table = await self.live(tid)
         if table is None or table.official:
             return None
         async with table.lock:
             for i, p in enumerate(table.seats):
-                if p.kind == "person" and not p.claimed and p.token:
+                if p.kind == "person" and not p.claimed and p.token and not table.holds.holds(i):
                     p.claimed = True
                     await self.writer.submit(mark_seat(tid, i, claimed=True))
                     return i, p.token
         return None
 
-    async def rematch(self, tid: str, token: str) -> tuple[str, str]:
+    async def rematch(self, tid: str, token: str, account: str | None = None) -> tuple[str, str]:
         """The same game again (issue 38 item 7), asked by the seat of the finished table ``tid`` whose link
-        has ``token``: the first to ask makes a new table with the same preset, parameters and seats (each
-        bot in its seat, each person's seat kept for the person who played it: the finished table's pages
-        offer it); the others join that table. Each person gets their own seat back while nobody has taken
-        it (a seat not taken is open in the lobby like any other), else a free one. The new table's id and
-        the seat's token; :class:`SetupError` when the table is not finished, the link is not one of its
-        seats, or no seat is free any more."""
+        has ``token`` (its bearer signed in as ``account``, or not signed in): the first to ask makes a new
+        table with the same preset, parameters and seats (each bot in its seat at its own strength, each
+        person's seat held for the person who played it for :data:`.seat_holds.REMATCH_HOLD` seconds:
+        nobody else may take it meanwhile; then it opens, or quick play's bot takes it); the others join
+        that table, each in their own seat while it is held or free, else in a free one. The new table's
+        id and the seat's token; :class:`SetupError` when the table is not finished, the link is not one
+        of its seats, the seat was another account's, or no seat is free any more."""
         old = await self.live(tid)
         seat = None if old is None else old.seat_for_token(token)
         if old is None or seat is None:
             raise SetupError("this is not a seat link of a finished table here", "token")
         if old.status != FINISHED or old.official or old.guided:
             raise SetupError("play again is offered at the end of a lobby table's game", "table")
+        played_by = old.accounts.get(seat)
+        if played_by is not None and account is not None and account != played_by:
+            raise SetupError(f"this seat was played by {played_by}; sign in as {played_by} (or sign out) to "
+                             "play it again", "token")
         async with old.lock:
             if old.rematch is None or old.rematch not in self.tables:
                 seats = [{"kind": "bot", "bot": p.bot} if p.kind == "bot" else {"kind": "person"}
                          for p in old.seats]
                 new = await self.create(old.rs.preset, seats, params=old.params() or None)
                 new.visitor = old.visitor
+                new.vacant_bot = old.vacant_bot
+                new.holds.of = old.id
+                async with new.lock:  # every other player's seat is held for them
+                    for i, p in enumerate(old.seats):
+                        if p.kind == "person" and p.token and i != seat:
+                            new.holds.hold(i, p.token, old.accounts.get(i), REMATCH_HOLD)
                 old.rematch = new.id
                 old.broadcast([], "presence")  # the other players' end boxes offer to join it
         new = self.tables[old.rematch]
         async with new.lock:
             mine = new.seats[seat]
+            if new.holds.holds(seat) and not new.holds.may_take(seat, token, account):
+                raise SetupError("this seat is held for the player who played it", "token")
             if not mine.claimed and mine.token:
+                new.holds.taken(seat)
                 mine.claimed = True
                 await self.writer.submit(mark_seat(new.id, seat, claimed=True))
+                new.broadcast([], "presence")
                 return new.id, mine.token
         got = await self.claim(new.id)
         if got is None:

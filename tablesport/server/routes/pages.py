@@ -77,12 +77,12 @@ async def join(tid: str, room: RoomDep) -> RedirectResponse:
 
 
 @router.post("/tables/{tid}/rematch", dependencies=[Depends(auth.table_rate)])
-async def rematch(request: Request, tid: str, room: RoomDep) -> RedirectResponse:
+async def rematch(request: Request, tid: str, room: RoomDep, acc: AccountOrNone) -> RedirectResponse:
     """Play again from the end box: the seat (its link's ``token``) gets its seat at the table made for the
-    same game again (``Room.rematch``)."""
+    same game again, held for it for a minute (``Room.rematch``, seat_holds.py)."""
     form = await auth.form_of(request)
     try:
-        new, token = await room.rematch(tid, form.get("token", ""))
+        new, token = await room.rematch(tid, form.get("token", ""), None if acc is None else acc.name)
     except SetupError as exc:
         raise HTTPException(409, str(exc)) from None
     return RedirectResponse(f"/play/{new}/{token}", status_code=303)

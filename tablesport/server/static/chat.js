@@ -1,7 +1,7 @@
-// Chat at a table (over the table's WebSocket, handed over by table.js as a "ts:socket" event) or in the
-// lobby (its own /ws/lobby). Text is put in the page as text, never as HTML. Mutes are kept in this browser
-// and sent again on every connection.
-import { t, el, seatName } from "/static/common.js";
+// Chat at a table (over the table's WebSocket: the table page's channel, common.js, hands it the chat's
+// frames only) or in the lobby (its own /ws/lobby, through a channel of its own). Text is put in the page as
+// text, never as HTML. Mutes are kept in this browser and sent again on every connection.
+import { t, el, seatName, FrameChannel, tableChannel } from "/static/common.js";
 
 const box = document.getElementById("chat");
 const room = box.dataset.room;
@@ -10,10 +10,10 @@ const input = document.getElementById("chat-text");
 const problem = document.getElementById("chat-error");
 const MUTED = "ts.chat.muted";
 const muted = new Set(JSON.parse(localStorage.getItem(MUTED) || "[]"));
-let ws = null;
+const channel = room === "lobby" ? new FrameChannel() : tableChannel;
 
 const keepMuted = () => localStorage.setItem(MUTED, JSON.stringify([...muted]));
-const say = (obj) => { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj)); };
+const say = (obj) => channel.send(obj);
 
 function authorOf(m) {
   if (m.author) return m.author;
@@ -53,11 +53,8 @@ function onFrame(f) {
   }
 }
 
-function attach(socket) {
-  ws = socket;
-  socket.addEventListener("open", () => { for (const who of muted) socket.send(JSON.stringify({ type: "mute", from: who })); });
-  socket.addEventListener("message", (m) => onFrame(JSON.parse(m.data)));
-}
+channel.on("chat", onFrame);
+channel.onOpen(() => { for (const who of muted) say({ type: "mute", from: who }); });
 
 document.getElementById("chat-form").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -76,12 +73,9 @@ if (room === "lobby") {
   let retry = 500;
   const connect = () => {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${proto}://${location.host}/ws/lobby`);
-    attach(socket);
+    const socket = channel.connect(`${proto}://${location.host}/ws/lobby`);
     socket.addEventListener("open", () => { retry = 500; box.dataset.connected = "1"; });
     socket.addEventListener("close", () => { box.dataset.connected = "0"; setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); });
   };
   connect();
-} else {
-  window.addEventListener("ts:socket", (e) => attach(e.detail));
 }

@@ -112,3 +112,50 @@ export async function gameModule(game) {
     return null;
   }
 }
+
+// One WebSocket and its frames: each frame is parsed once, here, and handed to the listeners of its kind.
+// A frame's kind is its family: "chat" for type "chat", "chat_history", ... and for an error whose code is
+// "chat_..."; every other frame is of kind "table". A frame that is not a JSON object with a "type" reaches
+// no listener (it is logged), and a listener that throws does not keep the frame from the others. The
+// channel outlives its sockets: connect() again after a close keeps every listener.
+export class FrameChannel {
+  constructor(families = ["chat"]) { this.ws = null; this.families = families; this.listeners = {}; this.openers = []; }
+
+  on(kind, fn) { (this.listeners[kind] ||= []).push(fn); return this; }
+
+  onOpen(fn) { this.openers.push(fn); return this; }
+
+  kindOf(frame) {
+    const name = String(frame.type === "error" ? frame.code ?? "" : frame.type);
+    return this.families.find((f) => name === f || name.startsWith(`${f}_`)) ?? "table";
+  }
+
+  dispatch(text) {
+    let frame;
+    try { frame = JSON.parse(text); } catch { console.warn("a frame that is not JSON:", String(text).slice(0, 80)); return; }
+    if (frame === null || typeof frame !== "object" || Array.isArray(frame) || typeof frame.type !== "string") {
+      console.warn("a frame without a type:", String(text).slice(0, 80));
+      return;
+    }
+    for (const fn of this.listeners[this.kindOf(frame)] || []) {
+      try { fn(frame); } catch (e) { console.error(e); }
+    }
+  }
+
+  connect(url) {
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.addEventListener("message", (m) => this.dispatch(m.data));
+    ws.addEventListener("open", () => { for (const fn of this.openers) fn(ws); });
+    return ws;
+  }
+
+  send(obj) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(obj));
+    return true;
+  }
+}
+
+// The table page's channel: table.js connects it; the chat panel and the held seats listen to it.
+export const tableChannel = new FrameChannel();

@@ -1,5 +1,5 @@
 // The table page: one WebSocket to the referee; renders the seat's view, decision, timers and log.
-import { t, el, seatName, short, genericView, describeEvent, describeResult, gameModule, loadHant, LANG, hasText } from "/static/common.js";
+import { t, el, seatName, short, genericView, describeEvent, describeResult, gameModule, loadHant, LANG, hasText, tableChannel } from "/static/common.js";
 import { rememberSeat } from "/static/mine.js";
 import { attend, muteButton } from "/static/attention.js";
 import { showHint } from "/static/hints.js";
@@ -231,7 +231,6 @@ function addLog(events, replace) {
 }
 
 function onFrame(frame) {
-  if (frame.type.startsWith("chat") || String(frame.code).startsWith("chat_")) return;  // chat.js shows those
   if (frame.code === "seat_elsewhere") { displaced(); showError(frame); return; }
   if (frame.type === "error") { showError(frame); return; }
   if (frame.type === "pong") return;
@@ -312,10 +311,10 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   // hold=1: this seat's first decision waits until the page has shown it ("ready" below; loading.py)
   const q = `?lang=${encodeURIComponent(LANG)}&hold=1${token ? `&token=${encodeURIComponent(token)}` : ""}`;
-  ws = new WebSocket(`${proto}://${location.host}/ws/${tid}${q}`);
-  window.dispatchEvent(new CustomEvent("ts:socket", { detail: ws }));  // the chat panel (chat.js) shares it
+  // the channel (common.js) owns the socket and parses each frame once: the table's frames come to onFrame,
+  // the chat's to the chat panel (chat.js)
+  ws = tableChannel.connect(`${proto}://${location.host}/ws/${tid}${q}`);
   ws.onopen = () => { retry = 500; $("banner").hidden = true; $("conn").textContent = t("connected"); root.dataset.connected = "1"; };
-  ws.onmessage = (m) => onFrame(JSON.parse(m.data));
   ws.onclose = (e) => {
     root.dataset.connected = "0";
     if (e.code === 4409) { displaced(); return; }
@@ -328,6 +327,8 @@ function connect() {
     retry = Math.min(retry * 2, 4000);
   };
 }
+
+tableChannel.on("table", onFrame);
 
 (async () => {
   await loadHant();
