@@ -86,3 +86,29 @@ def test_runs_read_in_order_and_colours_have_shapes(page: Any, web: ServerProces
     )
     shape = {"red": "●", "blue": "■", "orange": "▲", "black": "◆"}
     assert marks and all(mark == shape[colour] for colour, mark in marks)
+
+
+def test_rule_reminders_are_plain_until_a_move_breaks_a_rule(page: Any, web: ServerProcess) -> None:
+    """The turn opened with red, error-styled notes ("no tile laid", "the initial meld must be worth 30")
+    before the player had done anything. They are plain reminders under "Before you can play:"; only a
+    rule the player's own move broke (here: a set of one tile) is red, and the reminders stay plain."""
+    seed, _ = meld_position()
+    t: dict[str, Any] = web.create(PRESET, [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], seed=seed)
+    page.goto(web.url + str(t["seats"][0]["url"]) + "?lang=en")
+    page.wait_for_selector("#rk-rack .rk-tile[draggable='true']")
+    bad = page.evaluate("() => { const e = document.createElement('i'); e.style.color = 'var(--bad)';"
+                        " document.body.append(e); const c = getComputedStyle(e).color; e.remove();"
+                        " return c; }")
+    notes = "els => els.map(e => [e.className, e.textContent, getComputedStyle(e).color])"
+    shown = page.eval_on_selector_all("#rk-problems li", notes)
+    assert "Before you can play" in page.inner_text("#rk-problems")
+    assert {text.split(" ")[0] for _, text, _ in shown} == {"no", "the"}, shown  # nothing laid; the meld's 30
+    assert all(cls == "rk-reminder" and colour != bad for cls, _, colour in shown), shown
+    assert page.locator("#error:not([hidden])").count() == 0
+    page.click("#rk-rack .rk-tile >> nth=0")  # a tap picks a tile up, a tap on "new set" lays it alone
+    page.click("#rk-new")
+    shown = page.eval_on_selector_all("#rk-problems li", notes)
+    broken = [(text, colour) for cls, text, colour in shown if cls == "rk-broken"]
+    assert broken and all("at least 3 tiles" in text and colour == bad for text, colour in broken), shown
+    assert all(colour != bad for cls, _, colour in shown if cls == "rk-reminder"), shown
+    assert any("worth 30" in text for cls, text, _ in shown if cls == "rk-reminder"), shown

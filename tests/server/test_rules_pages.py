@@ -162,10 +162,12 @@ def test_the_table_page_links_its_preset_s_rules_in_a_new_tab(client: TestClient
         "preset": "rummikub-2018-2p", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}]}).json()
     for url in (made["seats"][0]["url"], f"/watch/{made['id']}"):
         page = client.get(url, params={"lang": "zh-Hans"}).text
-        link = re.search(r'<a id="rules-link" href="([^"]+)" target="_blank" rel="noopener">([^<]+)</a>',
-                         page)
+        link = re.search(r'<a id="rules-link" href="([^"]+)" target="_blank" rel="noopener" title="([^"]+)">'
+                         r'<span class="wide-only">([^<]+)</span>'
+                         r'<span class="narrow-only">([^<]+)</span></a>', page)
         assert link is not None and link.group(1) == "/rules/rummikub-2018-2p"
-        assert link.group(2) == "规则（新分页）"
+        assert link.group(2) == link.group(3) == "规则（新分页）"
+        assert link.group(4) == "规则"  # the short form a phone shows
         assert 'id="hint-card"' not in page  # hints only at guided tables
 
 

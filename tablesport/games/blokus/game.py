@@ -46,5 +46,17 @@ class BlokusGame(Game):
     def new_state(self, ruleset: Ruleset, seed: int) -> BlokusState:
         return BlokusState(ruleset, seed)
 
+    def ui_strings(self) -> dict[str, dict[str, str]]:
+        """``ui.yaml`` and each piece's name (``bk.piece_name.Z5``), from the names the log's lines use
+        (``texts/game.yaml`` ``values.piece``): the tray and the log name a piece alike."""
+        import yaml
+
+        strings = super().ui_strings()
+        path = self.texts("game")
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) if path is not None else {}
+        for piece, texts in (data.get("values") or {}).get("piece", {}).items():
+            strings[f"bk.piece_name.{piece}"] = {str(lang): str(text) for lang, text in texts.items()}
+        return strings
+
 
 GAME = BlokusGame()

@@ -4,7 +4,8 @@ import { el, t, seatName } from "/static/common.js";
 
 const COLOURS = { B: "#2b6cb0", Y: "#d69e2e", R: "#c53030", G: "#2f855a", ".": "#f7fafc" };
 const LETTER = ["B", "Y", "R", "G"];
-const ui = { piece: null, turn: 0, flip: false, pending: null };  // kept across frames; pending: a shown placement
+// kept across frames; pending: a shown placement; trayScroll: how far the tray strip is scrolled (a phone)
+const ui = { piece: null, turn: 0, flip: false, pending: null, trayScroll: 0 };
 
 const sq = (x, y) => String.fromCharCode(97 + x) + y;        // x 0..19, y 1..20
 const parse = (s) => [s.charCodeAt(0) - 97, Number(s.slice(1))];
@@ -39,14 +40,23 @@ function targets(view, options) {
   return out;
 }
 
-function pieceDrawing(cells, colour, size = 16) {
+function pieceDrawing(cells, colour, size = 16, cls = "bk-piece-grid") {
   const w = Math.max(...cells.map((c) => c[0])) + 1, h = Math.max(...cells.map((c) => c[1])) + 1;
-  const grid = el("div", { class: "bk-piece-grid", "aria-hidden": "true", style: `grid-template-columns: repeat(${w}, var(--bk-cell, ${size}px)); grid-auto-rows: var(--bk-cell, ${size}px)` });
+  const grid = el("div", { class: cls, "aria-hidden": "true", style: `grid-template-columns: repeat(${w}, var(--bk-cell, ${size}px)); grid-auto-rows: var(--bk-cell, ${size}px)` });
   const filled = new Set(cells.map(([x, y]) => `${x}:${h - 1 - y}`));
   for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
     grid.append(el("span", { style: filled.has(`${c}:${r}`) ? `background:${colour}` : "" }));
   }
   return grid;
+}
+
+// A piece as a player names it ("5-square Z piece"; the log's lines use the same names: texts/game.yaml)
+export const pieceName = (code) => t(`bk.piece_name.${code}`);
+
+// The log's line of a placed piece ends with a small drawing of it, in its colour and as it lies on the board.
+export function logGlyph(ev) {
+  if (ev.kind !== "placed" || typeof ev.data?.move !== "string") return null;
+  return pieceDrawing(normal(ev.data.move.split(",").map(parse)), COLOURS[LETTER[ev.data.colour]] ?? "#4a5568", 7, "bk-piece-grid bk-log-glyph");
 }
 
 const colourName = (c) => t(`bk.colour_${c.name}`) === `bk.colour_${c.name}` ? c.name : t(`bk.colour_${c.name}`);
@@ -87,7 +97,10 @@ export function renderView(box, view, ctx) {
   }, el("i", { style: `background:${COLOURS[LETTER[c.colour]]}` }), ` ${seatName(c.seat)} · ${colourName(c)} · ${c.squares_left} ${t("bk.squares_left")}${c.done || c.blocked ? " · " + t("bk.done") : ""}`))));
   if (lastMove) {
     const c = view.colours[lastMove.colour];
-    box.append(el("p", { class: "muted", id: "bk-last" }, t("bk.last_move", { colour: c ? colourName(c) : "", move: lastMove.move === "pass" ? t("bk.passed") : lastMove.move })));
+    // a pass marks no square: its line says only who passed
+    const colour = c ? colourName(c) : "";
+    box.append(el("p", { class: "muted", id: "bk-last" }, lastMove.move === "pass" ? t("bk.last_pass", { colour })
+      : t("bk.last_move", { colour, piece: lastMove.piece ? pieceName(lastMove.piece) : "", move: lastMove.move })));
   }
 
   // the board with its coordinates (columns a–t, rows 1–20 from the bottom)
@@ -147,8 +160,9 @@ export function renderView(box, view, ctx) {
   if (mine) {
     const colour = COLOURS[LETTER[myColour]];
     const left = view.colours[myColour].pieces_left;
-    const tray = el("div", { class: "bk-tray", id: "tray" }, left.map((p) => el("button", {
-      class: `bk-piece${ui.piece === p ? " selected" : ""}`, dataset: { piece: p }, title: p, "aria-label": t("bk.piece", { name: p, n: view.pieces[p].length }),
+    // on a phone a strip that scrolls sideways (app.css): it keeps its place when a piece is picked
+    const tray = el("div", { class: "bk-tray", id: "tray", onscroll: (e) => { ui.trayScroll = e.target.scrollLeft; } }, left.map((p) => el("button", {
+      class: `bk-piece${ui.piece === p ? " selected" : ""}`, dataset: { piece: p }, title: pieceName(p), "aria-label": pieceName(p),
       "aria-pressed": String(ui.piece === p),
       onclick: () => { ui.piece = p; ui.turn = 0; ui.flip = false; rerender(box, view, ctx); },
     }, pieceDrawing(ui.piece === p ? oriented(view.pieces[p]) : normal(view.pieces[p]), colour))));
@@ -157,6 +171,7 @@ export function renderView(box, view, ctx) {
       el("button", { id: "flip", onclick: () => { ui.flip = !ui.flip; rerender(box, view, ctx); } }, t("bk.flip")),
       el("span", { id: "targets", class: "muted", "aria-live": "polite" }, ui.piece ? t("bk.targets", { n: tg.size }) : t("bk.pick_piece")));
     main.append(el("div", { class: "bk-tray-side" }, el("h3", {}, t("bk.your_pieces")), tools, tray));
+    tray.scrollLeft = ui.trayScroll;
   }
 }
 
@@ -166,7 +181,11 @@ function rerender(box, view, ctx) {
 }
 
 export function renderDecision(box, d, ctx) {
-  if (d.kind !== "place" || !Array.isArray(d.options) || (d.options.length === 1 && d.options[0] === "pass")) return false;
+  if (d.kind !== "place" || !Array.isArray(d.options)) return false;
+  if (d.options.length === 1 && d.options[0] === "pass") {  // no piece fits: the one answer, in words
+    box.append(el("div", { class: "options" }, el("button", { class: "option", dataset: { index: 0 }, onclick: () => ctx.send("pass") }, t("bk.pass"))));
+    return true;
+  }
   const name = d.data.colour_name ?? "";
   box.append(el("p", {}, t("bk.how_to", { colour: colourName({ name }) })));
   return true;

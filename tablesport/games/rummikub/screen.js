@@ -55,7 +55,6 @@ export function checkSet(ids) {
 
 const key = (set) => set.map(code).sort().join(" ");
 
-// Every problem with the table as it stands, in words (empty: ready to submit).
 // A valid set as it reads on the table: a run from its lowest number up (a joker in the gap it fills, or at
 // an end), a group by colour. Other sets keep the order they were laid in.
 export function inOrder(ids, check = checkSet(ids)) {
@@ -70,11 +69,16 @@ export function inOrder(ids, check = checkSet(ids)) {
   return slots.map((id) => id ?? jokers.shift());
 }
 
+// Every problem with the table as it stands, in words (empty: ready to submit): {text, broken}. A reminder
+// (nothing laid yet, the initial meld's sum so far) is what stands between the player and Play and is shown
+// plainly; a broken rule (a set that is not valid, the initial meld using or changing the table's sets) can
+// only come from a move the player made, and is shown as an error.
 export function tableProblems(work, placed, original, melded) {
-  const out = [];
+  const found = new Map();  // text -> broken
+  const out = { push: (text, broken = true) => { if (!found.has(text)) found.set(text, broken); } };
   const sets = work.filter((s) => s.length);
   sets.forEach((s, i) => { const c = checkSet(s); if (!c.ok) out.push(`${t("rk.set")} ${i + 1}: ${c.why}`); });
-  if (!placed.length) out.push(t("rk.nothing_laid"));
+  if (!placed.length) out.push(t("rk.nothing_laid"), false);
   if (!melded) {
     const left = original.map(key);
     const mine = new Set(placed);
@@ -88,9 +92,9 @@ export function tableProblems(work, placed, original, melded) {
       if (c.ok) sum += c.value;
     }
     if (left.length) out.push(t("rk.meld_keep_table"));
-    if (sum < 30) out.push(t("rk.meld_sum", { sum }));
+    if (sum < 30) out.push(t("rk.meld_sum", { sum }), false);
   }
-  return [...new Set(out)];
+  return [...found].map(([text, broken]) => ({ text, broken }));
 }
 
 const COLOUR_ORDER = { R: 0, B: 1, O: 2, K: 3, J: 4 };
@@ -239,7 +243,8 @@ export function renderView(box, view, ctx) {
 
   if (mine) {
     const problems = tableProblems(ui.work, ui.placed, view.table, melded);
-    box.append(el("ul", { class: "rk-problems", id: "rk-problems" }, problems.map((p) => el("li", {}, p))));
+    box.append(el("div", { class: "rk-problems", id: "rk-problems", "aria-live": "polite" }, problems.length ? el("p", {}, t("rk.before_play")) : null,
+      el("ul", {}, problems.map((p) => el("li", { class: p.broken ? "rk-broken" : "rk-reminder" }, p.text)))));
     box.append(el("div", { class: "bk-tools" },
       el("button", { id: "rk-play", disabled: problems.length ? true : null,
         onclick: () => ctx.send({ type: "play", table: ui.work.filter((s) => s.length), rack: ui.placed }) }, t("rk.play")),

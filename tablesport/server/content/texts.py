@@ -376,8 +376,9 @@ def _ruling_text(r: Renderer, data: dict[str, Any], lang: str) -> str:
              points=data.get("points", ""), foul=t(f"pfoul.{foul}") if foul else "")
 
 
-def result_text(game: str, result: dict[str, Any] | None, lang: str) -> str:
-    """How the game ended: the winner (side or seats) or a draw, and the reason, in ``lang``."""
+def result_text(game: str, result: dict[str, Any] | None, lang: str, with_scores: bool = True) -> str:
+    """How the game ended: the winner (side or seats) or a draw, and the reason, in ``lang``; then the
+    scores, unless ``with_scores`` is false (the table page's end box lists them seat by seat)."""
     if not result:
         return ""
     r = renderer(game, lang)
@@ -393,6 +394,8 @@ def result_text(game: str, result: dict[str, Any] | None, lang: str) -> str:
         winner = t("texts.draw")
     reason = r.texts.reasons.get(str(result.get("reason")))
     because = reason[lang] if reason else f"{UNTRANSLATED}{result.get('reason')}"
+    if not with_scores:
+        return t("texts.result_head", winner=winner, reason=because)
     shown = result.get("scores", [])
     sides = result.get("sides") or {}
     in_sides = {s for sr in sides.values() for s in sr.get("seats", ())}
@@ -420,7 +423,9 @@ def add_texts(frame: dict[str, Any], game: str, decision: Decision | None, lang:
     key = ("result", lang)
     if key not in memo:
         memo[key] = result_text(game, frame.get("result"), lang)
+        memo[("result_head", lang)] = result_text(game, frame.get("result"), lang, with_scores=False)
     frame["result_text"] = memo[key]
+    frame["result_head"] = memo[("result_head", lang)]
 
 
 def step_text(game: str, step: dict[str, Any] | None, lang: str,

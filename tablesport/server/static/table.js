@@ -11,7 +11,7 @@ const seat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
 const token = root.dataset.token;
 const $ = (id) => document.getElementById(id);
 if (seat !== null) {  // "my tables" on the lobby: this browser's way back to the seat
-  rememberSeat({ table: tid, seat, url: location.pathname, preset: document.querySelector("#table .bar strong")?.textContent });
+  rememberSeat({ table: tid, seat, url: location.pathname, preset: document.querySelector("#table .bar .bar-title")?.textContent });
 }
 
 let ws = null;
@@ -47,9 +47,22 @@ function renderSeats(frame) {
   $("seats").replaceChildren(...frame.seats.map((s, i) => el("span", {
     class: `seat${acting.has(i) ? " acting" : ""}${i === seat ? " me" : ""}`, dataset: { seat: i, standIn: s.stand_in ? "1" : "" },
   }, el("span", { class: `dot${s.online || s.kind === "bot" ? " on" : ""}` }),
-     `${seatName(i)} · ${s.kind === "bot" ? `${t("bot")} ${botName(s.label.replace("bot:", ""))}` : t("person")}`,
+     seatLabel(s, i),
      s.stand_in ? el("em", { class: "stand-in" }, ` (${t(s.left ? "seat.left" : "seat.stand_in")})`) : null,
      el("span", { class: "countdown", dataset: { seat: i } }))));
+  // a phone shows the seats on one line that scrolls (app.css): the seat to act is brought into it, and
+  // the line starts from the first seat again once nobody acts (the end)
+  const strip = $("seats"), now = strip.querySelector(".acting");
+  if (!now) strip.scrollLeft = 0;
+  else if (strip.scrollWidth > strip.clientWidth) {
+    const a = now.getBoundingClientRect(), b = strip.getBoundingClientRect();
+    if (a.left < b.left || a.right > b.right) strip.scrollLeft += a.left - b.left - 8;
+  }
+}
+
+// A seat and who plays it: "Seat 1 · Bot greedy", "Seat 0 · Person"
+function seatLabel(s, i) {
+  return `${seatName(i)} · ${s.kind === "bot" ? `${t("bot")} ${botName(s.label.replace("bot:", ""))}` : t("person")}`;
 }
 
 // A bot's name in the page's language ("mcts:playouts=200" → the name of mcts).
@@ -158,7 +171,9 @@ function endBox(frame) {
       box.append(el("p", { class: "place" }, t("end.place", { place: r.placements[seat], n })));
     }
   }
-  box.append(el("p", { id: "result" }, frame.result_text || describeResult(frame.result)));
+  const scores = scoreList(frame);  // the scores seat by seat, under how the game ended
+  box.append(el("p", { id: "result" }, (scores && frame.result_head) || frame.result_text || describeResult(frame.result)));
+  if (scores) box.append(scores);
   const preset = root.dataset.preset;
   // a seat plays again with the same rules, seats, people and bots (a form: the server makes or joins the table)
   const again = seat !== null && root.dataset.formToken && !root.dataset.guided
@@ -172,6 +187,23 @@ function endBox(frame) {
     el("a", { class: "button", id: "end-replay", href: `/replay/${tid}` }, t("end.replay")), " ", again, " ",
     el("a", { id: "end-lobby", href: "/" }, t("end.lobby"))));
   return box;
+}
+
+// Each seat's score on a line of its own, best place first: the place, who plays it and the score, which
+// never breaks apart (app.css .end-scores). None where the scores are not one per seat (a paper table's sides).
+function scoreList(frame) {
+  const r = frame.result;
+  const scores = r?.scores || [];
+  if (!scores.length || scores.length !== frame.seats.length) return null;
+  const places = (r.placements || []).length === scores.length ? r.placements : null;
+  const order = scores.map((_, i) => i);
+  if (places) order.sort((a, b) => places[a] - places[b] || a - b);
+  const winners = new Set(r.winner_seats || []);
+  return el("ol", { class: "end-scores", id: "end-scores", "aria-label": t("end.scores") }, order.map((i) => el("li", {
+    class: `${winners.has(i) ? "won" : ""}${i === seat ? " me" : ""}`, dataset: { seat: i },
+  }, el("span", { class: "end-place" }, places ? t("end.place_n", { place: places[i] }) : ""),
+     el("span", { class: "end-who" }, seatLabel(frame.seats[i], i), i === seat ? t("end.you") : ""),
+     el("span", { class: "end-score" }, String(scores[i])))));
 }
 
 function renderDecision(frame) {
@@ -226,8 +258,13 @@ function renderView(frame) {
 function addLog(events, replace) {
   const log = $("log");
   if (replace) log.replaceChildren();
-  for (const ev of events) log.append(el("li", { dataset: { kind: ev.kind, step: ev.i } }, `[${ev.i}] ${ev.text ?? describeEvent(ev)}`));
+  // a game may end a line with a small picture of what it names (Blokus: the piece placed)
+  for (const ev of events) log.append(el("li", { dataset: { kind: ev.kind, step: ev.i } }, `[${ev.i}] ${ev.text ?? describeEvent(ev)}`, logGlyph(ev)));
   log.scrollTop = log.scrollHeight;
+}
+
+function logGlyph(ev) {
+  try { return game?.logGlyph ? game.logGlyph(ev) : null; } catch (e) { console.error(e); return null; }
 }
 
 function onFrame(frame) {
@@ -242,6 +279,7 @@ function onFrame(frame) {
   last = frame;
   const clock = frame.clock ? ` · ${t("game_clock")}: ${mmss(frame.clock.used)} / ${mmss(frame.clock.limit)}` : "";
   $("seq").textContent = `${t("steps")}: ${frame.seq}${clock}`;
+  if (frame.clock) $("seq").dataset.clock = "1";  // a game clock stays in sight on a phone (app.css)
   noteStandIns(frame, previous);
   renderSeats(frame);
   renderGiveUp(frame);
