@@ -1,11 +1,13 @@
 // Monopoly Deal: every player's bank and property sets (complete sets marked, House/Hotel), the draw and
 // discard piles, the action being answered; your hand: click a card for what it can do (bank it, lay it as a
 // colour, play it at a player or a card); Just Say No prompts, payments by ticking table cards, the hand limit;
-// the end table with every player's value.
+// the end table with every player's value. Your hand comes first, above the players' tables, so that it is
+// in view when your turn starts (on a phone too). Money is "3M" in English and "3百万" / "3百萬" in Chinese.
 import { el, t, seatName, setNamer, LANG } from "/static/common.js";
 
 let DATA = { cards: {}, colours: {} };
-const ui = { picked: null, asked: null, paying: new Set() };
+// movesOpen: the rearranging moves are unfolded (kept from one frame to the next)
+const ui = { picked: null, asked: null, paying: new Set(), movesOpen: false };
 
 export async function init() {
   const r = await fetch("/api/v1/games/monopoly-deal/names");
@@ -16,21 +18,29 @@ export async function init() {
 const card = (id) => DATA.cards[id] || { name: id, kind: "", value: 0 };
 const keyOf = (id) => String(id).replace(/-\d+$/, "");
 const tx = (key, fmt) => (t(key, fmt) === key ? null : t(key, fmt));
+// an amount of money in the page's language ("3M", "3百万")
+export const money = (n) => t("md.money", { n });
 
 export function colourName(c) {
   return tx(`md.colour.${c}`) || DATA.colours[c]?.name || c;
 }
 
-// A card in the page's language: English names from the game data; in Chinese, kind and colours.
-export function cardLabel(id) {
+// A card's name in the page's language: English names from the game data; in Chinese, kind and colours.
+function cardName(id) {
   const c = card(id);
-  if (LANG === "en") return c.kind === "money" || c.kind === "property" || c.kind === "wild" ? c.name : `${c.name} (${c.value}M)`;
+  if (c.kind === "money") return money(c.value);
+  if (LANG === "en") return c.name;
   const cols = c.colours === "any" ? [t("md.any_colour")] : (c.colours || []).map(colourName);
-  if (c.kind === "money") return `${c.value}M`;
   if (c.kind === "property") return t("md.card.property", { colour: cols[0] });
   if (c.kind === "wild") return t("md.card.wild", { colours: cols.join("/") });
-  if (c.kind === "rent") return `${t("md.card.rent", { colours: cols.join("/") })} (${c.value}M)`;
-  return `${t(`md.kind.${c.kind}`)} (${c.value}M)`;
+  if (c.kind === "rent") return t("md.card.rent", { colours: cols.join("/") });
+  return t(`md.kind.${c.kind}`);
+}
+
+// A card in words: its name, and the value of an action or rent card ("Sly Deal (3M)").
+export function cardLabel(id) {
+  const c = card(id);
+  return ["money", "property", "wild"].includes(c.kind) ? cardName(id) : `${cardName(id)} (${money(c.value)})`;
 }
 
 // the colours of the property sets (drawn, not copied: plain CSS colours)
@@ -50,12 +60,12 @@ function face(id, extra = {}, tag = "span") {
   const colour = c.kind === "property" ? c.colours[0] : "";
   const cls = `md-card md-${c.kind}${colour ? " md-c-" + colour : ""}${extra.class ? " " + extra.class : ""}`;
   const bg = band(c);
-  const label = `${cardLabel(id)}${c.kind === "money" ? "" : ` · ${c.value}M`}`;
+  const label = `${cardLabel(id)}${c.kind === "money" ? "" : ` · ${money(c.value)}`}`;
   return el(tag, { role: tag === "span" ? "img" : null, ...extra, class: cls, dataset: { card: id, ...(extra.dataset || {}) },
     "aria-label": label, title: label },
     bg ? el("span", { class: "md-band", style: `background:${bg}`, "aria-hidden": "true" }) : null,
-    el("span", { class: "md-value", "aria-hidden": "true" }, `${c.value}M`),
-    el("span", { class: "md-name", "aria-hidden": "true" }, c.kind === "money" ? `${c.value}M` : cardLabel(id).replace(/\s*\(\d+M\)$/, "")));
+    el("span", { class: "md-value", "aria-hidden": "true" }, money(c.value)),
+    el("span", { class: "md-name", "aria-hidden": "true" }, cardName(id)));
 }
 const chip = (id, extra = {}) => face(id, extra);
 
@@ -67,11 +77,11 @@ function player(view, s, me) {
     class: `md-set md-c-${st.colour}${st.complete ? " complete" : ""}`, style: `--set:${HUE[st.colour] ?? "#ccc"}`,
     dataset: { colour: st.colour, complete: st.complete ? "1" : "0", index: i, area: `set${s}${st.colour}`, from },
   }, el("div", { class: "md-set-head" }, `${colourName(st.colour)} ${st.cards.length}/${DATA.colours[st.colour]?.size ?? "?"}`,
-       st.complete ? el("strong", {}, ` ✔ ${t("md.complete")}`) : null, ` · ${t("md.rent")} ${st.rent}M`),
+       st.complete ? el("strong", {}, ` ✔ ${t("md.complete")}`) : null, ` · ${t("md.rent")} ${money(st.rent)}`),
      st.cards.map((id) => chip(id)), st.house ? chip(st.house) : null, st.hotel ? chip(st.hotel) : null));
   return el("div", { class: `md-player${s === view.turn ? " on-turn" : ""}${s === me ? " me" : ""}`, dataset: { seat: s } },
     el("h4", {}, `${seatName(s)}${s === view.turn ? " ◀" : ""}`),
-    el("p", { class: "muted" }, `${t("md.hand")}: ${p.hand_count} · ${t("md.bank")}: ${bankValue}M · ${t("md.value")}: ${p.value}M · `
+    el("p", { class: "muted" }, `${t("md.hand")}: ${p.hand_count} · ${t("md.bank")}: ${money(bankValue)} · ${t("md.value")}: ${money(p.value)} · `
       + `${t("md.complete_sets")}: ${p.complete_colours.length}`),
     el("div", { class: "md-bank", dataset: { area: `bank${s}`, from } }, p.bank.map((id) => chip(id))),
     el("div", { class: "md-sets" }, sets));
@@ -83,7 +93,7 @@ function actionLine(view) {
   const what = tx(`md.kind.${a.kind}`) || a.kind;
   return el("p", { id: "md-action", class: "md-action" },
     t("md.action_line", { actor: seatName(a.actor), action: what, target: seatName(a.target) }),
-    a.amount ? ` · ${a.amount}M` : "", a.just_say_no ? ` · ${t("md.kind.just_say_no")} ×${a.just_say_no}` : "");
+    a.amount ? ` · ${money(a.amount)}` : "", a.just_say_no ? ` · ${t("md.kind.just_say_no")} ×${a.just_say_no}` : "");
 }
 
 export function renderView(box, view, ctx) {
@@ -94,20 +104,21 @@ export function renderView(box, view, ctx) {
     " · ", `${t("md.plays")}: ${view.plays}/${view.max_plays}`));
   const line = actionLine(view);
   if (line) box.append(line);
-  box.append(el("div", { class: "md-players" }, view.players.map((_, s) => player(view, s, me))));
-  if (view.hand) {
+  if (view.hand) {  // first, right under the decision: in view when the turn starts, before the players' tables
     const d = ctx.mine ? ctx.decision : null;
     const playable = new Set();
     if (d?.kind === "play") for (const o of d.options) if (o[0] !== "end" && o[0] !== "move") playable.add(keyOf(o[1]));
-    box.append(el("h3", {}, t("md.your_hand")));
+    box.append(el("h3", { class: "md-hand-head" }, t("md.your_hand"),
+      playable.size ? el("span", { class: "muted" }, ` · ${t("md.hand_tip")}`) : null));
     box.append(el("div", { id: "md-hand", dataset: { area: "hand", from: "#md-draw" } }, view.hand.map((id) => (playable.has(keyOf(id))
       ? face(id, { class: `playable${ui.picked === keyOf(id) ? " picked" : ""}`, "aria-pressed": String(ui.picked === keyOf(id)),
                    onclick: () => { ui.picked = keyOf(id); ctx.refresh(); } }, "button")
       : chip(id)))));
   }
+  box.append(el("div", { class: "md-players" }, view.players.map((_, s) => player(view, s, me))));
   if (view.reason) {
     const rows = view.players.map((p, s) => el("tr", { dataset: { seat: s } }, el("td", {}, seatName(s)),
-      el("td", {}, `${p.value}M`), el("td", {}, String(p.complete_colours.length)),
+      el("td", {}, money(p.value)), el("td", {}, String(p.complete_colours.length)),
       el("td", {}, view.winner === s ? t("md.three_sets") : "")));
     box.append(el("h3", {}, t("md.final_values")),
       el("table", { id: "md-values", class: "list" },
@@ -144,12 +155,17 @@ function playDecision(box, d, ctx) {
       el("button", { class: "md-option option", dataset: { index: i, verb: o[0] }, onclick: () => { ui.picked = null; ctx.send(o); } },
         optionLabel(o)))));
   }
+  box.append(el("button", { id: "md-end", onclick: () => { ui.picked = null; ctx.send(["end"]); } }, t("md.end_turn")));
+  // the free rearranging of wildcards: folded under its count, so that many moves never push the hand down
   const moves = opts.filter((o) => o[0] === "move");
   if (moves.length) {
-    box.append(el("div", { id: "md-moves", class: "options" }, el("span", { class: "muted" }, `${t("md.rearrange")}: `),
-      moves.map((o) => el("button", { class: "md-move option", onclick: () => ctx.send(o) }, optionLabel(o)))));
+    const fold = el("details", { id: "md-moves-box", ontoggle: () => { ui.movesOpen = fold.open; } },
+      el("summary", {}, `${t("md.rearrange")} (${moves.length})`),
+      el("div", { id: "md-moves", class: "options" },
+        moves.map((o) => el("button", { class: "md-move option", onclick: () => ctx.send(o) }, optionLabel(o)))));
+    fold.open = !!ui.movesOpen;
+    box.append(fold);
   }
-  box.append(el("button", { id: "md-end", onclick: () => { ui.picked = null; ctx.send(["end"]); } }, t("md.end_turn")));
   return true;
 }
 
@@ -158,7 +174,7 @@ function respondDecision(box, d, ctx) {
   const canSay = d.options.some((o) => o[0] === "just_say_no");
   box.append(el("div", { id: "md-respond", class: "md-prompt" },
     el("p", {}, t("md.action_line", { actor: seatName(a.actor), action: tx(`md.kind.${a.kind}`) || a.kind, target: seatName(a.target) }),
-      a.amount ? ` · ${a.amount}M` : "", a.take ? ` · ${cardLabel(a.take)}` : "",
+      a.amount ? ` · ${money(a.amount)}` : "", a.take ? ` · ${cardLabel(a.take)}` : "",
       a.just_say_no ? ` · ${t("md.kind.just_say_no")} ×${a.just_say_no}` : ""),
     el("button", { id: "md-accept", onclick: () => ctx.send(["accept"]) }, t("md.accept")),
     canSay ? el("button", { id: "md-jsn", onclick: () => ctx.send(["just_say_no"]) }, t("md.play_jsn")) : null));
@@ -169,7 +185,7 @@ function payDecision(box, d, ctx) {
   if (ui.asked !== d) { ui.asked = d; ui.paying = new Set(); }
   const debt = d.data.debt;
   const total = () => [...ui.paying].reduce((a, id) => a + card(id).value, 0);
-  const sum = el("span", { id: "md-pay-total" }, `${total()}M / ${debt}M`);
+  const sum = el("span", { id: "md-pay-total" }, `${money(total())} / ${money(debt)}`);
   const go = el("button", { id: "md-pay", onclick: () => ctx.send(["pay", [...ui.paying]]) }, t("md.pay"));
   go.disabled = total() < debt;
   const rows = d.data.payable.map((id) => {
@@ -177,12 +193,12 @@ function payDecision(box, d, ctx) {
     box2.checked = ui.paying.has(id);
     box2.addEventListener("change", () => {
       if (box2.checked) ui.paying.add(id); else ui.paying.delete(id);
-      sum.textContent = `${total()}M / ${debt}M`;
+      sum.textContent = `${money(total())} / ${money(debt)}`;
       go.disabled = total() < debt;
     });
-    return el("label", { class: "md-pay-card" }, box2, ` ${cardLabel(id)} (${card(id).value}M)`);
+    return el("label", { class: "md-pay-card" }, box2, ` ${cardName(id)} (${money(card(id).value)})`);
   });
-  box.append(el("p", {}, t("md.pay_prompt", { debt, seat: seatName(d.data.to) })),
+  box.append(el("p", {}, t("md.pay_prompt", { debt: money(debt), seat: seatName(d.data.to) })),
     el("div", { id: "md-pay-list" }, rows), el("p", {}, `${t("md.paying")}: `, sum), go);
   return true;
 }

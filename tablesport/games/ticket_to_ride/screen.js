@@ -3,14 +3,21 @@
 // face-up row and the blind pile; your hand and tickets (completed ones marked); every player's cards,
 // tickets, trains and longest path; the longest path on the map (outlined black for every player who holds
 // it; a player's length in the table shows that player's path: hover, focus or press it); the ticket choice;
-// the final scoring table.
+// the final scoring table. On a narrow screen the whole map fits the width: a tap zooms in there (or the
+// zoom button), and in the zoomed map, which slides, a tap claims the nearest claimable route within a
+// finger's reach.
 import { el, t, seatName, nameOf, LANG, NONCE } from "/static/common.js";
 
 let DATA = { cities: {}, routes: {}, tickets: {}, colours: [] };
 // pathSeat: the player whose longest path the map shows (pressed in the table), null: every holder's
-const ui = { route: null, keep: new Set(), keepKey: "", pathSeat: null };
+// zoom: null (the whole map) or where the zoomed map is slid to ({ left, top } px, or { fx, fy }: the point
+// of the map, as fractions of its size, to centre); reveal: the payments of a route just tapped to bring into view
+const ui = { route: null, keep: new Set(), keepKey: "", pathSeat: null, zoom: null, reveal: false };
 const SVG = "http://www.w3.org/2000/svg";
 const W = 1000, H = 620, PAD = 40;
+const ZOOM = 3;          // the zoomed map is this many times the width of its box
+const NARROW = "(max-width: 700px)";   // a screen where a tap on the whole map zooms in instead of claiming
+const FINGER = 22;       // px: a tap claims the nearest claimable route this close to it
 const CARD = { pink: "#e879b9", white: "#f4f4f4", blue: "#2b6cb0", yellow: "#ecc94b", orange: "#ed8936",
   black: "#2d3748", red: "#e53e3e", green: "#38a169", locomotive: "#805ad5", grey: "#a0aec0" };
 const SEAT = ["#c53030", "#2f855a", "#2b6cb0", "#d69e2e", "#6b46c1"];
@@ -26,13 +33,8 @@ const STYLE = `
 .ttr-map .hit { stroke: transparent; cursor: default; }
 .ttr-map .hit.claimable { cursor: pointer; stroke: rgba(56, 161, 105, .35); }
 .ttr-map .hit.claimable:hover { stroke: rgba(56, 161, 105, .6); }
-.ttr-map-box { width: 100%; max-width: 1000px; min-width: 0; flex: 1 1 100%; }
-@media (max-width: 600px) {
-  /* a phone scrolls the map sideways at a readable size instead of shrinking it */
-  .ttr-map-box { overflow-x: auto; }
-  .ttr-map { min-width: 640px; }
-  .ttr-side { min-width: 0; }
-}
+.ttr-map-area { width: 100%; max-width: 1000px; min-width: 0; flex: 1 1 100%; }
+.ttr-map-box { width: 100%; min-width: 0; }
 .ttr-route-pick select { max-width: 100%; }
 .ttr-map .hit.chosen { stroke: rgba(214, 158, 46, .5); }
 .ttr-map .longest-path { display: none; stroke: #1a202c; stroke-width: 16; stroke-linecap: round; opacity: .9; }
@@ -56,6 +58,23 @@ button.ttr-card:disabled { opacity: .6; }
 .ttr-players tr.turn { font-weight: bold; }
 .ttr-pay button { margin: .15rem; }
 .ttr-last { color: #c53030; font-weight: bold; }
+.ttr-map-box.zoomed { overflow: auto; max-height: 65vh; overscroll-behavior: contain; }
+.ttr-map-box.zoomed .ttr-map { width: ${ZOOM * 100}%; max-width: none; display: block; }
+.ttr-zoom-bar { display: none; gap: .2rem .6rem; align-items: center; flex-wrap: wrap; margin-bottom: .3rem; font-size: .9rem; }
+.ttr-zoom-bar button { min-height: 2.75rem; }
+@media ${NARROW} {
+  /* a phone: the whole map fits the width; a tap or the zoom button zooms in, and the zoomed map slides */
+  .ttr-zoom-bar { display: flex; }
+  .ttr-side { min-width: 0; }
+  .ttr-players, .ttr-final { font-size: .85rem; }
+  .ttr-players td, .ttr-final td, .ttr-final th { padding: .1rem .25rem; }
+  /* the final table's seven columns share the width: their words wrap instead of widening the page */
+  .ttr-final { width: 100%; table-layout: fixed; }
+  .ttr-final td, .ttr-final th { overflow-wrap: anywhere; }
+}
+#ttr-offered .ttr-offer { display: block; padding: .35rem 0; }
+.ttr-keep-row { display: flex; flex-wrap: wrap; gap: .3rem .8rem; align-items: center; margin-top: .3rem; }
+#ttr-keep-why { color: #9c4221; font-weight: bold; }
 `;
 
 export async function init() {
@@ -100,6 +119,7 @@ function drawMap(view, ctx, claims) {
   const offered = new Set((view.offered || []).flatMap((tk) => [tk.a, tk.b]));   // the tickets to choose from
   const map = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "ttr-map", id: "ttr-map" });
   const hits = svg("g");
+  const reach = new Map();   // a claimable route → its line on the map, for a tap near it
   for (const [id, r] of Object.entries(DATA.routes)) {
     const [ax, ay] = at(DATA.cities[r.a]), [bx, by] = at(DATA.cities[r.b]);
     let off = 0;
@@ -128,7 +148,7 @@ function drawMap(view, ctx, claims) {
     title.textContent = `${cityName(r.a)} – ${cityName(r.b)} · ${r.length} · ${t(`ttr.card.${r.colour}`)}`
       + (who != null ? ` · ${seatName(who)}` : "");
     hit.append(title);
-    if (claims.has(id)) hit.addEventListener("click", () => { ui.route = id; ctx.refresh(); });
+    if (claims.has(id)) reach.set(id, ends);
     hits.append(hit);
   }
   for (const [name, c] of Object.entries(DATA.cities)) {
@@ -143,7 +163,72 @@ function drawMap(view, ctx, claims) {
     map.append(g);
   }
   map.append(hits);
+  map.addEventListener("click", (e) => tapMap(e, map, reach, ctx));
   return map;
+}
+
+// A tap (or click) on the map. The whole map on a phone: zoom in there. Else the claimable route nearest to
+// the tap within a finger's reach is chosen: its payments show under the map.
+function tapMap(e, map, reach, ctx) {
+  const area = map.closest(".ttr-map-area");
+  if (!ui.zoom && area && window.matchMedia?.(NARROW).matches) {
+    const r = map.getBoundingClientRect();
+    ui.zoom = { fx: (e.clientX - r.left) / r.width, fy: (e.clientY - r.top) / r.height };
+    applyZoom(area);
+    return;
+  }
+  const id = nearestRoute(map, e.clientX, e.clientY, reach);
+  if (id == null || !ctx.refresh) return;
+  ui.route = id;
+  ui.reveal = true;
+  ctx.refresh();
+}
+
+function nearestRoute(map, x, y, reach) {
+  const m = map.getScreenCTM();
+  if (!m || !reach.size) return null;
+  const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+  let best = null, bestD = FINGER / m.a;   // a finger's reach in the map's units
+  for (const [id, e] of reach) {
+    const dx = e.x2 - e.x1, dy = e.y2 - e.y1;
+    const f = Math.max(0, Math.min(1, ((p.x - e.x1) * dx + (p.y - e.y1) * dy) / (dx * dx + dy * dy || 1)));
+    const d = Math.hypot(p.x - (e.x1 + f * dx), p.y - (e.y1 + f * dy));
+    if (d <= bestD) { best = id; bestD = d; }
+  }
+  return best;
+}
+
+// The zoom bar and the map box as ui.zoom says: the whole map, or the zoomed map slid to its place.
+function applyZoom(area) {
+  const box = area.querySelector(".ttr-map-box");
+  const zoomed = !!ui.zoom;
+  box.classList.toggle("zoomed", zoomed);
+  const button = area.querySelector("#ttr-zoom");
+  button.textContent = t(zoomed ? "ttr.zoom_out" : "ttr.zoom_in");
+  button.setAttribute("aria-pressed", String(zoomed));
+  area.querySelector("#ttr-zoom-hint").textContent = t(zoomed ? "ttr.zoomed_hint" : "ttr.zoom_hint");
+  if (!zoomed) return;
+  if (ui.zoom.fx != null) {
+    box.scrollLeft = ui.zoom.fx * box.scrollWidth - box.clientWidth / 2;
+    box.scrollTop = ui.zoom.fy * box.scrollHeight - box.clientHeight / 2;
+  } else {
+    box.scrollLeft = ui.zoom.left;
+    box.scrollTop = ui.zoom.top;
+  }
+  ui.zoom = { left: box.scrollLeft, top: box.scrollTop };
+}
+
+function mapArea(view, ctx, claims) {
+  const box = el("div", { class: "ttr-map-box", tabindex: "0", role: "region", "aria-label": t("ttr.map"),
+    onscroll: () => { if (ui.zoom && box.classList.contains("zoomed")) ui.zoom = { left: box.scrollLeft, top: box.scrollTop }; } },
+    drawMap(view, ctx, claims));
+  const area = el("div", { class: "ttr-map-area" });
+  const bar = el("div", { class: "ttr-zoom-bar" },
+    el("button", { type: "button", id: "ttr-zoom", "aria-pressed": "false",
+      onclick: () => { ui.zoom = ui.zoom ? null : { fx: 0.5, fy: 0.5 }; applyZoom(area); } }, t("ttr.zoom_in")),
+    el("span", { id: "ttr-zoom-hint", class: "muted" }, t("ttr.zoom_hint")));
+  area.append(bar, box);
+  return area;
 }
 
 function cardChip(name, attrs = {}, text = null) {
@@ -169,12 +254,25 @@ export function renderView(box, view, ctx) {
   }
   if (ui.route && !claims.has(ui.route)) ui.route = null;
   const wrap = el("div", { class: "ttr-wrap" });
-  wrap.append(el("div", { class: "ttr-map-box", tabindex: "0", role: "region", "aria-label": t("ttr.map") }, drawMap(view, ctx, claims)));
+  const area = mapArea(view, ctx, claims);
+  wrap.append(area);
   const side = el("div", { class: "ttr-side" });
+
+  // the route chosen on the map: its payments, right under the map
+  let pay = null;
+  if (ui.route) {
+    const r = DATA.routes[ui.route];
+    pay = el("div", { class: "ttr-pay", id: "ttr-pay", dataset: { route: ui.route } },
+      el("strong", {}, `${cityName(r.a)} – ${cityName(r.b)} (${r.length}): `),
+      claims.get(ui.route).map((o) => el("button", { class: "ttr-payment", dataset: { card: o[2], locos: o[3] },
+        onclick: () => { ui.route = null; ctx.send(o); } }, payLabel(o, r))),
+      el("button", { id: "ttr-pay-cancel", onclick: () => { ui.route = null; ctx.refresh(); } }, t("ttr.cancel")));
+    side.append(pay);
+  }
   if (claims.size) {
     // the routes that can be claimed, for the keyboard and for small screens (the map's lines are thin)
     const pick = el("select", { id: "ttr-route-list", "aria-label": t("ttr.claim_route"),
-      onchange: (e) => { ui.route = e.target.value || null; ctx.refresh(); } },
+      onchange: (e) => { ui.route = e.target.value || null; ui.reveal = true; ctx.refresh(); } },
       el("option", { value: "" }, `${t("ttr.claim_route")} (${claims.size})`),
       [...claims.keys()].map((id) => { const r = DATA.routes[id];
         return el("option", { value: id, selected: ui.route === id }, `${cityName(r.a)} – ${cityName(r.b)} · ${r.length} · ${cardName(r.colour)}`); }));
@@ -188,15 +286,6 @@ export function renderView(box, view, ctx) {
   }
   if (view.last_round) side.append(el("p", { class: "ttr-last", id: "ttr-last" }, t("ttr.last_round", { n: view.turns_left })));
 
-  // the route chosen on the map: its payments
-  if (ui.route) {
-    const r = DATA.routes[ui.route];
-    side.append(el("div", { class: "ttr-pay", id: "ttr-pay", dataset: { route: ui.route } },
-      el("strong", {}, `${cityName(r.a)} – ${cityName(r.b)} (${r.length}): `),
-      claims.get(ui.route).map((o) => el("button", { class: "ttr-payment", dataset: { card: o[2], locos: o[3] },
-        onclick: () => { ui.route = null; ctx.send(o); } }, payLabel(o, r))),
-      el("button", { id: "ttr-pay-cancel", onclick: () => { ui.route = null; ctx.refresh(); } }, t("ttr.cancel"))));
-  }
 
   // face-up row, blind pile, tickets
   const can = (o) => opts.some((x) => JSON.stringify(x) === JSON.stringify(o));
@@ -217,7 +306,8 @@ export function renderView(box, view, ctx) {
   if (view.hand) {
     side.append(el("div", { class: "ttr-row", id: "ttr-hand" }, el("span", {}, `${t("ttr.hand")}: `),
       Object.entries(view.hand).map(([c, n]) => cardChip(c, { dataset: { card: c, count: n } }, `${n}`))));
-    if (view.offered.length) side.append(keepBox(view, ctx));
+    // the ticket choice is the decision's own (renderDecision): here only while it is not this seat's to make
+    if (view.offered.length && !keepAsked(ctx)) side.append(keepBox(view, ctx));
     side.append(el("h4", {}, t("ttr.your_tickets"), el("span", { class: "muted" }, ` · ${t("ttr.goal_hint")}`)), el("ul", { class: "ttr-tickets", id: "ttr-my-tickets" },
       view.tickets.map((tk) => el("li", { class: tk.completed ? "done" : "", dataset: { ticket: tk.id } },
         `${cityName(tk.a)} – ${cityName(tk.b)} (${tk.points})`))));
@@ -237,6 +327,9 @@ export function renderView(box, view, ctx) {
   if (view.final) side.append(finalTable(view));
   wrap.append(side);
   box.append(wrap);
+  applyZoom(area);
+  if (pay && ui.reveal) pay.scrollIntoView({ block: "nearest" });
+  ui.reveal = false;
   showPath(wrap, view, ui.pathSeat);
 }
 
@@ -287,21 +380,43 @@ function showPath(wrap, view, seat) {
   } else line.textContent = "";
 }
 
+// the ticket choice is this seat's decision now
+const keepAsked = (ctx) => ctx.mine && ctx.decision?.kind === "keep_tickets";
+
+// The rule of a ticket choice in words: how many of the n offered may be kept (the preset's keep_min/keep_max).
+export function keepRule(lo, hi, n) {
+  if (lo === hi) return t("ttr.keep_exactly", { n: lo });
+  if (hi >= n) return t("ttr.keep_at_least", { n: lo });
+  return t("ttr.keep_range", { lo, hi });
+}
+
+// Why the tickets ticked cannot be kept as they are ("" when they can): too few or too many.
+export function keepWhy(k, lo, hi) {
+  if (k < lo) return t("ttr.keep_more", { k, n: lo - k });
+  if (k > hi) return t("ttr.keep_fewer", { k, n: k - hi });
+  return "";
+}
+
 function keepBox(view, ctx) {
   const d = ctx.decision;
   const key = view.offered.map((tk) => tk.id).join(",");
   if (ui.keepKey !== key) { ui.keepKey = key; ui.keep = new Set(); }
-  const lo = d?.data?.keep_min ?? 1, hi = d?.data?.keep_max ?? view.offered.length;
+  const n = view.offered.length;   // the engine keeps the bounds within the tickets offered (state.py)
+  const lo = Math.min(d?.data?.keep_min ?? 1, n), hi = Math.min(d?.data?.keep_max ?? n, n);
   const chosen = view.offered.filter((tk) => ui.keep.has(tk.id)).map((tk) => tk.id);
   const option = (ctx.mine && Array.isArray(d?.options) ? d.options : [])
     .find((o) => o[0] === "keep" && JSON.stringify(o[1]) === JSON.stringify(chosen));
+  const why = ctx.mine ? keepWhy(chosen.length, lo, hi) : "";
   return el("div", { id: "ttr-offered" }, el("h4", {}, t("ttr.choose", { lo, hi }), el("span", { class: "muted" }, ` · ${t("ttr.offer_hint")}`)),
     view.offered.map((tk) => el("label", { class: "ttr-offer", dataset: { ticket: tk.id } },
       el("input", { type: "checkbox", checked: ui.keep.has(tk.id), disabled: !ctx.mine,
         onchange: (e) => { if (e.target.checked) ui.keep.add(tk.id); else ui.keep.delete(tk.id); ctx.refresh(); } }),
       ` ${cityName(tk.a)} – ${cityName(tk.b)} (${tk.points}) `)),
-    el("button", { id: "ttr-keep", disabled: !option, onclick: () => { ui.keep = new Set(); ctx.send(option); } },
-      t("ttr.keep")));
+    el("div", { class: "ttr-keep-row" },
+      el("button", { id: "ttr-keep", disabled: !option, "aria-describedby": "ttr-keep-rule ttr-keep-why",
+        onclick: () => { ui.keep = new Set(); ctx.send(option); } }, t("ttr.keep")),
+      el("span", { id: "ttr-keep-rule" }, keepRule(lo, hi, n)),
+      el("span", { id: "ttr-keep-why", role: "status", hidden: !why }, why)));
 }
 
 function finalTable(view) {
@@ -322,5 +437,8 @@ export function renderDecision(box, d, ctx) {
   const hint = { turn: "ttr.how_turn", second_card: "ttr.how_second", keep_tickets: "ttr.how_keep" }[d.kind];
   if (!hint) return false;
   box.append(el("p", { id: "ttr-hint" }, t(hint)));
+  // the tickets to choose from and the button under the prompt: in view when the choice starts, on a phone too
+  const view = ctx.frame?.view;
+  if (d.kind === "keep_tickets" && view?.offered?.length) box.append(keepBox(view, ctx));
   return true;
 }
