@@ -132,31 +132,62 @@ def h_turn(g: SgsState, f: Frame) -> None:
     g.pop()
 
 
-_BODY: Final = {"start": START_PHASE, "judge": None, "finish": FINISH_PHASE}
-"""The phases whose body pushes no frame (the judgement phase only with an empty judgement area), with the
-timing their body fires."""
+_BODY: Final = {"start": (START_PHASE,), "judge": (), "draw": (DRAW_PHASE, AFTER_DRAW), "discard": (),
+                "finish": (FINISH_PHASE,)}
+"""The phases that can run without frames (the judgement phase only with an empty judgement area, the
+discard phase only with nothing to discard), with the timings their body fires."""
 
 
 def _quiet_phase(g: SgsState, seat: int, ph: str) -> bool:
     """Run phase ``ph`` at once, as :func:`h_phase` would, where nothing in it can stop: a skipped phase,
-    or one whose body pushes nothing and whose timings have no listener. False: it needs its frame."""
+    or one whose body asks nothing and whose timings have no listener. False: it needs its frame."""
     skip: list[str] = g.turn["skip"]
     if ph in skip:
         g.emit("phase_skipped", seat=seat, phase=ph)
         return True
-    if ph not in _BODY or (ph == "judge" and g.players[seat].judge):
+    body = _BODY.get(ph)
+    if body is None:
         return False
+    p = g.players[seat]
+    if ph == "judge":
+        if p.judge:
+            return False
+    elif ph == "discard":
+        if _discard_limit(g, seat) < len(p.hand):
+            return False
     lis = g.listeners()
-    body = _BODY[ph]
-    if BEFORE[ph] in lis or AFTER[ph] in lis or (body is not None and body in lis):
+    if BEFORE[ph] in lis or AFTER[ph] in lis:
         return False
+    for t in body:
+        if t in lis:
+            return False
     g.phase = ph
     g.reset_counts("p")
     g.emit("phase", seat=seat, phase=ph)
-    if ph == "finish" and g.config("announce_at_end", False):
-        p = g.players[seat]
+    if ph == "draw":        # h_phase's body and h_draw_phase, with no listener to change the count
+        n = _draw_count(g)
+        if n > 0:
+            g.draw(seat, n)
+    elif ph == "finish" and g.config("announce_at_end", False):
         g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
     return True
+
+
+def _draw_count(g: SgsState) -> int:
+    """The draw phase's count before skills: 2, less on the first turn where the preset says so."""
+    n = 2
+    if g.mode.get("first_turn_pending"):
+        g.mode["first_turn_pending"] = False
+        n -= int(g.config("first_turn_draw_less", 0))
+    return n
+
+
+def _discard_limit(g: SgsState, seat: int) -> int:
+    """The hand limit in the discard phase: current HP (not below 0), as skills change it."""
+    limit = max(g.players[seat].hp, 0)
+    for sk in g.hooked(seat, "hand_limit"):
+        limit = sk.hand_limit(g, seat, limit)
+    return limit
 
 
 @handler("phase")
@@ -191,11 +222,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
                 g.push("judge_phase", seat=seat)
                 return
         elif ph == "draw":
-            n = 2
-            if g.mode.get("first_turn_pending"):
-                g.mode["first_turn_pending"] = False
-                n -= int(g.config("first_turn_draw_less", 0))
-            g.push("draw_phase", seat=seat, n=n)
+            g.push("draw_phase", seat=seat, n=_draw_count(g))
             return
         elif ph == "play":
             g.push("play_phase", "ask", seat=seat)
@@ -417,10 +444,7 @@ def h_discard_phase(g: SgsState, f: Frame) -> None:
         f.step = "ask"
         if g.lost_q:            # the last hand card's loss is announced before the next ask
             return
-    limit = max(p.hp, 0)
-    for sk in g.hooked(seat, "hand_limit"):
-        limit = sk.hand_limit(g, seat, limit)
-    k = len(p.hand) - limit
+    k = len(p.hand) - _discard_limit(g, seat)
     if not p.alive or k <= 0:
         g.pop()
         return
@@ -599,7 +623,7 @@ def h_ask_card(g: SgsState, f: Frame) -> None:
 
 # ====================================================================== Nullification windows
 def _holds_nullification(hand: list[int]) -> bool:
-    return any(c in NULLIFICATIONS for c in hand)
+    return not NULLIFICATIONS.isdisjoint(hand)
 
 
 @handler("nullify")
@@ -620,7 +644,7 @@ def h_nullify(g: SgsState, f: Frame) -> None:
         while i < len(order):
             s = order[i]
             p = g.players[s]
-            if p.alive and (always or g.hooked(s, "view_as") or _holds_nullification(p.hand)):
+            if p.alive and (always or not NULLIFICATIONS.isdisjoint(p.hand) or g.hooked(s, "view_as")):
                 opts = response_options(g, s, "nullification", "respond", False)
                 if len(opts) > 1 or always:
                     d["i"] = i

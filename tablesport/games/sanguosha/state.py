@@ -222,6 +222,23 @@ def _listens(sk: Skill) -> tuple[tuple[Timing, int, str], ...]:
     return v
 
 
+def _listening(skills: tuple[Skill, ...]) -> tuple[Skill, ...]:
+    """The skills of a tuple that listen to some timing (what :meth:`SgsState.listeners` is made of)."""
+    return tuple(sk for sk in skills if sk.timings)
+
+
+_EQ_HOOKS: Final[list[frozenset[str]]] = []
+
+
+def _equip_hooks() -> frozenset[str]:
+    """The :class:`Skill` methods that some equipment skill overrides (read once): an equipment change
+    leaves the caches of the other hooks as they are."""
+    if not _EQ_HOOKS:
+        eq = tuple({sk for sk in _equip_skills() if sk is not None})
+        _EQ_HOOKS.append(frozenset(h for h in ("granted_options", "may_target") if _hooked(eq, h)))
+    return _EQ_HOOKS[0]
+
+
 def _equip_skills() -> list[Skill | None]:
     if not _EQ_CACHE:
         _EQ_CACHE.append([SKILLS.get(C.NAME[c]) for c in range(C.N)])
@@ -298,11 +315,17 @@ class SgsState(State):
             raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now",
                             f"seats {list(a.seats)}")
         opts = a.options[seat] if type(a.options) is dict else a.options
-        if not _offered(opts, action):
-            raise self._illegal(seat, action, opts)
+        for o in opts:      # the very object first (a bot answers with one it read: _offered)
+            if o is action:
+                break
+        else:
+            if not _offered(opts, action):
+                raise self._illegal(seat, action, opts)
         self.ev = []
         self._answer(seat, action)
-        return self._flush()
+        out = self.ev
+        self.ev = []
+        return out
 
     def random_action(self, seat: int, rng: Rng) -> Action:
         """A uniformly random legal action, as :meth:`State.random_action` draws it, read from the open
@@ -842,13 +865,18 @@ class SgsState(State):
         return lis
 
     def _equipment_changed(self, seat: int) -> None:
-        """Forget what ``seat``'s equipment skills decide: the listeners, its skills and hooked skills,
-        and the caches built from every seat's (the living seats and distances stay)."""
-        self._lis = None
+        """Forget what ``seat``'s equipment skills decide: its skills and hooked skills, the listeners
+        where the skills listening to a timing changed, and the caches built from every seat's hooks
+        that an equipment skill has (the living seats and distances stay)."""
+        old = self._skills.pop(seat, None)
         self._hk[seat] = None
-        self._skills.pop(seat, None)
-        self._granters = None
-        self._guards = None
+        if old is None or _listening(old) != _listening(self.skills_of(seat)):
+            self._lis = None
+        hooks = _equip_hooks()
+        if "granted_options" in hooks:
+            self._granters = None
+        if "may_target" in hooks:
+            self._guards = None
 
     def skills_changed(self) -> None:
         """Call after a general, its skills, its equipment or its life changed (listener and skill caches)."""
