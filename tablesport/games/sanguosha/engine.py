@@ -105,7 +105,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
             return
         d["i"] = 0
         f.step = "phases"
-        if g.fire(TURN_START):
+        if g.fire_now(TURN_START):
             return
     if f.step == "phases":
         # Each phase runs here at once; while one leaves nothing behind (no question, no frame, no
@@ -119,7 +119,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
             if i >= len(PHASES):
                 f.step = "end"
                 g.phase = ""
-                g.fire(TURN_END)
+                g.fire_now(TURN_END)
                 return
             d["i"] = i + 1
             ph = PHASES[i]
@@ -203,7 +203,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
         if ph not in g.turn["skip"]:
             g.phase = ph
             g.reset_counts("p")
-            if g.fire(BEFORE[ph]):      # skills that may skip this phase (Divine Speed, Self-Restraint)
+            if g.fire_now(BEFORE[ph]):      # skills that may skip this phase (Divine Speed, Self-Restraint)
                 return
     if step == "body":
         f.step = step = "post"
@@ -215,7 +215,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
             return
         g.emit("phase", seat=seat, phase=ph)
         if ph == "start":
-            if g.fire(START_PHASE):
+            if g.fire_now(START_PHASE):
                 return
         elif ph == "judge":
             if g.players[seat].judge:       # an empty judgement area: nothing to resolve
@@ -234,11 +234,11 @@ def h_phase(g: SgsState, f: Frame) -> None:
             if g.config("announce_at_end", False):   # 2014 二.3.2 f) / 2012 3.3.2 e): HP and hand size
                 p = g.players[seat]
                 g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
-            if g.fire(FINISH_PHASE):
+            if g.fire_now(FINISH_PHASE):
                 return
     if step == "post":
         f.step = "done"
-        if g.fire(AFTER[ph]):   # not "after_draw": that one is the draw's own (seat, n)
+        if g.fire_now(AFTER[ph]):   # not "after_draw": that one is the draw's own (seat, n)
             return
     g.pop()
 
@@ -250,14 +250,14 @@ def h_draw_phase(g: SgsState, f: Frame) -> None:
     d = f.d
     if f.step == "start":
         f.step = "draw"
-        if g.fire(DRAW_PHASE):
+        if g.fire_now(DRAW_PHASE):
             return
     if f.step == "draw":
         seat: int = d["seat"]
         if d["n"] > 0 and g.players[seat].alive:
             g.draw(seat, d["n"])
         f.step = "after"
-        if g.fire(AFTER_DRAW):
+        if g.fire_now(AFTER_DRAW):
             return
     g.pop()
 
@@ -356,7 +356,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
         d["card"] = c
         g.emit("judge", seat=d["seat"], reason=d["reason"], card=TOKEN[c])
         f.step = "result"
-        if g.fire(RETRIAL):
+        if g.fire_now(RETRIAL):
             return
     if f.step == "result":
         c = d["card"]
@@ -366,7 +366,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
         parent["judge_rank"] = RANK[c] if c >= 0 else 0
         g.emit("judge_result", seat=d["seat"], reason=d["reason"], card=TOKEN[c], suit=parent["judge_suit"])
         f.step = "end"
-        if g.fire(JUDGE_DONE):
+        if g.fire_now(JUDGE_DONE):
             return
     c = d["card"]
     if c >= 0 and c in g.processing:
@@ -601,7 +601,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
     d["armor_used"] = False
     d["played"] = (d["need"], subs, via)
     f.step = "played"
-    g.fire(CARD_PLAYED)
+    g.fire_now(CARD_PLAYED)
 
 
 def _ask_card_played(g: SgsState, f: Frame) -> None:
@@ -743,14 +743,14 @@ def h_damage(g: SgsState, f: Frame) -> None:
             g.pop()
             return
         f.step = "take"
-        if d["source"] >= 0 and g.fire(DAMAGE_INFLICT):
+        if d["source"] >= 0 and g.fire_now(DAMAGE_INFLICT):
             return
     if f.step == "take":
         if d.get("cancel") or not g.players[t].alive:
             g.pop()
             return
         f.step = "apply"
-        if g.fire(DAMAGE_TAKE):
+        if g.fire_now(DAMAGE_TAKE):
             return
     if f.step == "apply":
         t = d["target"]
@@ -761,7 +761,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
         p.hp -= d["n"]
         g.emit("damage", seat=t, source=d["source"], n=d["n"], nature=d["nature"], via=d["via"], hp=p.hp)
         f.step = "dying"
-        if g.fire(HP_REDUCED, seat=t, n=d["n"], source=d["source"]):
+        if g.fire_now(HP_REDUCED, seat=t, n=d["n"], source=d["source"]):
             return
     if f.step == "dying":
         f.step = "after"
@@ -770,7 +770,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
             return
     if f.step == "after":
         f.step = "end"
-        if g.fire(DAMAGE_DONE):
+        if g.fire_now(DAMAGE_DONE):
             return
     g.pop()
 

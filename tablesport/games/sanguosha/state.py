@@ -825,28 +825,60 @@ class SgsState(State):
         """Queue the skills listening to ``timing``; returns True if a trigger frame was pushed.
         ``ci`` = index of the frame whose data is the context (default: the top frame);
         with ``extra`` the trigger frame carries its own context instead."""
-        lis = self._lis
-        if lis is None:
-            lis = self._listeners()
-        entries = lis.get(timing)
-        if not entries:
+        q = self._queue(timing)
+        if q is None:
             return False
-        if len(entries) == 1:
-            cands = [(0, 0, entries[0][0], entries[0][2])]
-        else:
-            order = self.order
-            n = len(order)
-            start = self.current if self.current >= 0 else order[0]
-            i0 = order.index(start) if start in order else 0
-            cands = [((order.index(s) - i0) % n, pr, s, sid) for s, pr, sid in entries]
-        cands.sort()
-        q = [(s, sid) for _pos, _pr, s, sid in cands]
         if extra:
             f = self.push("trigger", "next", t=timing, q=q, **extra)
             f.d["ci"] = len(self.stack) - 1
         else:
             self.push("trigger", "next", t=timing, q=q, ci=len(self.stack) - 1 if ci is None else ci)
         return True
+
+    def fire_now(self, timing: Timing, **extra: Any) -> bool:
+        """:meth:`fire` as the handler's last act (it returns at once, and the trigger frame would run
+        next): the listeners that cannot act now are passed over here, as the trigger frame would pass
+        them over, and a window where none can act pushes nothing (False: the handler goes on)."""
+        q = self._queue(timing)
+        if q is None:
+            return False
+        if self.lost_q:         # the losses are announced first: the listeners are asked later
+            return self.fire(timing, **extra)
+        ci = len(self.stack) - 1
+        if extra:
+            d: dict[str, Any] = {"t": timing, "q": q, **extra}
+            d["ci"] = ci + 1
+            ctx = d
+        else:
+            d = {"t": timing, "q": q, "ci": ci}
+            ctx = self.stack[ci].d
+        players = self.players
+        while q:        # h_trigger's tests, in its order, with nothing in between
+            seat, sid = q[0]
+            if players[seat].alive and self.has_skill(seat, sid) and SKILLS[sid].can_trigger(self, seat, timing, ctx):
+                self.stack.append(Frame("trigger", "next", d))
+                return True
+            del q[0]
+        return False
+
+    def _queue(self, timing: Timing) -> list[tuple[int, str]] | None:
+        """(seat, skill id) of the listeners to ``timing`` in the order they are asked: seats from the
+        current actor in turn order, then priority; None without listeners."""
+        lis = self._lis
+        if lis is None:
+            lis = self._listeners()
+        entries = lis.get(timing)
+        if not entries:
+            return None
+        if len(entries) == 1:
+            return [(entries[0][0], entries[0][2])]
+        order = self.order
+        n = len(order)
+        start = self.current if self.current >= 0 else order[0]
+        i0 = order.index(start) if start in order else 0
+        cands = [((order.index(s) - i0) % n, pr, s, sid) for s, pr, sid in entries]
+        cands.sort()
+        return [(s, sid) for _pos, _pr, s, sid in cands]
 
     def listeners(self) -> dict[str, list[tuple[int, int, str]]]:
         """timing → (seat, priority, skill id) of the living seats' skills listening to it (cached with
