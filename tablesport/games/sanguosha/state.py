@@ -825,9 +825,13 @@ class SgsState(State):
         """Queue the skills listening to ``timing``; returns True if a trigger frame was pushed.
         ``ci`` = index of the frame whose data is the context (default: the top frame);
         with ``extra`` the trigger frame carries its own context instead."""
-        q = self._queue(timing)
-        if q is None:
+        lis = self._lis
+        if lis is None:
+            lis = self._listeners()
+        entries = lis.get(timing)
+        if not entries:
             return False
+        q = self._queue(entries)
         if extra:
             f = self.push("trigger", "next", t=timing, q=q, **extra)
             f.d["ci"] = len(self.stack) - 1
@@ -839,9 +843,13 @@ class SgsState(State):
         """:meth:`fire` as the handler's last act (it returns at once, and the trigger frame would run
         next): the listeners that cannot act now are passed over here, as the trigger frame would pass
         them over, and a window where none can act pushes nothing (False: the handler goes on)."""
-        q = self._queue(timing)
-        if q is None:
+        lis = self._lis
+        if lis is None:
+            lis = self._listeners()
+        entries = lis.get(timing)
+        if not entries:
             return False
+        q = self._queue(entries)
         if self.lost_q:         # the losses are announced first: the listeners are asked later
             return self.fire(timing, **extra)
         ci = len(self.stack) - 1
@@ -861,15 +869,9 @@ class SgsState(State):
             del q[0]
         return False
 
-    def _queue(self, timing: Timing) -> list[tuple[int, str]] | None:
-        """(seat, skill id) of the listeners to ``timing`` in the order they are asked: seats from the
-        current actor in turn order, then priority; None without listeners."""
-        lis = self._lis
-        if lis is None:
-            lis = self._listeners()
-        entries = lis.get(timing)
-        if not entries:
-            return None
+    def _queue(self, entries: list[tuple[int, int, str]]) -> list[tuple[int, str]]:
+        """(seat, skill id) of a timing's listeners (:meth:`listeners`) in the order they are asked:
+        seats from the current actor in turn order, then priority."""
         if len(entries) == 1:
             return [(entries[0][0], entries[0][2])]
         order = self.order
