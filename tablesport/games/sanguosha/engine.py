@@ -149,12 +149,8 @@ def _quiet_phase(g: SgsState, seat: int, ph: str) -> bool:
     if body is None:
         return False
     p = g.players[seat]
-    if ph == "judge":
-        if p.judge:
-            return False
-    elif ph == "discard":
-        if _discard_limit(g, seat) < len(p.hand):
-            return False
+    if (ph == "judge" and p.judge) or (ph == "discard" and _discard_limit(g, seat) < len(p.hand)):
+        return False
     lis = g.listeners()
     if BEFORE[ph] in lis or AFTER[ph] in lis:
         return False

@@ -863,7 +863,8 @@ class SgsState(State):
         players = self.players
         while q:        # h_trigger's tests, in its order, with nothing in between
             seat, sid = q[0]
-            if players[seat].alive and self.has_skill(seat, sid) and SKILLS[sid].can_trigger(self, seat, timing, ctx):
+            if (players[seat].alive and self.has_skill(seat, sid)
+                    and SKILLS[sid].can_trigger(self, seat, timing, ctx)):
                 self.stack.append(Frame("trigger", "next", d))
                 return True
             del q[0]
