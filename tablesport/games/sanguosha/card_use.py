@@ -77,7 +77,7 @@ def h_use(g: SgsState, f: Frame) -> None:
             d["targets"] = (user,)
         if rule.prepare is not None:
             rule.prepare(g, d)
-        if g.fire(CARD_USED) or g.lost_q:
+        if g.fire_now(CARD_USED) or g.lost_q:
             return
     if f.step == "effect":
         targets = d["targets"]
@@ -126,7 +126,7 @@ def h_trick(g: SgsState, f: Frame) -> None:
     t: int = d["target"]
     if f.step == "start":
         f.step = "null"
-        if g.fire(TRICK_EFFECT):
+        if g.fire_now(TRICK_EFFECT):
             return
     if f.step == "null":
         if d.get("cancel"):
@@ -159,7 +159,7 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
         for sk in g.hooked(user, "needed_responses"):     # the others ask for one
             d["need"] = max(d["need"], sk.needed_responses(g, user, "slash"))
         f.step = "dodge"
-        if g.fire(SLASH_TARGETED):
+        if g.fire_now(SLASH_TARGETED):
             return
     t: int = d["target"]
     if f.step == "dodge":
@@ -184,7 +184,7 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
         if d.pop("dodged", False):
             g.emit("dodged", seat=t, by=user)
             f.step = "after_dodge"
-            g.fire(SLASH_DODGED)
+            g.fire_now(SLASH_DODGED)
             return
         f.step = "hit"
         return

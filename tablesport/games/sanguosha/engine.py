@@ -105,7 +105,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
             return
         d["i"] = 0
         f.step = "phases"
-        if g.fire(TURN_START):
+        if g.fire_now(TURN_START):
             return
     if f.step == "phases":
         # Each phase runs here at once; while one leaves nothing behind (no question, no frame, no
@@ -119,7 +119,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
             if i >= len(PHASES):
                 f.step = "end"
                 g.phase = ""
-                g.fire(TURN_END)
+                g.fire_now(TURN_END)
                 return
             d["i"] = i + 1
             ph = PHASES[i]
@@ -132,31 +132,58 @@ def h_turn(g: SgsState, f: Frame) -> None:
     g.pop()
 
 
-_BODY: Final = {"start": START_PHASE, "judge": None, "finish": FINISH_PHASE}
-"""The phases whose body pushes no frame (the judgement phase only with an empty judgement area), with the
-timing their body fires."""
+_BODY: Final = {"start": (START_PHASE,), "judge": (), "draw": (DRAW_PHASE, AFTER_DRAW), "discard": (),
+                "finish": (FINISH_PHASE,)}
+"""The phases that can run without frames (the judgement phase only with an empty judgement area, the
+discard phase only with nothing to discard), with the timings their body fires."""
 
 
 def _quiet_phase(g: SgsState, seat: int, ph: str) -> bool:
     """Run phase ``ph`` at once, as :func:`h_phase` would, where nothing in it can stop: a skipped phase,
-    or one whose body pushes nothing and whose timings have no listener. False: it needs its frame."""
+    or one whose body asks nothing and whose timings have no listener. False: it needs its frame."""
     skip: list[str] = g.turn["skip"]
     if ph in skip:
         g.emit("phase_skipped", seat=seat, phase=ph)
         return True
-    if ph not in _BODY or (ph == "judge" and g.players[seat].judge):
+    body = _BODY.get(ph)
+    if body is None:
+        return False
+    p = g.players[seat]
+    if (ph == "judge" and p.judge) or (ph == "discard" and _discard_limit(g, seat) < len(p.hand)):
         return False
     lis = g.listeners()
-    body = _BODY[ph]
-    if BEFORE[ph] in lis or AFTER[ph] in lis or (body is not None and body in lis):
+    if BEFORE[ph] in lis or AFTER[ph] in lis:
         return False
+    for t in body:
+        if t in lis:
+            return False
     g.phase = ph
     g.reset_counts("p")
     g.emit("phase", seat=seat, phase=ph)
-    if ph == "finish" and g.config("announce_at_end", False):
-        p = g.players[seat]
+    if ph == "draw":        # h_phase's body and h_draw_phase, with no listener to change the count
+        n = _draw_count(g)
+        if n > 0:
+            g.draw(seat, n)
+    elif ph == "finish" and g.config("announce_at_end", False):
         g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
     return True
+
+
+def _draw_count(g: SgsState) -> int:
+    """The draw phase's count before skills: 2, less on the first turn where the preset says so."""
+    n = 2
+    if g.mode.get("first_turn_pending"):
+        g.mode["first_turn_pending"] = False
+        n -= int(g.config("first_turn_draw_less", 0))
+    return n
+
+
+def _discard_limit(g: SgsState, seat: int) -> int:
+    """The hand limit in the discard phase: current HP (not below 0), as skills change it."""
+    limit = max(g.players[seat].hp, 0)
+    for sk in g.hooked(seat, "hand_limit"):
+        limit = sk.hand_limit(g, seat, limit)
+    return limit
 
 
 @handler("phase")
@@ -172,7 +199,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
         if ph not in g.turn["skip"]:
             g.phase = ph
             g.reset_counts("p")
-            if g.fire(BEFORE[ph]):      # skills that may skip this phase (Divine Speed, Self-Restraint)
+            if g.fire_now(BEFORE[ph]):      # skills that may skip this phase (Divine Speed, Self-Restraint)
                 return
     if step == "body":
         f.step = step = "post"
@@ -184,18 +211,14 @@ def h_phase(g: SgsState, f: Frame) -> None:
             return
         g.emit("phase", seat=seat, phase=ph)
         if ph == "start":
-            if g.fire(START_PHASE):
+            if g.fire_now(START_PHASE):
                 return
         elif ph == "judge":
             if g.players[seat].judge:       # an empty judgement area: nothing to resolve
                 g.push("judge_phase", seat=seat)
                 return
         elif ph == "draw":
-            n = 2
-            if g.mode.get("first_turn_pending"):
-                g.mode["first_turn_pending"] = False
-                n -= int(g.config("first_turn_draw_less", 0))
-            g.push("draw_phase", seat=seat, n=n)
+            g.push("draw_phase", seat=seat, n=_draw_count(g))
             return
         elif ph == "play":
             g.push("play_phase", "ask", seat=seat)
@@ -207,11 +230,11 @@ def h_phase(g: SgsState, f: Frame) -> None:
             if g.config("announce_at_end", False):   # 2014 二.3.2 f) / 2012 3.3.2 e): HP and hand size
                 p = g.players[seat]
                 g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
-            if g.fire(FINISH_PHASE):
+            if g.fire_now(FINISH_PHASE):
                 return
     if step == "post":
         f.step = "done"
-        if g.fire(AFTER[ph]):   # not "after_draw": that one is the draw's own (seat, n)
+        if g.fire_now(AFTER[ph]):   # not "after_draw": that one is the draw's own (seat, n)
             return
     g.pop()
 
@@ -223,14 +246,14 @@ def h_draw_phase(g: SgsState, f: Frame) -> None:
     d = f.d
     if f.step == "start":
         f.step = "draw"
-        if g.fire(DRAW_PHASE):
+        if g.fire_now(DRAW_PHASE):
             return
     if f.step == "draw":
         seat: int = d["seat"]
         if d["n"] > 0 and g.players[seat].alive:
             g.draw(seat, d["n"])
         f.step = "after"
-        if g.fire(AFTER_DRAW):
+        if g.fire_now(AFTER_DRAW):
             return
     g.pop()
 
@@ -329,7 +352,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
         d["card"] = c
         g.emit("judge", seat=d["seat"], reason=d["reason"], card=TOKEN[c])
         f.step = "result"
-        if g.fire(RETRIAL):
+        if g.fire_now(RETRIAL):
             return
     if f.step == "result":
         c = d["card"]
@@ -339,7 +362,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
         parent["judge_rank"] = RANK[c] if c >= 0 else 0
         g.emit("judge_result", seat=d["seat"], reason=d["reason"], card=TOKEN[c], suit=parent["judge_suit"])
         f.step = "end"
-        if g.fire(JUDGE_DONE):
+        if g.fire_now(JUDGE_DONE):
             return
     c = d["card"]
     if c >= 0 and c in g.processing:
@@ -417,10 +440,7 @@ def h_discard_phase(g: SgsState, f: Frame) -> None:
         f.step = "ask"
         if g.lost_q:            # the last hand card's loss is announced before the next ask
             return
-    limit = max(p.hp, 0)
-    for sk in g.hooked(seat, "hand_limit"):
-        limit = sk.hand_limit(g, seat, limit)
-    k = len(p.hand) - limit
+    k = len(p.hand) - _discard_limit(g, seat)
     if not p.alive or k <= 0:
         g.pop()
         return
@@ -577,7 +597,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
     d["armor_used"] = False
     d["played"] = (d["need"], subs, via)
     f.step = "played"
-    g.fire(CARD_PLAYED)
+    g.fire_now(CARD_PLAYED)
 
 
 def _ask_card_played(g: SgsState, f: Frame) -> None:
@@ -599,7 +619,7 @@ def h_ask_card(g: SgsState, f: Frame) -> None:
 
 # ====================================================================== Nullification windows
 def _holds_nullification(hand: list[int]) -> bool:
-    return any(c in NULLIFICATIONS for c in hand)
+    return not NULLIFICATIONS.isdisjoint(hand)
 
 
 @handler("nullify")
@@ -620,7 +640,7 @@ def h_nullify(g: SgsState, f: Frame) -> None:
         while i < len(order):
             s = order[i]
             p = g.players[s]
-            if p.alive and (always or g.hooked(s, "view_as") or _holds_nullification(p.hand)):
+            if p.alive and (always or not NULLIFICATIONS.isdisjoint(p.hand) or g.hooked(s, "view_as")):
                 opts = response_options(g, s, "nullification", "respond", False)
                 if len(opts) > 1 or always:
                     d["i"] = i
@@ -719,14 +739,14 @@ def h_damage(g: SgsState, f: Frame) -> None:
             g.pop()
             return
         f.step = "take"
-        if d["source"] >= 0 and g.fire(DAMAGE_INFLICT):
+        if d["source"] >= 0 and g.fire_now(DAMAGE_INFLICT):
             return
     if f.step == "take":
         if d.get("cancel") or not g.players[t].alive:
             g.pop()
             return
         f.step = "apply"
-        if g.fire(DAMAGE_TAKE):
+        if g.fire_now(DAMAGE_TAKE):
             return
     if f.step == "apply":
         t = d["target"]
@@ -737,7 +757,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
         p.hp -= d["n"]
         g.emit("damage", seat=t, source=d["source"], n=d["n"], nature=d["nature"], via=d["via"], hp=p.hp)
         f.step = "dying"
-        if g.fire(HP_REDUCED, seat=t, n=d["n"], source=d["source"]):
+        if g.fire_now(HP_REDUCED, seat=t, n=d["n"], source=d["source"]):
             return
     if f.step == "dying":
         f.step = "after"
@@ -746,7 +766,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
             return
     if f.step == "after":
         f.step = "end"
-        if g.fire(DAMAGE_DONE):
+        if g.fire_now(DAMAGE_DONE):
             return
     g.pop()
 

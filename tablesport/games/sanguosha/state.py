@@ -222,6 +222,23 @@ def _listens(sk: Skill) -> tuple[tuple[Timing, int, str], ...]:
     return v
 
 
+def _listening(skills: tuple[Skill, ...]) -> tuple[Skill, ...]:
+    """The skills of a tuple that listen to some timing (what :meth:`SgsState.listeners` is made of)."""
+    return tuple(sk for sk in skills if sk.timings)
+
+
+_EQ_HOOKS: Final[list[frozenset[str]]] = []
+
+
+def _equip_hooks() -> frozenset[str]:
+    """The :class:`Skill` methods that some equipment skill overrides (read once): an equipment change
+    leaves the caches of the other hooks as they are."""
+    if not _EQ_HOOKS:
+        eq = tuple({sk for sk in _equip_skills() if sk is not None})
+        _EQ_HOOKS.append(frozenset(h for h in ("granted_options", "may_target") if _hooked(eq, h)))
+    return _EQ_HOOKS[0]
+
+
 def _equip_skills() -> list[Skill | None]:
     if not _EQ_CACHE:
         _EQ_CACHE.append([SKILLS.get(C.NAME[c]) for c in range(C.N)])
@@ -298,11 +315,17 @@ class SgsState(State):
             raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now",
                             f"seats {list(a.seats)}")
         opts = a.options[seat] if type(a.options) is dict else a.options
-        if not _offered(opts, action):
-            raise self._illegal(seat, action, opts)
+        for o in opts:      # the very object first (a bot answers with one it read: _offered)
+            if o is action:
+                break
+        else:
+            if not _offered(opts, action):
+                raise self._illegal(seat, action, opts)
         self.ev = []
         self._answer(seat, action)
-        return self._flush()
+        out = self.ev
+        self.ev = []
+        return out
 
     def random_action(self, seat: int, rng: Rng) -> Action:
         """A uniformly random legal action, as :meth:`State.random_action` draws it, read from the open
@@ -808,22 +831,57 @@ class SgsState(State):
         entries = lis.get(timing)
         if not entries:
             return False
-        if len(entries) == 1:
-            cands = [(0, 0, entries[0][0], entries[0][2])]
-        else:
-            order = self.order
-            n = len(order)
-            start = self.current if self.current >= 0 else order[0]
-            i0 = order.index(start) if start in order else 0
-            cands = [((order.index(s) - i0) % n, pr, s, sid) for s, pr, sid in entries]
-        cands.sort()
-        q = [(s, sid) for _pos, _pr, s, sid in cands]
+        q = self._queue(entries)
         if extra:
             f = self.push("trigger", "next", t=timing, q=q, **extra)
             f.d["ci"] = len(self.stack) - 1
         else:
             self.push("trigger", "next", t=timing, q=q, ci=len(self.stack) - 1 if ci is None else ci)
         return True
+
+    def fire_now(self, timing: Timing, **extra: Any) -> bool:
+        """:meth:`fire` as the handler's last act (it returns at once, and the trigger frame would run
+        next): the listeners that cannot act now are passed over here, as the trigger frame would pass
+        them over, and a window where none can act pushes nothing (False: the handler goes on)."""
+        lis = self._lis
+        if lis is None:
+            lis = self._listeners()
+        entries = lis.get(timing)
+        if not entries:
+            return False
+        q = self._queue(entries)
+        if self.lost_q:         # the losses are announced first: the listeners are asked later
+            return self.fire(timing, **extra)
+        ci = len(self.stack) - 1
+        if extra:
+            d: dict[str, Any] = {"t": timing, "q": q, **extra}
+            d["ci"] = ci + 1
+            ctx = d
+        else:
+            d = {"t": timing, "q": q, "ci": ci}
+            ctx = self.stack[ci].d
+        players = self.players
+        while q:        # h_trigger's tests, in its order, with nothing in between
+            seat, sid = q[0]
+            if (players[seat].alive and self.has_skill(seat, sid)
+                    and SKILLS[sid].can_trigger(self, seat, timing, ctx)):
+                self.stack.append(Frame("trigger", "next", d))
+                return True
+            del q[0]
+        return False
+
+    def _queue(self, entries: list[tuple[int, int, str]]) -> list[tuple[int, str]]:
+        """(seat, skill id) of a timing's listeners (:meth:`listeners`) in the order they are asked:
+        seats from the current actor in turn order, then priority."""
+        if len(entries) == 1:
+            return [(entries[0][0], entries[0][2])]
+        order = self.order
+        n = len(order)
+        start = self.current if self.current >= 0 else order[0]
+        i0 = order.index(start) if start in order else 0
+        cands = [((order.index(s) - i0) % n, pr, s, sid) for s, pr, sid in entries]
+        cands.sort()
+        return [(s, sid) for _pos, _pr, s, sid in cands]
 
     def listeners(self) -> dict[str, list[tuple[int, int, str]]]:
         """timing → (seat, priority, skill id) of the living seats' skills listening to it (cached with
@@ -842,13 +900,18 @@ class SgsState(State):
         return lis
 
     def _equipment_changed(self, seat: int) -> None:
-        """Forget what ``seat``'s equipment skills decide: the listeners, its skills and hooked skills,
-        and the caches built from every seat's (the living seats and distances stay)."""
-        self._lis = None
+        """Forget what ``seat``'s equipment skills decide: its skills and hooked skills, the listeners
+        where the skills listening to a timing changed, and the caches built from every seat's hooks
+        that an equipment skill has (the living seats and distances stay)."""
+        old = self._skills.pop(seat, None)
         self._hk[seat] = None
-        self._skills.pop(seat, None)
-        self._granters = None
-        self._guards = None
+        if old is None or _listening(old) != _listening(self.skills_of(seat)):
+            self._lis = None
+        hooks = _equip_hooks()
+        if "granted_options" in hooks:
+            self._granters = None
+        if "may_target" in hooks:
+            self._guards = None
 
     def skills_changed(self) -> None:
         """Call after a general, its skills, its equipment or its life changed (listener and skill caches)."""
