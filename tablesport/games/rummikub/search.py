@@ -54,6 +54,7 @@ MM = MG2 * 5
 # a cell's choice, as :func:`.cells.cell_options` gives it
 FIELDS = ("new", "to_groups", "jokers", "from_rack", "to_runs", "long_on", "jokers_on_long", "moved")
 CHOICE = len(FIELDS) + 3  # plus, at the last colour of a number: g1, g2 and the jokers put in groups
+WIDTH = 64  # the most states one cell leads to from one state (options, times the jokers in groups)
 
 
 def combo(sub: int, t: int, r: int, jb: int, mode: int) -> int:
@@ -83,6 +84,8 @@ def tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray
                         count[i] = len(opts)
                         rows.extend(opts)
     options = np.array(rows, dtype=np.int64).reshape(len(rows), len(FIELDS))
+    if int(count.max()) * (MAXJ + 1) > WIDTH:
+        raise RuntimeError(f"a cell has {int(count.max())} options: WIDTH must grow")
     masks = np.zeros((2, 5, 5, MAXJ + 1), dtype=np.int64)
     for canon in range(2):
         for g1 in range(5):
@@ -106,7 +109,8 @@ def as_arrays(table: list[list[int]], rack: list[list[int]], weights: Sequence[i
 
 def colour_bounds(table: np.ndarray, rack: np.ndarray, jtot: int, weights: np.ndarray,
                   canon: bool) -> np.ndarray:
-    """``B[c, n, sub, j]``: the most the rack tiles of colour ``c`` after number ``n`` can bring.
+    """``B[c, n, sub, j]``: the most the rack tiles of colour ``c`` after number ``n`` can bring
+    (``j`` up to ``jtot``).
 
     When the colour's open runs after ``n`` are ``sub`` and ``j`` jokers are free; ``NEG`` when
     the open runs cannot be finished or the colour's table tiles cannot all be used.  Each colour
@@ -123,7 +127,7 @@ def colour_bounds(table: np.ndarray, rack: np.ndarray, jtot: int, weights: np.nd
 @njit(cache=True)
 def _colour_bounds(table: Ints, rack: Ints, jtot: int, weights: Ints, canon: bool, start: Ints, count: Ints,
                    options: Ints, subs: Ints) -> Ints:
-    out = np.full((NCOL, 14, 125, MAXJ + 1), NEG, dtype=np.int64)
+    out = np.full((NCOL, 14, 125, jtot + 1), NEG, dtype=np.int64)
     for c in range(NCOL):
         for s in subs:
             for j in range(jtot + 1):
@@ -376,10 +380,10 @@ def _search(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, m
     chk = np.full(4, -1, dtype=np.int64)
     chv = np.zeros(4, dtype=np.int64)
     # one state's candidates
-    bkeys = np.empty(256, dtype=np.int64)
-    bgain = np.empty(256, dtype=np.int64)
-    bopt = np.empty(256, dtype=np.int64)
-    bgrp = np.empty(256, dtype=np.int64)
+    bkeys = np.empty(WIDTH, dtype=np.int64)
+    bgain = np.empty(WIDTH, dtype=np.int64)
+    bopt = np.empty(WIDTH, dtype=np.int64)
+    bgrp = np.empty(WIDTH, dtype=np.int64)
     for n in range(1, 14):
         for c in range(NCOL):
             bar = floor - rest[(n - 1) * NCOL + c]
@@ -417,26 +421,25 @@ def _search(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, m
                     cscores[q] = cscores[i]
                     crec[q] = crec[i]
                 ccount = kept
-            if use_bound and (n > 1 or c > 0):
-                # drop the states that cannot beat the floor: the colours before c are done with
-                # number n - 1 ... n, the others with n - 1
+            if use_bound and beam > 0 and (n > 1 or c > 0):
+                # rank the states by what they could reach, dropping those that cannot finish (the
+                # exact pass made only states able to beat the floor): the colours before c are
+                # done with number n - 1 ... n, the others with n - 1
                 kept = 0
-                rank = np.empty(ccount, dtype=np.int64) if beam > 0 else cscores
+                rank = np.empty(ccount, dtype=np.int64)
                 for i in range(ccount):
                     key = ckeys[i]
                     b = _room(bound, key, cscores[i] + jextra, n, c, jtot)
-                    if beam > 0:  # the beam's scores owe the short runs
-                        for cc in range(NCOL):
-                            b += owed[_sub(key, cc)]
+                    for cc in range(NCOL):  # the beam's scores owe the short runs
+                        b += owed[_sub(key, cc)]
                     if b > bcut and b > HALF_NEG:
                         ckeys[kept] = key
                         cscores[kept] = cscores[i]
                         crec[kept] = crec[i]
-                        if beam > 0:
-                            rank[kept] = b
+                        rank[kept] = b
                         kept += 1
                 ccount = kept
-                if beam > 0 and ccount > beam:
+                if ccount > beam:
                     # the beam keeps the states that could reach the most
                     order = np.argsort(-rank[:ccount], kind="mergesort")[:beam]
                     ckeys = ckeys[order]
@@ -555,10 +558,10 @@ def _reach(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, me
     # per depth: the state, its candidates (best gain first) and the next one to try
     skey = np.zeros(53, dtype=np.int64)
     sscore = np.zeros(53, dtype=np.int64)
-    ckeys = np.empty((52, 256), dtype=np.int64)
-    cgain = np.empty((52, 256), dtype=np.int64)
-    copt = np.empty((52, 256), dtype=np.int64)
-    cgrp = np.empty((52, 256), dtype=np.int64)
+    ckeys = np.empty((52, WIDTH), dtype=np.int64)
+    cgain = np.empty((52, WIDTH), dtype=np.int64)
+    copt = np.empty((52, WIDTH), dtype=np.int64)
+    cgrp = np.empty((52, WIDTH), dtype=np.int64)
     cnum = np.zeros(52, dtype=np.int64)
     cpos = np.zeros(52, dtype=np.int64)
     cnum[0] = _sorted_candidates(0, 0, 0, table, rack, jtot, weights, meld, canon, floor - rest[0],

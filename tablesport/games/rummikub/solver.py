@@ -125,13 +125,13 @@ def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int],
 
     0. rack tiles that cannot be in any set are dropped;
     1. the per-colour bound (:func:`.search.colour_bounds`) caps what can be laid (``top``);
-    2. a beam, ranked by that bound, finds a good play quickly (a lower bound, or nothing);
-    3. while it falls short: a depth-first dive for a play reaching ``top`` (with a step budget);
+    2. a depth-first dive for a play reaching ``top``, best gain first, with a step budget: it
+       finds one at once when there is one, which is common (so no lower bound is needed first);
        when the dive shows there is none, ``top`` goes down by one and the next dive starts (three
        targets at most, one when the objective is points).  If the first dive cannot tell, the
-       exact pass for plays reaching ``top`` decides instead (strongly pruned, so cheap; positions
-       where the bound is reached are common);
-    4. if that does not settle it: the exact pass for plays beating the best known.
+       exact pass for plays reaching ``top`` decides instead (strongly pruned, so cheap);
+    3. if that does not settle it: a beam, ranked by the bound, finds a good play (a lower bound),
+       and the exact pass looks for plays beating it.
 
     ``canon``: the search without spare jokers (the caller adds them to the sets; the scores
     count no jokers).
@@ -146,13 +146,8 @@ def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int],
               int(bound[:, 0, 0, jt + jr].sum())) + jextra
     if top < HALF_NEG:
         return None  # the table tiles cannot all be used
-    quick = search(t, jt, r, jr, w, wj, meld, beam=BEAM, canon=canon, bound=bound)
-    if quick is not None and quick[0] >= top:
-        return quick
     # most tiles: a target one lower is the next likely optimum; most points: it rarely is
     for dives in range(DIVES if max(weights) == 1 else 1):
-        if quick is not None and quick[0] >= top:
-            return quick
         if top < 0:
             return None  # no play at all (every score is 0 or more)
         dive = reach(t, jt, r, jr, w, wj, meld, top - 1, canon, bound, DIVE_BUDGET)
@@ -165,6 +160,9 @@ def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int],
             if found is not None:
                 return found
         top -= 1  # no play reaches top
+    if top < 0:
+        return None
+    quick = search(t, jt, r, jr, w, wj, meld, beam=BEAM, canon=canon, bound=bound)
     if quick is not None and quick[0] >= top:
         return quick
     floor = NEG if quick is None else quick[0]
@@ -222,6 +220,23 @@ def _extend_runs(short: list[list[list[str]]], long: list[list[list[str]]], sets
     on (``js`` of them with a joker) and the rest end; what is left starts new runs.
     """
     must = short[c]
+    if k == 0:  # no joker (so none carries a run on): the same buckets, built with less work
+        going = long[c]
+        if s3 < len(going):
+            sets.extend(going[s3:])
+            going = going[:s3]
+        grown: list[list[str]] = []
+        young: list[list[str]] = []
+        for run in must:
+            run.append(code)
+            (young if len(run) < 3 else grown).append(run)
+        for run in going:
+            run.append(code)
+        young.extend([code] for _ in range(ur - len(must) - s3))
+        short[c] = young
+        grown.extend(going)
+        long[c] = grown
+        return
     km = min(k, len(must))
     for run in long[c][s3:]:
         sets.append(run)
