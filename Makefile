@@ -10,6 +10,9 @@ STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 LOCKS := requirements
 PYTEST_ARGS ?=
+# Two workers that take tests from each other's queue when idle: a long test (a browser day) does not land
+# last on one core while the other waits.
+XDIST := -n 2 --dist worksteal
 # What users install: the wheel built from this tree (through its sdist), installed from the locks into
 # environments outside the tree; the server, CLI and browser tests run it (tests/installed_env.py).
 DIST := build/dist
@@ -62,36 +65,43 @@ typecheck: $(STAMP)
 # The sdist, then the wheel built from it (so the sdist is proved to carry what the wheel needs). The
 # wheel carries the compiled Sanguosha engine where a C compiler is at hand (setup.py), the sdist never;
 # where the checkout's own build (`engine`) is up to date and of the same source, it is copied, not rebuilt.
-wheel: $(STAMP)
+wheel: $(STAMP) engine
 	rm -rf $(DIST)
 	TABLESPORT_COMPILED_FROM=$(CURDIR) $(UV) build --quiet --python $(BIN)/python --no-build-isolation \
 	  --out-dir $(DIST) .
 
 # The wheel installed from the locks outside the tree (tests/installed_env.py): all/ (every extra: the
 # server, CLI and browser tests), server/ (the `server` extra alone, what `make run` serves) and bare/ (no
-# extra). Each compiles the Rummikub solver's search once, as a user's first game would.
-installed: wheel
-	rm -rf $(INSTALLED)
-	for kind in all:dev server:run bare:base; do \
-	  env=$(INSTALLED)/$${kind%%:*}; lock=$(LOCKS)/$${kind##*:}.txt; \
-	  $(UV) venv --quiet --python $(BIN)/python $$env && \
-	  $(UV) pip sync --quiet --python $$env/bin/python --require-hashes $$lock && \
-	  $(UV) pip install --quiet --python $$env/bin/python --no-deps $(DIST)/tablesport-*.whl && \
-	  (cd $(INSTALLED) && $(CURDIR)/$$env/bin/python -P -m tablesport.games.rummikub.search >/dev/null) || exit 1; \
-	done
+# extra). Each compiles the Rummikub solver's search once, as a user's first game would. The three are
+# separate targets, so that `make -j2` (make test) installs two at once.
+INSTALL_KINDS := installed-all installed-server installed-bare
+installed: $(INSTALL_KINDS)
+LOCK_all := dev
+LOCK_server := run
+LOCK_bare := base
+.PHONY: $(INSTALL_KINDS)
+$(INSTALL_KINDS): installed-%: wheel
+	rm -rf $(INSTALLED)/$*
+	$(UV) venv --quiet --python $(BIN)/python $(INSTALLED)/$*
+	$(UV) pip sync --quiet --python $(INSTALLED)/$*/bin/python --require-hashes $(LOCKS)/$(LOCK_$*).txt
+	$(UV) pip install --quiet --python $(INSTALLED)/$*/bin/python --no-deps $(DIST)/tablesport-*.whl
+	cd $(INSTALLED) && $(CURDIR)/$(INSTALLED)/$*/bin/python -P -m tablesport.games.rummikub.search >/dev/null
 
 # Everything but the large randomized runs; under 20 minutes on 2 cores. The server, CLI and browser
 # tests run the installed wheel (TABLESPORT_INSTALLED), the unit tests the tree (the pure package;
 # tests/sanguosha/test_compiled_build.py replays the corpus in the compiled build `engine` made).
-test: $(STAMP) lint typecheck engine installed
+# The steps before the suite run two at a time: the lint and the type check beside the engine build, the
+# wheel and its installs (mypyc keeps no cache, so it never races the type check's).
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck engine installed
 	scripts/ensure-test-services
-	TABLESPORT_INSTALLED=$(CURDIR)/$(INSTALLED) $(BIN)/python -m pytest -m "not slow" -n 2 $(PYTEST_ARGS); \
+	TABLESPORT_INSTALLED=$(CURDIR)/$(INSTALLED) $(BIN)/python -m pytest -m "not slow" $(XDIST) $(PYTEST_ARGS); \
 	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no test"; rc=0; fi; exit $$rc
 
 # The edit-test loop, under 2 minutes: lint, the type check and the fast tests (no browser, no
 # server process, no PostgreSQL, no install).
 check: $(STAMP) lint typecheck
-	$(BIN)/python -m pytest -m "fast" -n 2 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "fast" $(XDIST) $(PYTEST_ARGS)
 
 # The large randomized runs (10,000 games and more). SLOW_SCALE=0.1 runs a tenth.
 test-slow: $(STAMP)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -17,6 +18,32 @@ def slow_scale() -> float:
 @pytest.fixture
 def scale() -> float:
     return slow_scale()
+
+
+# Passwords hashed in this process (the tests' accounts, sign-ins, the throttle's many wrong guesses) use
+# Argon2id at its smallest cost: the production cost (argon2-cffi's defaults, 64 MiB and 3 passes, checked
+# by tests/server/test_accounts.py::test_production_password_hashes_keep_their_cost, marked
+# ``production_hash``, which runs without this) takes seconds a hash on a busy machine. Hashes carry their
+# own parameters, so a server process (the installed wheel, never patched) verifies them all the same.
+@pytest.fixture(autouse=True)
+def _cheap_password_hashes(request: pytest.FixtureRequest) -> Iterator[None]:
+    if "production_hash" in request.keywords:
+        yield
+        return
+    try:
+        from argon2 import PasswordHasher
+
+        from tablesport.store import accounts
+    except ImportError:  # the bare install: no server extra, no accounts
+        yield
+        return
+    mp = pytest.MonkeyPatch()
+    mp.setattr(accounts, "_hasher", lambda: PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+    mp.setattr(accounts, "_DUMMY", [])
+    try:
+        yield
+    finally:
+        mp.undo()
 
 
 # The server processes of the tests run the installed wheel when make test built one (tests/installed_env.py).

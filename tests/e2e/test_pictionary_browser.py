@@ -33,9 +33,12 @@ pytestmark = pytest.mark.browser
 SEED = 5  # team A wins the roll-off 3:2 and the first word (All Play) is a singular noun ("kimono")
 
 
-@pytest.fixture
-def fake(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(tmp_path / "web.sqlite3", bot_delay=0.05, clock=ManualClock()).start()
+@pytest.fixture(scope="module")
+def fake(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """One server on a test clock for the module: each test plays a table of its own (moving the clock
+    moves the tables of earlier tests too, which nobody watches any more)."""
+    srv = ServerThread(tmp_path_factory.mktemp("pictionary") / "web.sqlite3", bot_delay=0.05,
+                       clock=ManualClock()).start()
     try:
         yield srv
     finally:

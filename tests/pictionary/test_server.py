@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,9 +17,11 @@ from tablesport.server.live.clock import ManualClock
 from tablesport.server.process import ServerThread
 
 
-@pytest.fixture
-def srv(tmp_path: Path) -> Iterator[ServerThread]:
-    s = ServerThread(tmp_path / "web.sqlite3", clock=ManualClock()).start()
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """One server for the module: each test plays a table of its own (the clock moves all of them; the
+    tables of earlier tests are left behind and answer nobody here)."""
+    s = ServerThread(tmp_path_factory.mktemp("pictionary") / "web.sqlite3", clock=ManualClock()).start()
     try:
         yield s
     finally:
@@ -66,6 +67,20 @@ def start(srv: ServerThread) -> tuple[str, list[Seat]]:
         s.read()
     assert seats[0].last["decision"]["kind"] == "draw" and seats[0].last["decision"]["stream"] is True
     return str(t["id"]), seats
+
+
+def paper_table(srv: ServerThread) -> Seat:
+    """A paper table (the facilitator's seat and six phones) in its first minute: team A rolled 5, team B
+    2, the first word (All Play) is ready; the facilitator's seat."""
+    t = srv.create("pictionary-table", [{"kind": "person"}] * 7, seed=5)
+    seats = [Seat(srv, str(t["id"]), s["token"]) for s in t["seats"]]  # type: ignore[index]
+    for s in seats:
+        s.read()
+    fac = seats[0]
+    for action in (["die", 5], ["die", 2], "ready"):
+        fac.act(action)
+        fac.read()
+    return fac
 
 
 def test_strokes_do_not_restart_the_minute_and_batches_need_not_wait(srv: ServerThread) -> None:
@@ -131,14 +146,7 @@ def test_a_foul_in_all_play_leaves_the_rest_of_the_same_minute(srv: ServerThread
     """000 Pictionary §2 ("one minute to get their team to guess the word"): at a paper table, a foul
     ruled 20 s into an All Play word puts that team out; the other team has the 40 s left, not a new
     minute (the facilitator's page and the server's deadline alike)."""
-    t = srv.create("pictionary-table", [{"kind": "person"}] * 7, seed=5)
-    seats = [Seat(srv, str(t["id"]), s["token"]) for s in t["seats"]]  # type: ignore[index]
-    for s in seats:
-        s.read()
-    fac = seats[0]
-    for action in (["die", 5], ["die", 2], "ready"):
-        fac.act(action)
-        fac.read()
+    fac = paper_table(srv)
     d = fac.last["decision"]
     assert d["kind"] == "draw" and d["data"]["all_play"] and d["data"]["teams"] == ["A", "B"]
     srv.advance(20)
@@ -157,14 +165,7 @@ def test_undoing_a_ruling_gives_back_the_seconds_that_were_left(srv: ServerThrea
     """000 Pictionary §2 (one minute to get the team to guess the word): the facilitator presses
     "Guessed" 25 s into the minute by mistake and takes it back 10 s later; the minute goes on with the
     35 s that were left when the ruling was made, not a fresh 60 s, and runs out when they are over."""
-    t = srv.create("pictionary-table", [{"kind": "person"}] * 7, seed=5)
-    seats = [Seat(srv, str(t["id"]), s["token"]) for s in t["seats"]]  # type: ignore[index]
-    for s in seats:
-        s.read()
-    fac = seats[0]
-    for action in (["die", 5], ["die", 2], "ready"):
-        fac.act(action)
-        fac.read()
+    fac = paper_table(srv)
     d = fac.last["decision"]
     assert d["kind"] == "draw"
     team = d["data"]["teams"][0]

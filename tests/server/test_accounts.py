@@ -72,6 +72,23 @@ def web(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
+@pytest.mark.production_hash
+def test_production_password_hashes_keep_their_cost() -> None:
+    """The store hashes with Argon2id at argon2-cffi's default cost (RFC 9106's second choice: 64 MiB, 3
+    passes, 4 lanes); the other tests hash at the smallest cost (tests/conftest.py), never the store."""
+    from argon2 import PasswordHasher
+
+    ph = accounts._hasher()
+    default = PasswordHasher()
+    assert (ph.memory_cost, ph.time_cost, ph.parallelism) == (default.memory_cost, default.time_cost,
+                                                               default.parallelism)
+    assert ph.memory_cost >= 65536 and ph.time_cost >= 3
+    stored = accounts.hash_password(PASSWORD, "olga")
+    assert stored.startswith(f"$argon2id$v=19$m={ph.memory_cost},t={ph.time_cost},")
+    assert PASSWORD not in stored
+    assert ph.verify(stored, PASSWORD)
+
+
 def test_first_run_page_exists_only_while_no_organiser(web: TestClient) -> None:
     assert web.get("/setup").status_code == 200
     assert "/setup" in web.get("/login").text  # the sign-in page points to it

@@ -44,9 +44,9 @@ class Person:
         return self.c.post(action, data={**data, "csrf": token}, follow_redirects=False)
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Any]:
-    app = create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)
+def app_at(folder: Path) -> Iterator[Any]:
+    """The app on a store in ``folder``, started, with the organiser olga and the referees ann and bo."""
+    app = create_app(f"sqlite:///{folder / 'web.sqlite3'}", bot_delay=0.0)
     with TestClient(app) as main:  # runs the app's start-up (store, hall)
         app.state.main_client = main
         with app.state.sessions() as s:
@@ -54,6 +54,30 @@ def app(tmp_path: Path) -> Iterator[Any]:
                 accounts.create_user(s, name, role, PASSWORD, by="test")
             s.commit()
         yield app
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Any]:
+    yield from app_at(tmp_path)
+
+
+def rummikub_hall(app: Any, divisions: dict[str, str], tables: int = 1,
+                  arrive: int | None = None) -> tuple[Person, str]:
+    """Seed 002's hall: the event "Tuen Mun" with a Rummikub competition ``rk`` of ``divisions`` (player →
+    division) at ``tables`` tables, ann its referee, signed in; the first ``arrive`` players (all by default)
+    checked in at 09:30. Returns ann and the hall page's path."""
+    with app.state.sessions() as s:
+        ev = EventStore(s).create_event({"event": "Tuen Mun", "competitions": [
+            {"key": "rk", "preset": "rummikub-2018", "tables": tables,
+             "entrants": [{"id": p, "division": d} for p, d in divisions.items()]}]}, "desk")
+        accounts.assign_referee(s, "ann", ev.id)
+        s.commit()
+        event_id = ev.id
+    ann = Person(app, "ann")
+    hall = f"/referee/events/{event_id}/rk/hall"
+    for p in list(divisions)[:arrive]:
+        assert ann.post(hall, hall + "/arrive", {"player": p, "at": "09:30"}).status_code == 303
+    return ann, hall
 
 
 def csv_of(teams: int, bad: bool = False) -> str:
@@ -420,19 +444,8 @@ def test_a_fixture_played_at_a_live_table_enters_its_result_on_its_own(app: Any)
 def test_the_rummikub_hall_from_the_referees_page(app: Any) -> None:
     """Seed 002: a table starts as soon as 4 are free (賽制 4); no new sheet from the cut-off (賽制 1)."""
     players = ["Amy", "Ben", "Cat", "Dan", "Eva", "Fai", "Gus", "Hoi", "Ivy"]
-    with app.state.sessions() as s:
-        st = EventStore(s)
-        ev = st.create_event({"event": "Tuen Mun", "competitions": [
-            {"key": "rk", "preset": "rummikub-2018", "tables": 2,
-             "entrants": [{"id": p, "division": "junior" if i < 4 else "senior"}
-                          for i, p in enumerate(players)]}]}, "desk")
-        accounts.assign_referee(s, "ann", ev.id)
-        s.commit()
-        event_id = ev.id
-    ann = Person(app, "ann")
-    hall = f"/referee/events/{event_id}/rk/hall"
-    for p in players[:8]:
-        assert ann.post(hall, hall + "/arrive", {"player": p, "at": "09:30"}).status_code == 303
+    ann, hall = rummikub_hall(app, {p: "junior" if i < 4 else "senior" for i, p in enumerate(players)},
+                              tables=2, arrive=8)
     page = ann.c.get(hall).text
     assert page.count('data-playing="yes"') == 2
     row = re.findall(r'<tr data-table="1" data-playing="yes"><td>[^<]*</td><td>([^<]*)</td>', page)[0]

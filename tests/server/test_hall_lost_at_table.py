@@ -8,37 +8,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tablesport.store import accounts
 from tablesport.store.service import EventStore
 
-from .test_event_pages import Person, app  # noqa: F401  (the app fixture)
+from .test_event_pages import app, rummikub_hall  # noqa: F401  (the app fixture)
 
 
 def test_a_sheet_lost_at_a_table_in_play(app: Any) -> None:  # noqa: F811
     players = ["Amy", "Ben", "Cat", "Dan"]
-    with app.state.sessions() as s:
-        st = EventStore(s)
-        ev = st.create_event(
-            {
-                "event": "Tuen Mun",
-                "competitions": [
-                    {
-                        "key": "rk",
-                        "preset": "rummikub-2018",
-                        "tables": 1,
-                        "entrants": [{"id": p, "division": "senior"} for p in players],
-                    }
-                ],
-            },
-            "desk",
-        )
-        accounts.assign_referee(s, "ann", ev.id)
-        s.commit()
-        event_id = ev.id
-    ann = Person(app, "ann")
-    hall = f"/referee/events/{event_id}/rk/hall"
-    for p in players:
-        assert ann.post(hall, hall + "/arrive", {"player": p, "at": "09:30"}).status_code == 303
+    ann, hall = rummikub_hall(app, dict.fromkeys(players, "senior"))
     page = ann.c.get(hall).text
     table_form = re.search(r'<form [^>]*class="bar lost-at-table" data-table="1">.*?</form>', page, re.S)
     assert table_form is not None and "<option>Amy</option>" in table_form.group(0)

@@ -7,6 +7,7 @@ stored."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,42 +15,33 @@ import pytest
 pytest.importorskip("cv2")
 
 from tablesport.games.rummikub.photo_render import CONDITIONS, render  # noqa: E402
-from tablesport.store import accounts  # noqa: E402
 from tablesport.store.service import EventStore  # noqa: E402
 
-from .test_event_pages import Person, app  # noqa: E402, F401  (the app fixture)
+from .test_event_pages import Person, app, app_at, rummikub_hall  # noqa: E402, F401  (the app fixture)
 
 PLAYERS = {"Amy": "junior", "Ben": "senior", "Cat": "junior", "Dan": "senior"}
 RACKS = {"Ben": ["R7", "K13", "J", "O2"], "Cat": ["B11", "B12"], "Dan": ["O5", "K5", "R5"]}
 
 
 def hall_of(app: Any) -> tuple[Person, str, list[str]]:  # noqa: F811
-    with app.state.sessions() as s:
-        ev = EventStore(s).create_event(
-            {
-                "event": "Tuen Mun",
-                "competitions": [
-                    {
-                        "key": "rk",
-                        "preset": "rummikub-2018",
-                        "tables": 1,
-                        "entrants": [{"id": p, "division": d} for p, d in PLAYERS.items()],
-                    }
-                ],
-            },
-            "desk",
-        )
-        accounts.assign_referee(s, "ann", ev.id)
-        s.commit()
-        event_id = ev.id
-    ann = Person(app, "ann")
-    hall = f"/referee/events/{event_id}/rk/hall"
-    for p in PLAYERS:
-        assert ann.post(hall, hall + "/arrive", {"player": p, "at": "09:30"}).status_code == 303
+    ann, hall = rummikub_hall(app, PLAYERS)
     page = ann.c.get(hall).text
     seated = re.search(r'<tr data-table="1" data-playing="yes"><td>[^<]*</td><td>([^<]*)</td>', page)
     assert seated is not None and 'class="rack-photo-link"' in page
     return ann, hall, seated.group(1).split(" · ")
+
+
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Person, str, str]]:
+    """One hall for the refused photos (each stores nothing, checked after each): the app, ann, the hall's
+    path and the photo form's token."""
+    for started in app_at(tmp_path_factory.mktemp("refused")):
+        ann, hall, _ = hall_of(started)
+        token = re.search(
+            r'id="photo-csrf" value="([^"]+)"',  # type: ignore[union-attr]
+            ann.c.get(hall + "/photo?table=1").text,
+        ).group(1)
+        yield started, ann, hall, token
 
 
 def stored(app: Any) -> tuple[int, int]:  # noqa: F811
@@ -109,15 +101,13 @@ def test_rack_photos_read_corrected_and_entered_as_the_halls_game(app: Any) -> N
 
 
 @pytest.mark.parametrize("what", ["not_image", "blank", "no_tiles", "too_big"])
-def test_a_rack_photo_that_cannot_be_read_is_refused_with_nothing_stored(app: Any, what: str) -> None:  # noqa: F811
+def test_a_rack_photo_that_cannot_be_read_is_refused_with_nothing_stored(
+    refusing: tuple[Any, Person, str, str], what: str
+) -> None:
     import cv2
     import numpy as np
 
-    ann, hall, _ = hall_of(app)
-    token = re.search(
-        r'id="photo-csrf" value="([^"]+)"',  # type: ignore[union-attr]
-        ann.c.get(hall + "/photo?table=1").text,
-    ).group(1)
+    started, ann, hall, token = refusing
     if what == "not_image":
         body = b"%PDF-1.4 not a photo"
     elif what == "blank":
@@ -133,4 +123,4 @@ def test_a_rack_photo_that_cannot_be_read_is_refused_with_nothing_stored(app: An
     )
     assert r.status_code in (400, 413) and r.json()["error"] == what
     assert re.search(r"[\u4e00-\u9fff]", r.json()["message"]), r.json()
-    assert stored(app) == (0, 0)
+    assert stored(started) == (0, 0)
