@@ -33,10 +33,11 @@ SPLIT_MIN = 0.15
 """Where the best face and the next differ (12 and 13 differ in one digit), the tile must follow the
 best face's ink this well (normalised correlation with their difference), or it is in doubt."""
 INK_RATIO = 0.6
-"""Ink whose direction (see :data:`INK_LOSS`) is nearer than this share of the way to a second
-colour's is in doubt."""
-INK_ANGLE = 14.0
-"""Ink whose direction is further than this (degrees) from its colour's is in doubt."""
+"""Ink whose share of the light taken (see :data:`INK_LOSS`) is nearer than this share of the way to
+a second colour's is in doubt."""
+INK_FAR = 0.3
+"""Ink further than this from its colour's (:data:`INK_LOSS`, per channel) is in doubt: the nearest
+two colours (orange and red) lie 0.55 apart."""
 PAPER_NEAR = 7
 """Pixels (of the upright tile) round a pixel in which its ivory is looked for."""
 SHAPE_MIN = 0.85
@@ -44,8 +45,8 @@ SHAPE_MIN = 0.85
 SQUARE_MAX = 1.15
 """A patch whose convex outline is this much bigger than its four corners' quadrilateral is not
 four-sided (a patch of glare, two tiles joined at an angle): in doubt, or dropped if it holds no ink."""
-JOINED = 1.6
-"""A patch this many times the usual tile's size may be two tiles joined: in doubt."""
+JOINED = 1.75
+"""A patch this many times the size of the tiles nearest it may be two tiles joined: in doubt."""
 SKIN_WARM = 0.22
 """A pixel whose blue falls this share below its red is warm, as a hand is (ivory's is about 0.1)."""
 HAND_MIN = 0.15
@@ -92,7 +93,8 @@ def _balanced(image: Any) -> Any:
     """The photo as RGB float, white-balanced on its brightest unsaturated pixels (the tiles)."""
     rgb = image[:, :, ::-1].astype(np.float32)
     low = rgb.min(-1)
-    bright = rgb[low >= np.percentile(low, 98)]
+    few = rgb[::3, ::3]
+    bright = few[few.min(-1) >= np.percentile(low[::3, ::3], 98)]
     ref = np.median(bright, axis=0)
     if 1 - ref.min() / max(float(ref.max()), 1.0) > 0.4:
         return rgb  # the brightest is no ivory, even with the white balance off: no tiles to balance on
@@ -105,10 +107,19 @@ def _first_mask(rgb: Any) -> Any:
     cv2 = cv()
     mx, mn = rgb.max(-1), rgb.min(-1)
     sat = 1 - mn / np.maximum(mx, 1.0)
-    side = max(3, max(rgb.shape[:2]) // 6)
-    near = cv2.dilate(mx, cv2.getStructuringElement(cv2.MORPH_RECT, (side, side)))
+    side = max(3, max(rgb.shape[:2]) // 24)
+    near = _coarse(mx, lambda small: cv2.dilate(small, np.ones((side, side), np.uint8)))
     mask = ((sat < 0.3) & (mx > 0.62 * near) & (mx > 0.42 * max(FACE_RGB))).astype(np.uint8) * 255
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def _coarse(image: Any, work: Any, scale: int = 4) -> Any:
+    """``work`` done on ``image`` shrunk ``scale`` times and the result brought back to its size: for
+    the smooth levels (the rack round a tile, the brightest near a pixel), at a fraction of the cost."""
+    cv2 = cv()
+    h, w = image.shape[:2]
+    small = cv2.resize(image, (max(1, w // scale), max(1, h // scale)), interpolation=cv2.INTER_AREA)
+    return cv2.resize(work(small), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def skin(rgb: Any) -> Any:
@@ -127,11 +138,11 @@ def _tile_width(mask: Any) -> float | None:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     h, w = mask.shape
-    deep = [
-        float(depth[labels == k].max())
-        for k in range(1, count)
-        if h * w * 0.0004 < stats[k, cv2.CC_STAT_AREA] < h * w * 0.05
-    ]
+    deep = []
+    for k in range(1, count):
+        x, y, bw, bh, area = (int(v) for v in stats[k])
+        if h * w * 0.0004 < area < h * w * 0.05:
+            deep.append(float(depth[y : y + bh, x : x + bw][labels[y : y + bh, x : x + bw] == k].max()))
     return 2 * float(np.median(deep)) if deep else None
 
 
@@ -147,11 +158,12 @@ def tile_mask(rgb: Any) -> Any:
         return first
     low = rgb.min(-1)
     mx = rgb.max(-1)
-    side = max(5, round(wide * 1.5)) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
-    ground = cv2.morphologyEx(low, cv2.MORPH_OPEN, kernel)
-    ground = cv2.blur(ground, (side, side))
-    top = cv2.dilate(low, kernel)
+    side = max(3, round(wide * 0.75)) | 1  # 1.5 tiles wide, at half the size
+    kernel = np.ones((side, side), np.uint8)
+    ground = _coarse(
+        low, lambda small: cv2.blur(cv2.morphologyEx(small, cv2.MORPH_OPEN, kernel), (side, side)), 2
+    )
+    top = _coarse(low, lambda small: cv2.dilate(small, kernel), 2)
     lift = (low - ground) / np.maximum(top - ground, 1.0)
     sat = 1 - low / np.maximum(mx, 1.0)
     tile = (lift > 0.45) & (top - ground > 40) & (low - ground > 30) & (sat < 0.35) & ~skin(rgb)
@@ -200,11 +212,15 @@ def find_tiles(mask: Any) -> list[Patch]:
         return []
     usual = float(np.median([f[1] for f in found if f[2] > SHAPE_MIN] or [f[1] for f in found]))
     thick = float(np.median([f[3] for f in found]))
+    kept = [f for f in found if f[1] >= 0.25 * usual and f[3] >= 0.4 * thick]  # not a speck, an edge
+    centres = np.array([f[0].mean(0) for f in kept])
+    sizes = np.array([f[1] for f in kept])
     out = []
-    for quad, size, fill, deep, square in found:
-        if size < 0.25 * usual or deep < 0.4 * thick:
-            continue  # a speck of glare, a thin light edge
-        out.append(Patch(quad, fill > SHAPE_MIN, square > SQUARE_MAX or size > JOINED * usual))
+    for i, (quad, size, fill, _, square) in enumerate(kept):
+        # the tiles nearest, as big as this one would be in the photo's perspective
+        nearest = np.argsort(((centres - centres[i]) ** 2).sum(1))[1:3]
+        local = float(sizes[nearest].max()) if len(nearest) else usual
+        out.append(Patch(quad, fill > SHAPE_MIN, square > SQUARE_MAX or size > JOINED * local))
     return out
 
 
@@ -235,17 +251,17 @@ def _ink(tile: Any, paper: Any) -> Any:
 
 
 INKS = tuple(INK_RGB)
-INK_LOSS = np.array([np.subtract(FACE_RGB, INK_RGB[c]) for c in INKS], np.float32)
-INK_LOSS /= np.linalg.norm(INK_LOSS, axis=1, keepdims=True)
-"""What each ink takes from the ivory, per channel (a unit vector): the ink's colour relative to its
-tile's own ivory, which glare (adding white), shade and blur (mixing ink and ivory) scale but do not
-turn, and white balance turns only as it turns the ivory too."""
+INK_LOSS = np.array([1 - np.divide(INK_RGB[c], FACE_RGB) for c in INKS], np.float32)
+INK_LOSS /= INK_LOSS.max(1, keepdims=True)
+"""The share of the ivory's light each ink takes, per channel, on the scale of its largest: the ink's
+colour relative to its tile's own ivory, which glare (adding white), shade and blur (mixing ink and
+ivory) scale but do not change, and a white balance off changes only as it changes the ivory too."""
 
 
 def _ink_colour(tile: Any, paper: Any, template: Any, at: tuple[int, int]) -> tuple[str, bool]:
     """The colour letter of the ink where ``template`` lies on ``tile`` at ``at``, and whether it is
-    in doubt: the light the ink takes from the ivory round it, per channel, after white balance on
-    that ivory, its direction matched to each ink's."""
+    in doubt: the share of the light of the ivory round it the ink takes, per channel, on the scale
+    of its largest, matched to each ink's (:data:`INK_LOSS`)."""
     x, y = at
     part = tile[y : y + TH, x : x + TW]
     ivory = paper[y : y + TH, x : x + TW]
@@ -253,15 +269,14 @@ def _ink_colour(tile: Any, paper: Any, template: Any, at: tuple[int, int]) -> tu
     if where.sum() < 5:
         return INKS[0], True
     loss = ((ivory - part)[where] * template[where][:, None]).sum(0)
-    balance = np.array(FACE_RGB, np.float32) / np.maximum(np.median(ivory[where], axis=0), 1.0)
-    loss = loss * balance
-    norm = float(np.linalg.norm(loss))
-    if norm <= 0:
+    loss = loss / np.maximum(np.median(ivory[where], axis=0), 1.0)
+    most = float(loss.max())
+    if most <= 0:
         return INKS[0], True
-    angle = np.degrees(np.arccos(np.clip(INK_LOSS @ (loss / norm), -1, 1)))
-    order = np.argsort(angle)
-    first, second = float(angle[order[0]]), float(angle[order[1]])
-    return INKS[int(order[0])], bool(first > INK_ANGLE or first > INK_RATIO * second)
+    dist = np.sqrt(((INK_LOSS - loss / most) ** 2).sum(1))
+    order = np.argsort(dist)
+    first, second = float(dist[order[0]]), float(dist[order[1]])
+    return INKS[int(order[0])], bool(first > INK_FAR or first > INK_RATIO * second)
 
 
 def _split(ink: Any, face: Any, other: Any, at: tuple[int, int]) -> float:
@@ -348,8 +363,10 @@ def _hands(rgb: Any, patches: list[Patch]) -> list[Any]:
     cv2 = cv()
     if not patches:
         return []
+    full = rgb.shape[1], rgb.shape[0]
+    rgb = rgb[::2, ::2]  # half the size: a hand is big
     h, w = rgb.shape[:2]
-    quads = [p.quad.astype(np.int32) for p in patches]
+    quads = [(p.quad / 2).astype(np.int32) for p in patches]
     usual = float(np.median([float(cv2.contourArea(q.astype(np.float32))) for q in quads]))
     tiles = np.zeros((h, w), np.uint8)
     for q in quads:
@@ -359,7 +376,11 @@ def _hands(rgb: Any, patches: list[Patch]) -> list[Any]:
     warm = skin(cv2.GaussianBlur(rgb, (0, 0), 1.5)) & (rack > 0) & (tiles == 0)
     warm = cv2.morphologyEx(warm.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(warm, connectivity=8)
-    return [labels == k for k in range(1, count) if stats[k, cv2.CC_STAT_AREA] >= HAND_MIN * usual]
+    return [
+        cv2.resize((labels == k).astype(np.uint8), full, interpolation=cv2.INTER_NEAREST) > 0
+        for k in range(1, count)
+        if stats[k, cv2.CC_STAT_AREA] >= HAND_MIN * usual
+    ]
 
 
 def read_image(image: Any) -> RackReading:
