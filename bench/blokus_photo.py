@@ -20,17 +20,12 @@ see bench/blokus_photo_agreement.py.
 
 from __future__ import annotations
 
-import argparse
-import os
-import statistics
-import time
 from typing import Any
 
-from bench.machine import machine, save_results
+from bench.photo_common import run_benchmark, timed_read, timing
 from tablesport.games.blokus.photo_read import read_photo
 from tablesport.games.blokus.photo_render import CONDITIONS, finished_game, render
 from tablesport.games.blokus.photo_score import board_reading
-from tablesport.imaging.decode import PhotoError, cv
 
 
 def photo_seed(name: str, seed: int, game: int) -> int:
@@ -45,23 +40,17 @@ def run_condition(name: str, games: list[Any], seed: int) -> dict[str, Any]:
     for g, state in enumerate(games):
         rows = state.board_rows()
         data = render(rows, photo_seed(name, seed, g), CONDITIONS[name])
-        t0, c0 = time.perf_counter(), time.process_time()
-        try:
-            reading = read_photo(data)
-        except PhotoError:
+        reading = timed_read(read_photo, data, times, cpu)
+        cells += 400
+        if reading is None:
             refused += 1
-            cells += 400
             continue
-        finally:
-            times.append(time.perf_counter() - t0)
-            cpu.append(time.process_time() - c0)
         wrong = {
             (x, y)
             for y, (a, b) in enumerate(zip(rows, reading.rows, strict=True))
             for x in range(20)
             if a[x] != b[x]
         }
-        cells += 400
         right += 400 - len(wrong)
         doubt = set(reading.doubt)
         colours = board_reading(reading.rows)
@@ -85,46 +74,21 @@ def run_condition(name: str, games: list[Any], seed: int) -> dict[str, Any]:
         "sheets_wrong_unflagged": silent,
         "refused": refused,
         "scores_right_before_taps": round(scores_right / n, 4),
-        "cpu_seconds_per_photo_mean": round(statistics.fmean(cpu), 3),
-        "cpu_seconds_per_photo_max": round(max(cpu), 3),
-        "wall_seconds_per_photo_mean": round(statistics.fmean(times), 3),
-        "wall_seconds_per_photo_max": round(max(times), 3),
+        **timing(times, cpu),
     }
+
+
+def line(res: dict[str, Any]) -> str:
+    return (
+        f"squares {res['squares_right']:.5f}  exact {res['sheets_exact_no_tap']:.3f}  "
+        f"right after taps {res['sheets_right_after_taps_on_doubt']:.3f}  "
+        f"illegal {res['sheets_wrong_flagged_illegal']}  unflagged {res['sheets_wrong_unflagged']}  "
+        f"refused {res['refused']}"
+    )
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=50)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--conditions", default=",".join(CONDITIONS))
-    args = ap.parse_args()
-    cv().setNumThreads(1)
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    t0 = time.perf_counter()
-    games = [finished_game(args.seed * 1000 + g) for g in range(args.games)]
-    play = time.perf_counter() - t0
-    out: dict[str, Any] = {
-        "machine": machine(),
-        "load_at_start": os.getloadavg()[0],
-        "games": args.games,
-        "seed": args.seed,
-        "seconds_playing_games": round(play, 1),
-        "conditions": {},
-    }
-    for name in args.conditions.split(","):
-        out["conditions"][name] = res = run_condition(name, games, args.seed)
-        print(
-            f"{name:12} squares {res['squares_right']:.5f}  exact {res['sheets_exact_no_tap']:.3f}  "
-            f"right after taps {res['sheets_right_after_taps_on_doubt']:.3f}  "
-            f"illegal {res['sheets_wrong_flagged_illegal']}  unflagged {res['sheets_wrong_unflagged']}  "
-            f"refused {res['refused']}  "
-            f"CPU {res['cpu_seconds_per_photo_mean']:.3f} s/photo "
-            f"(max {res['cpu_seconds_per_photo_max']:.3f}), "
-            f"wall {res['wall_seconds_per_photo_mean']:.3f} s",
-            flush=True,
-        )
-    out["load_at_end"] = os.getloadavg()[0]
-    print(f"written {save_results('blokus_photo', out)}")
+    run_benchmark(__doc__ or "", "blokus_photo", 50, list(CONDITIONS), finished_game, run_condition, line)
 
 
 if __name__ == "__main__":

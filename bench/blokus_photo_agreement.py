@@ -14,51 +14,27 @@ is a legal finished game, and why a photo was refused; then the share that agree
 
 from __future__ import annotations
 
-import argparse
-import csv
-import time
-from pathlib import Path
+from typing import Any
 
+from bench.photo_common import agreement
 from tablesport.games.blokus.photo_read import read_photo
 from tablesport.games.blokus.photo_score import board_reading
-from tablesport.imaging.decode import PhotoError
 
 COLOURS = ("blue", "yellow", "red", "green")
 
 
+def judge(row: dict[str, str], reading: Any) -> tuple[bool, str]:
+    typed = [int(row[c]) for c in COLOURS]
+    colours = board_reading(reading.rows)
+    read = [c.squares_left for c in colours]
+    problems = [p for c in colours for p in c.problems]
+    legal = "illegal: " + "; ".join(problems) if problems else "legal"
+    text = f"read {read}  typed {typed}  in doubt {len(reading.doubt)}  {legal}"
+    return read == typed and not problems, text
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("folder", type=Path)
-    ap.add_argument("sheets", type=Path)
-    args = ap.parse_args()
-    agree = total = refused = 0
-    with args.sheets.open(newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
-            total += 1
-            typed = [int(row[c]) for c in COLOURS]
-            t0 = time.perf_counter()
-            try:
-                reading = read_photo((args.folder / row["photo"]).read_bytes())
-            except PhotoError as exc:
-                refused += 1
-                print(f"{row['photo']}: refused ({exc.key}): {exc}")
-                continue
-            colours = board_reading(reading.rows)
-            read = [c.squares_left for c in colours]
-            problems = [p for c in colours for p in c.problems]
-            same = read == typed and not problems
-            agree += same
-            legal = "illegal: " + "; ".join(problems) if problems else "legal"
-            print(
-                f"{row['photo']}: {'agrees' if same else 'differs'}  read {read}  typed {typed}  "
-                f"in doubt {len(reading.doubt)}  {legal}  "
-                f"{time.perf_counter() - t0:.2f} s"
-            )
-    if total:
-        print(
-            f"{agree} of {total} photos agree with the typed sheet before any tap ({agree / total:.1%}); "
-            f"{refused} refused"
-        )
+    agreement(__doc__ or "", read_photo, judge)
 
 
 if __name__ == "__main__":

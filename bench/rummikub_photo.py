@@ -20,17 +20,13 @@ matches: real photos are not measured here; see bench/rummikub_photo_agreement.p
 
 from __future__ import annotations
 
-import argparse
-import os
 import statistics
-import time
 from typing import Any
 
-from bench.machine import machine, save_results
+from bench.photo_common import run_benchmark, timed_read, timing
 from tablesport.games.rummikub.photo_read import RackReading, read_photo
 from tablesport.games.rummikub.photo_render import CONDITIONS, FinishedGame, finished_game, render
 from tablesport.games.rummikub.tiles import penalty
-from tablesport.imaging.decode import PhotoError, cv
 
 
 def photo_seed(name: str, seed: int, game: int, seat: int) -> int:
@@ -40,56 +36,69 @@ def photo_seed(name: str, seed: int, game: int, seat: int) -> int:
 
 def compare(
     codes: list[str], centres: list[tuple[float, float]], reading: RackReading
-) -> tuple[int, bool, bool]:
-    """Tiles right; whether the rack is exact with nothing in doubt; whether every tile wrong, missed
-    or added is in doubt."""
-    taken: dict[int, int] = {}
-    for k, tile in enumerate(reading.tiles):
-        cx = sum(x for x, _ in tile.corners) / 4
-        cy = sum(y for _, y in tile.corners) / 4
-        j = min(range(len(centres)), key=lambda j: (centres[j][0] - cx) ** 2 + (centres[j][1] - cy) ** 2)
-        if j not in taken:
+) -> tuple[int, int, int]:
+    """Tiles right; tiles wrong, missed or added and not in doubt (the dangerous ones); tiles in
+    doubt. True tiles and tiles read are paired nearest first, each once, within :func:`reach`; a
+    true tile left unpaired was missed, and counts as unflagged; a tile read left unpaired was added,
+    unflagged unless in doubt."""
+    read = [
+        (sum(x for x, _ in t.corners) / 4, sum(y for _, y in t.corners) / 4) for t in reading.tiles
+    ]
+    pairs = sorted(
+        ((cx - x) ** 2 + (cy - y) ** 2, j, k)
+        for j, (x, y) in enumerate(centres)
+        for k, (cx, cy) in enumerate(read)
+    )
+    taken: dict[int, int] = {}  # true tile -> tile read, the nearest pairs first, each tile once
+    for d, j, k in pairs:
+        if j not in taken and k not in taken.values() and d < reach(reading) ** 2:
             taken[j] = k
     right = sum(1 for j, k in taken.items() if reading.tiles[k].code == codes[j])
     wrong_read = [k for j, k in taken.items() if reading.tiles[k].code != codes[j]]
     added = [k for k in range(len(reading.tiles)) if k not in taken.values()]
     missed = len(codes) - len(taken)
     doubt = {k for k, t in enumerate(reading.tiles) if t.doubt}
-    exact = right == len(codes) and not added and not doubt
-    covered = missed == 0 and set(wrong_read + added) <= doubt
-    return right, exact, covered
+    silent = missed + len(set(wrong_read + added) - doubt)
+    return right, silent, len(doubt)
+
+
+def reach(reading: RackReading) -> float:
+    """How far (fractions of the photo) a tile read may lie from a true tile's centre to be that tile:
+    half the median tile read's height."""
+    heights = [max(y for _, y in t.corners) - min(y for _, y in t.corners) for t in reading.tiles]
+    return 0.5 * statistics.median(heights) if heights else 0.0
 
 
 def run_condition(name: str, games: list[FinishedGame], seed: int) -> dict[str, Any]:
-    tiles = right = racks = racks_exact = exact = safe = silent = refused = totals_right = 0
+    tiles = right = racks = racks_exact = exact = flagged = safe = refused = totals_right = 0
+    tiles_silent = tiles_doubt = silent = 0
     times: list[float] = []
     cpu: list[float] = []
     for g, game in enumerate(games):
         sheet_exact = sheet_safe = True
+        sheet_doubt = False
         for seat in game.losers():
             codes = game.racks[seat]
             data, centres = render(codes, photo_seed(name, seed, g, seat), CONDITIONS[name])
-            t0, c0 = time.perf_counter(), time.process_time()
-            try:
-                reading = read_photo(data)
-            except PhotoError:
-                refused += 1
-                reading = None
-            finally:
-                times.append(time.perf_counter() - t0)
-                cpu.append(time.process_time() - c0)
+            reading = timed_read(read_photo, data, times, cpu)
             tiles += len(codes)
             racks += 1
             if reading is None:
+                refused += 1
                 sheet_exact = False
                 continue
-            n, ok, covered = compare(codes, centres, reading)
+            n, unflagged, doubt = compare(codes, centres, reading)
             right += n
+            tiles_silent += unflagged
+            tiles_doubt += doubt
+            ok = n == len(codes) == len(reading.tiles) and not doubt
             racks_exact += ok
             totals_right += sum(map(penalty, reading.codes)) == sum(map(penalty, codes))
             sheet_exact &= ok
-            sheet_safe &= ok or covered
+            sheet_safe &= not unflagged
+            sheet_doubt |= doubt > 0
         exact += sheet_exact
+        flagged += sheet_doubt
         safe += sheet_safe and not sheet_exact
         silent += not sheet_safe
     n = len(games)
@@ -98,52 +107,38 @@ def run_condition(name: str, games: list[FinishedGame], seed: int) -> dict[str, 
         "photos": racks,
         "tiles": tiles,
         "tiles_right": round(right / max(1, tiles), 5),
+        "tiles_flagged": round(tiles_doubt / max(1, tiles), 5),
+        "tiles_wrong_unflagged": tiles_silent,
         "racks_exact_no_tap": round(racks_exact / max(1, racks), 4),
         "sheets_exact_no_tap": round(exact / n, 4),
+        "sheets_flagged": round(flagged / n, 4),
         "sheets_right_after_taps_on_doubt": round((exact + safe) / n, 4),
         "sheets_wrong_unflagged": silent,
         "refused": refused,
         "rack_totals_right_before_taps": round(totals_right / max(1, racks), 4),
-        "cpu_seconds_per_photo_mean": round(statistics.fmean(cpu), 3),
-        "cpu_seconds_per_photo_max": round(max(cpu), 3),
-        "wall_seconds_per_photo_mean": round(statistics.fmean(times), 3),
-        "wall_seconds_per_photo_max": round(max(times), 3),
+        **timing(times, cpu),
     }
+
+
+def line(res: dict[str, Any]) -> str:
+    return (
+        f"tiles {res['tiles_right']:.5f}  racks {res['racks_exact_no_tap']:.3f}  "
+        f"sheets exact {res['sheets_exact_no_tap']:.3f}  flagged {res['sheets_flagged']:.3f}  "
+        f"right after taps {res['sheets_right_after_taps_on_doubt']:.3f}  "
+        f"unflagged sheets {res['sheets_wrong_unflagged']} tiles {res['tiles_wrong_unflagged']}  "
+        f"refused {res['refused']}"
+    )
+
+
+def about(games: list[FinishedGame]) -> dict[str, Any]:
+    sizes = [len(g.racks[s]) for g in games for s in g.losers()]
+    return {"tiles_per_rack_mean": round(statistics.fmean(sizes), 2)}
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=30)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--conditions", default=",".join(CONDITIONS))
-    args = ap.parse_args()
-    cv().setNumThreads(1)
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    t0 = time.perf_counter()
-    games = [finished_game(args.seed * 1000 + g) for g in range(args.games)]
-    play = time.perf_counter() - t0
-    out: dict[str, Any] = {
-        "machine": machine(),
-        "load_at_start": os.getloadavg()[0],
-        "games": args.games,
-        "seed": args.seed,
-        "tiles_per_rack_mean": round(statistics.fmean(len(g.racks[s]) for g in games for s in g.losers()), 2),
-        "seconds_playing_games": round(play, 1),
-        "conditions": {},
-    }
-    for name in args.conditions.split(","):
-        out["conditions"][name] = res = run_condition(name, games, args.seed)
-        print(
-            f"{name:12} tiles {res['tiles_right']:.5f}  racks {res['racks_exact_no_tap']:.3f}  "
-            f"sheets exact {res['sheets_exact_no_tap']:.3f}  "
-            f"right after taps {res['sheets_right_after_taps_on_doubt']:.3f}  "
-            f"unflagged {res['sheets_wrong_unflagged']}  refused {res['refused']}  "
-            f"CPU {res['cpu_seconds_per_photo_mean']:.3f} s/photo "
-            f"(max {res['cpu_seconds_per_photo_max']:.3f}), wall {res['wall_seconds_per_photo_mean']:.3f} s",
-            flush=True,
-        )
-    out["load_at_end"] = os.getloadavg()[0]
-    print(f"written {save_results('rummikub_photo', out)}")
+    run_benchmark(
+        __doc__ or "", "rummikub_photo", 30, list(CONDITIONS), finished_game, run_condition, line, about
+    )
 
 
 if __name__ == "__main__":

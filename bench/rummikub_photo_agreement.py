@@ -15,47 +15,26 @@ Nothing is written.
 
 from __future__ import annotations
 
-import argparse
-import csv
-import time
-from pathlib import Path
+from typing import Any
 
+from bench.photo_common import agreement
 from tablesport.games.rummikub.photo_read import read_photo
 from tablesport.games.rummikub.table_score import rack_codes, rack_total
-from tablesport.imaging.decode import PhotoError
+
+TOTALS: list[bool] = []
+
+
+def judge(row: dict[str, str], reading: Any) -> tuple[bool, str]:
+    typed = sorted(rack_codes(row["tiles"], row["photo"]))
+    read = sorted(reading.codes)
+    doubt = sum(t.doubt for t in reading.tiles)
+    TOTALS.append(rack_total(read, True) == rack_total(typed, True))
+    text = f"read {' '.join(read)}  typed {' '.join(typed)}  in doubt {doubt}"
+    return read == typed and not doubt, text
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("folder", type=Path)
-    ap.add_argument("racks", type=Path)
-    args = ap.parse_args()
-    agree = totals = total = refused = 0
-    with args.racks.open(newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
-            total += 1
-            typed = sorted(rack_codes(row["tiles"], row["photo"]))
-            t0 = time.perf_counter()
-            try:
-                reading = read_photo((args.folder / row["photo"]).read_bytes())
-            except PhotoError as exc:
-                refused += 1
-                print(f"{row['photo']}: refused ({exc.key}): {exc}")
-                continue
-            read = sorted(reading.codes)
-            doubt = sum(t.doubt for t in reading.tiles)
-            same = read == typed and not doubt
-            agree += same
-            totals += rack_total(read, True) == rack_total(typed, True)
-            print(
-                f"{row['photo']}: {'agrees' if same else 'differs'}  read {' '.join(read)}  "
-                f"typed {' '.join(typed)}  in doubt {doubt}  {time.perf_counter() - t0:.2f} s"
-            )
-    if total:
-        print(
-            f"{agree} of {total} photos agree with the typed rack before any tap ({agree / total:.1%}); "
-            f"{totals} have the right total; {refused} refused"
-        )
+    agreement(__doc__ or "", read_photo, judge, lambda: f"{sum(TOTALS)} have the right total; ")
 
 
 if __name__ == "__main__":

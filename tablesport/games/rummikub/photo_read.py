@@ -33,9 +33,29 @@ SPLIT_MIN = 0.15
 """Where the best face and the next differ (12 and 13 differ in one digit), the tile must follow the
 best face's ink this well (normalised correlation with their difference), or it is in doubt."""
 INK_RATIO = 0.6
-"""Ink nearer than this share of the way to a second colour is in doubt."""
+"""Ink whose share of the light taken (see :data:`INK_LOSS`) is nearer than this share of the way to
+a second colour's is in doubt."""
+INK_FAR = 0.3
+"""Ink further than this from its colour's (:data:`INK_LOSS`, per channel) is in doubt: the nearest
+two colours (orange and red) lie 0.55 apart."""
+PAPER_NEAR = 7
+"""Pixels (of the upright tile) round a pixel in which its ivory is looked for."""
 SHAPE_MIN = 0.85
 """A tile's patch filling less of its convex outline than this (a finger over it) is in doubt."""
+SQUARE_MAX = 1.15
+"""A patch whose convex outline is this much bigger than its four corners' quadrilateral is not
+four-sided (a patch of glare, two tiles joined at an angle): in doubt, or dropped if it holds no ink."""
+JOINED = 1.75
+"""A patch this many times the size of the tiles nearest it may be two tiles joined: in doubt."""
+SKIN_WARM = 0.22
+"""A pixel whose blue falls this share below its red is warm, as a hand is (ivory's is about 0.1)."""
+HAND_MIN = 0.15
+"""A hand's patch over the rack this share of a tile's size or more may hide a tile."""
+RACK_NEAR = 45.0
+"""A pixel within this (the largest channel's difference) of the rack's colour is the rack's."""
+INK_MIN = 0.25
+"""A patch whose darkest marks are fainter than this (ink 0-1 against its own ivory) holds no numeral:
+not a tile."""
 
 
 @dataclass
@@ -73,26 +93,97 @@ def _balanced(image: Any) -> Any:
     """The photo as RGB float, white-balanced on its brightest unsaturated pixels (the tiles)."""
     rgb = image[:, :, ::-1].astype(np.float32)
     low = rgb.min(-1)
-    bright = rgb[low >= np.percentile(low, 98)]
+    few = rgb[::3, ::3]
+    bright = few[few.min(-1) >= np.percentile(low[::3, ::3], 98)]
     ref = np.median(bright, axis=0)
     if 1 - ref.min() / max(float(ref.max()), 1.0) > 0.4:
         return rgb  # the brightest is no ivory, even with the white balance off: no tiles to balance on
     return rgb * (np.array(FACE_RGB, np.float32) / np.maximum(ref, 1.0))
 
 
-def tile_mask(rgb: Any) -> Any:
-    """Ivory pixels: unsaturated, and bright against the brightest near them."""
+def _first_mask(rgb: Any) -> Any:
+    """Ivory pixels by a first, rough rule: unsaturated, and bright against the brightest near them
+    (enough to measure how big a tile is)."""
     cv2 = cv()
     mx, mn = rgb.max(-1), rgb.min(-1)
     sat = 1 - mn / np.maximum(mx, 1.0)
-    side = max(3, max(rgb.shape[:2]) // 6)
-    near = cv2.dilate(mx, cv2.getStructuringElement(cv2.MORPH_RECT, (side, side)))
+    side = max(3, max(rgb.shape[:2]) // 24)
+    near = _coarse(mx, lambda small: cv2.dilate(small, np.ones((side, side), np.uint8)))
     mask = ((sat < 0.3) & (mx > 0.62 * near) & (mx > 0.42 * max(FACE_RGB))).astype(np.uint8) * 255
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
-def find_tiles(mask: Any) -> list[tuple[Any, bool]]:
-    """Each tile's outline (4×2 corners round it) and whether its patch is whole."""
+def _coarse(image: Any, work: Any, scale: int = 4) -> Any:
+    """``work`` done on ``image`` shrunk ``scale`` times and the result brought back to its size: for
+    the smooth levels (the rack round a tile, the brightest near a pixel), at a fraction of the cost."""
+    cv2 = cv()
+    h, w = image.shape[:2]
+    small = cv2.resize(image, (max(1, w // scale), max(1, h // scale)), interpolation=cv2.INTER_AREA)
+    return cv2.resize(work(small), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def skin(rgb: Any) -> Any:
+    """Pixels of a hand: light, and warm (red well over blue, green between) where ivory is nearly
+    neutral after white balance."""
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    return (r > 110) & ((r - b) > SKIN_WARM * r) & (g > b) & (g < r - 0.08 * r)
+
+
+def _tile_width(mask: Any) -> float | None:
+    """About how wide a tile is in ``mask`` (pixels): twice the median depth of its patches."""
+    cv2 = cv()
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    mask = np.zeros_like(mask)
+    cv2.drawContours(mask, contours, -1, 255, -1)  # the numerals' holes filled
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    h, w = mask.shape
+    deep = []
+    for k in range(1, count):
+        x, y, bw, bh, area = (int(v) for v in stats[k])
+        if h * w * 0.0004 < area < h * w * 0.05:
+            deep.append(float(depth[y : y + bh, x : x + bw][labels[y : y + bh, x : x + bw] == k].max()))
+    return 2 * float(np.median(deep)) if deep else None
+
+
+def tile_mask(rgb: Any) -> Any:
+    """Ivory pixels, by local contrast: a pixel whose darkest channel stands well above the rack round
+    it (the level left when every patch narrower than a tile is opened away), on the scale of the
+    brightest near it. Glare lifts a rack and its tiles alike, so the dark gaps between two glared
+    tiles stay out, where a threshold on brightness alone would join them."""
+    cv2 = cv()
+    first = _first_mask(rgb)
+    wide = _tile_width(first)
+    if wide is None:
+        return first
+    low = rgb.min(-1)
+    mx = rgb.max(-1)
+    side = max(3, round(wide * 0.75)) | 1  # 1.5 tiles wide, at half the size
+    kernel = np.ones((side, side), np.uint8)
+    ground = _coarse(
+        low, lambda small: cv2.blur(cv2.morphologyEx(small, cv2.MORPH_OPEN, kernel), (side, side)), 2
+    )
+    top = _coarse(low, lambda small: cv2.dilate(small, kernel), 2)
+    lift = (low - ground) / np.maximum(top - ground, 1.0)
+    sat = 1 - low / np.maximum(mx, 1.0)
+    tile = (lift > 0.45) & (top - ground > 40) & (low - ground > 30) & (sat < 0.35) & ~skin(rgb)
+    mask = tile.astype(np.uint8) * 255
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+@dataclass
+class Patch:
+    """A bright patch that may be a tile: its outline's four corners, whether its patch is whole (no
+    notch cut by a finger), and whether it is odd (not four-sided, or as big as two tiles: glare that
+    joins two tiles or a patch of glare, to be confirmed)."""
+
+    quad: Any
+    whole: bool
+    odd: bool
+
+
+def find_tiles(mask: Any) -> list[Patch]:
+    """The patches of ``mask`` that may be tiles."""
     cv2 = cv()
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
@@ -114,16 +205,22 @@ def find_tiles(mask: Any) -> list[tuple[Any, bool]]:
         except PhotoError:
             continue  # fewer than four corners: no tile
         fill = float(cv2.contourArea(outline)) / max(1.0, hull_area)  # a finger cuts a notch
-        found.append((quad, hull_area, fill, float(depth[y : y + bh, x : x + bw][sub > 0].max())))
+        square = hull_area / max(1.0, float(cv2.contourArea(quad)))  # a round patch overflows its quad
+        deep = float(depth[y : y + bh, x : x + bw][sub > 0].max())
+        found.append((quad, hull_area, fill, deep, square))
     if not found:
         return []
-    usual = float(np.median([a for _, a, f, _ in found if f > SHAPE_MIN] or [a for _, a, _, _ in found]))
-    thick = float(np.median([d for _, _, _, d in found]))
+    usual = float(np.median([f[1] for f in found if f[2] > SHAPE_MIN] or [f[1] for f in found]))
+    thick = float(np.median([f[3] for f in found]))
+    kept = [f for f in found if f[1] >= 0.25 * usual and f[3] >= 0.4 * thick]  # not a speck, an edge
+    centres = np.array([f[0].mean(0) for f in kept])
+    sizes = np.array([f[1] for f in kept])
     out = []
-    for quad, size, fill, deep in found:
-        if size < 0.25 * usual or deep < 0.4 * thick:
-            continue  # a speck of glare, a thin light edge
-        out.append((quad, fill > SHAPE_MIN))
+    for i, (quad, size, fill, _, square) in enumerate(kept):
+        # the tiles nearest, as big as this one would be in the photo's perspective
+        nearest = np.argsort(((centres - centres[i]) ** 2).sum(1))[1:3]
+        local = float(sizes[nearest].max()) if len(nearest) else usual
+        out.append(Patch(quad, fill > SHAPE_MIN, square > SQUARE_MAX or size > JOINED * local))
     return out
 
 
@@ -139,34 +236,47 @@ def _upright(rgb: Any, quad: Any, turn: int) -> Any:
     )
 
 
-def _ink(tile: Any) -> Any:
-    """How much ink each pixel of an upright tile holds (0 ivory, about 1 ink)."""
-    low = tile.min(-1)
-    paper = float(np.percentile(low, 80))
-    return np.clip(1 - low / max(paper, 1.0), 0, 1).astype(np.float32)
+def _paper(tile: Any) -> Any:
+    """The ivory round each pixel of an upright tile (per channel): the brightest near it, so glare
+    falling across the tile is followed."""
+    cv2 = cv()
+    near = cv2.dilate(tile, np.ones((PAPER_NEAR, PAPER_NEAR), np.uint8))
+    return cv2.GaussianBlur(near, (0, 0), PAPER_NEAR / 3)
+
+
+def _ink(tile: Any, paper: Any) -> Any:
+    """How much ink each pixel of an upright tile holds (0 ivory, about 1 ink), against the ivory
+    round it."""
+    return np.clip(1 - tile.min(-1) / np.maximum(paper.min(-1), 1.0), 0, 1).astype(np.float32)
 
 
 INKS = tuple(INK_RGB)
+INK_LOSS = np.array([1 - np.divide(INK_RGB[c], FACE_RGB) for c in INKS], np.float32)
+INK_LOSS /= INK_LOSS.max(1, keepdims=True)
+"""The share of the ivory's light each ink takes, per channel, on the scale of its largest: the ink's
+colour relative to its tile's own ivory, which glare (adding white), shade and blur (mixing ink and
+ivory) scale but do not change, and a white balance off changes only as it changes the ivory too."""
 
 
-def _ink_colour(tile: Any, template: Any, at: tuple[int, int]) -> tuple[str, bool]:
+def _ink_colour(tile: Any, paper: Any, template: Any, at: tuple[int, int]) -> tuple[str, bool]:
     """The colour letter of the ink where ``template`` lies on ``tile`` at ``at``, and whether it is
-    in doubt."""
+    in doubt: the share of the light of the ivory round it the ink takes, per channel, on the scale
+    of its largest, matched to each ink's (:data:`INK_LOSS`)."""
     x, y = at
     part = tile[y : y + TH, x : x + TW]
-    ink = part[template > 0.6]
-    paper = part[template < 0.02]
-    if len(ink) < 5 or len(paper) < 5:
+    ivory = paper[y : y + TH, x : x + TW]
+    where = template > 0.5
+    if where.sum() < 5:
         return INKS[0], True
-    ivory = np.median(paper, axis=0)
-    seen = np.median(ink, axis=0) / np.maximum(ivory, 1.0) * np.array(FACE_RGB, np.float32)
-    cv2 = cv()
-    lab = cv2.cvtColor(np.clip(seen, 0, 255).astype(np.uint8)[None, None], cv2.COLOR_RGB2LAB)[0, 0]
-    refs = cv2.cvtColor(np.array([[INK_RGB[c] for c in INKS]], np.uint8), cv2.COLOR_RGB2LAB)[0]
-    weight = np.array([0.4, 1.0, 1.0])  # hue over lightness: blur and glare move the lightness most
-    dist = np.sqrt((((refs.astype(np.float32) - lab.astype(np.float32)) * weight) ** 2).sum(-1))
+    loss = ((ivory - part)[where] * template[where][:, None]).sum(0)
+    loss = loss / np.maximum(np.median(ivory[where], axis=0), 1.0)
+    most = float(loss.max())
+    if most <= 0:
+        return INKS[0], True
+    dist = np.sqrt(((INK_LOSS - loss / most) ** 2).sum(1))
     order = np.argsort(dist)
-    return INKS[int(order[0])], bool(dist[order[0]] > INK_RATIO * dist[order[1]])
+    first, second = float(dist[order[0]]), float(dist[order[1]])
+    return INKS[int(order[0])], bool(first > INK_FAR or first > INK_RATIO * second)
 
 
 def _split(ink: Any, face: Any, other: Any, at: tuple[int, int]) -> float:
@@ -182,13 +292,17 @@ def _split(ink: Any, face: Any, other: Any, at: tuple[int, int]) -> float:
     return float((a * b).sum() / max(1e-6, float(np.sqrt((a * a).sum() * (b * b).sum()))))
 
 
-def read_tile(rgb: Any, quad: Any, whole: bool) -> tuple[str, bool]:
-    """A tile's code and whether it is in doubt."""
+def read_tile(rgb: Any, patch: Patch) -> tuple[str, bool] | None:
+    """A tile's code and whether it is in doubt, or None when an odd patch holds no numeral (a patch
+    of glare on the table)."""
     cv2 = cv()
     faces = templates(TH)
     best: list[tuple[float, int, int, tuple[int, int]]] = []  # per face: score, turn, ..., where
-    tiles = [_upright(rgb, quad, turn) for turn in range(4)]
-    inks = [_ink(t) for t in tiles]
+    tiles = [_upright(rgb, patch.quad, turn) for turn in range(4)]
+    papers = [_paper(t) for t in tiles]
+    inks = [_ink(t, p) for t, p in zip(tiles, papers, strict=True)]
+    if float(np.percentile(inks[0], 99)) < INK_MIN:
+        return None if patch.odd else (JOKER, True)
     for f in range(len(FACES)):
         top = (-1.0, 0, f, (0, 0))
         for turn, ink in enumerate(inks):
@@ -199,18 +313,81 @@ def read_tile(rgb: Any, quad: Any, whole: bool) -> tuple[str, bool]:
         best.append(top)
     best.sort(key=lambda b: -b[0])
     score, turn, f, at = best[0]
-    doubt = not whole or score < FACE_MIN or _split(inks[turn], faces[f], faces[best[1][2]], at) < SPLIT_MIN
+    doubt = (
+        not patch.whole
+        or patch.odd
+        or score < FACE_MIN
+        or _split(inks[turn], faces[f], faces[best[1][2]], at) < SPLIT_MIN
+    )
     face = FACES[f]
     if face == JOKER:
         return JOKER, doubt
-    letter, unsure = _ink_colour(tiles[turn], faces[f], at)
+    letter, unsure = _ink_colour(tiles[turn], papers[turn], faces[f], at)
     return f"{letter}{face}", doubt or unsure
+
+
+def _hidden_corners(hand: Any, patches: list[Patch], w: int, h: int) -> list[tuple[float, float]]:
+    """Where a tile hidden by ``hand`` is asked for: a tile's usual outline centred on the hand's
+    part nearest the tiles found."""
+    ys, xs = np.nonzero(hand)
+    centres = np.array([p.quad.mean(0) for p in patches])
+    d = ((xs[:, None] - centres[None, :, 0]) ** 2 + (ys[:, None] - centres[None, :, 1]) ** 2).min(1)
+    keep = d <= np.percentile(d, 25)
+    at = np.array([xs[keep].mean(), ys[keep].mean()], np.float32)
+    ref = patches[int(np.argmin(((centres - at) ** 2).sum(1)))].quad
+    quad = ref - ref.mean(0) + at
+    return [(float(x) / w, float(y) / h) for x, y in quad]
+
+
+def _rack(rgb: Any, tiles: Any, reach: int) -> Any:
+    """The rack under the tiles (uint8 0/255): the pixels of the rack's colour (the median of a ring
+    round the tiles, where the rack shows) joined to the tiles, the part that holds them, filled to
+    its convex outline (so a hand over it lies inside)."""
+    cv2 = cv()
+    ring = (cv2.dilate(tiles, np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)) > 0) & (tiles == 0)
+    colour = np.median(rgb[ring], axis=0)
+    near = np.abs(rgb - colour).max(-1) < RACK_NEAR
+    joined = (near | (tiles > 0)).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    held = np.unique(labels[tiles > 0])
+    part = np.isin(labels, held[held > 0]).astype(np.uint8)
+    contours, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = np.zeros_like(part)
+    cv2.fillPoly(out, [cv2.convexHull(np.vstack(contours))], 255)
+    return cv2.erode(out, np.ones((5, 5), np.uint8))
+
+
+def _hands(rgb: Any, patches: list[Patch]) -> list[Any]:
+    """The hands' patches (each a boolean image) over the rack (:func:`_rack`): warm pixels outside
+    every tile found, big enough to hide part of one."""
+    cv2 = cv()
+    if not patches:
+        return []
+    full = rgb.shape[1], rgb.shape[0]
+    rgb = rgb[::2, ::2]  # half the size: a hand is big
+    h, w = rgb.shape[:2]
+    quads = [(p.quad / 2).astype(np.int32) for p in patches]
+    usual = float(np.median([float(cv2.contourArea(q.astype(np.float32))) for q in quads]))
+    tiles = np.zeros((h, w), np.uint8)
+    for q in quads:
+        cv2.fillConvexPoly(tiles, q, 255)
+    tiles = cv2.dilate(tiles, np.ones((3, 3), np.uint8))
+    rack = _rack(rgb, tiles, max(3, round(np.sqrt(usual) / 4)))
+    warm = skin(cv2.GaussianBlur(rgb, (0, 0), 1.5)) & (rack > 0) & (tiles == 0)
+    warm = cv2.morphologyEx(warm.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(warm, connectivity=8)
+    return [
+        cv2.resize((labels == k).astype(np.uint8), full, interpolation=cv2.INTER_NEAREST) > 0
+        for k in range(1, count)
+        if stats[k, cv2.CC_STAT_AREA] >= HAND_MIN * usual
+    ]
 
 
 def read_image(image: Any) -> RackReading:
     """Read a decoded photo (BGR); see :func:`read_photo`."""
     rgb = _balanced(image)
-    found = find_tiles(tile_mask(rgb))
+    mask = tile_mask(rgb)
+    found = find_tiles(mask)
     if not found:
         raise PhotoError(
             "no_tiles",
@@ -219,9 +396,28 @@ def read_image(image: Any) -> RackReading:
         )
     h, w = image.shape[:2]
     out = []
-    for quad, whole in found:
-        code, doubt = read_tile(rgb, quad, whole)
-        out.append(TileReading(code, doubt, [(float(x) / w, float(y) / h) for x, y in quad]))
+    for patch in found:
+        got = read_tile(rgb, patch)
+        if got is not None:
+            out.append(TileReading(got[0], got[1], [(float(x) / w, float(y) / h) for x, y in patch.quad]))
+    cv2 = cv()
+    for hand in _hands(rgb, found):
+        near = cv2.dilate(hand.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
+        touched = False
+        for t in out:
+            q = np.array([[x * w, y * h] for x, y in t.corners], np.int32)
+            spot = np.zeros((h, w), np.uint8)
+            cv2.fillConvexPoly(spot, q, 1)
+            if (near & (spot > 0)).any():
+                t.doubt = touched = True
+        if not touched:  # a hand over the rack, no tile seen under it: one may be hidden there
+            out.append(TileReading(JOKER, True, _hidden_corners(hand, found, w, h)))
+    if not out:
+        raise PhotoError(
+            "no_tiles",
+            "no tiles found in the photo: lay the rack's tiles face up, "
+            "apart, on a darker surface, and take the photo from above",
+        )
     centre_y = [sum(y for _, y in t.corners) / 4 for t in out]
     step = 0.5 * float(np.median([max(y for _, y in t.corners) - min(y for _, y in t.corners) for t in out]))
     order = sorted(

@@ -11,7 +11,9 @@ The reading needs the ``photo`` extra; without it the page says what to install 
 from __future__ import annotations
 
 import base64
+import importlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
@@ -144,6 +146,25 @@ async def photo_of(request: Request, lang: str) -> Any:
         return refusal(lang, exc.key)
 
 
+async def read_or_refuse(
+    request: Request, lang: str, reader: str, extra: Callable[[Any], dict[str, Any]] | None = None
+) -> Response:
+    """The photo in the request's body read by the ``read_image`` of the module ``reader`` (a game's
+    photo reader, imported only once the extra is known to be there): the reading as JSON with the
+    photo's :func:`thumbnail` and what ``extra`` adds from the reading, or the refusal (the extra
+    missing, too big, not an image, blank, nothing to read). Nothing is stored."""
+    image = await photo_of(request, lang)
+    if isinstance(image, Response):
+        return image
+    from tablesport.imaging.decode import PhotoError
+
+    try:
+        reading = importlib.import_module(reader).read_image(image)
+    except PhotoError as exc:
+        return refusal(lang, exc.key)
+    return JSONResponse({**reading.as_json(), "photo": thumbnail(image), **(extra(reading) if extra else {})})
+
+
 def thumbnail(image: Any) -> str:
     """The photo at most 800 pixels long as a JPEG data URL (drawn under the reading, kept for audit)."""
     from tablesport.imaging.decode import cv
@@ -173,17 +194,9 @@ async def read_photo(
 ) -> Response:
     """The reading of the photo in the body: nothing is stored."""
     await in_session(sessions, lambda s: _fixture(EventStore(s), event_id, competition, fixture))
-    image = await photo_of(request, lang)
-    if isinstance(image, Response):
-        return image
-    from tablesport.games.blokus.photo_read import read_image
-    from tablesport.imaging.decode import PhotoError
-
-    try:
-        reading = read_image(image)
-    except PhotoError as exc:
-        return refusal(lang, exc.key)
-    return JSONResponse({**reading.as_json(), "photo": thumbnail(image), "colours": _colours(reading.rows)})
+    return await read_or_refuse(
+        request, lang, "tablesport.games.blokus.photo_read", lambda got: {"colours": _colours(got.rows)}
+    )
 
 
 @router.post(BASE + "/check")

@@ -30,7 +30,7 @@ from ..web.deps import LangDep, SessionsDep
 from ..web.render import render
 from .organiser import in_session
 from .referee import CompKey, EventId
-from .referee_photo import kept_photo, photo_of, refusal, thumbnail
+from .referee_photo import kept_photo, read_or_refuse
 
 router = APIRouter(prefix="/referee", dependencies=[Depends(auth.csrf_protect)])
 BASE = "/events/{event_id}/{competition}/hall/photo"
@@ -103,17 +103,7 @@ async def read_rack(
 ) -> Response:
     """The tiles in the photo in the body: nothing is stored."""
     await in_session(sessions, lambda s: _table(EventStore(s), event_id, competition, table))
-    image = await photo_of(request, lang)
-    if isinstance(image, Response):
-        return image
-    from tablesport.games.rummikub.photo_read import read_image
-    from tablesport.imaging.decode import PhotoError
-
-    try:
-        reading = read_image(image)
-    except PhotoError as exc:
-        return refusal(lang, exc.key)
-    return JSONResponse({**reading.as_json(), "photo": thumbnail(image)})
+    return await read_or_refuse(request, lang, "tablesport.games.rummikub.photo_read")
 
 
 @router.post(BASE + "/check")

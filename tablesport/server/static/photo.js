@@ -1,6 +1,7 @@
 // The referee's photo of a finished Blokus board (templates/referee/photo.html): the photo is read by
 // the server, the reading drawn over it as 400 tappable squares, each tap re-checked by the server.
 import { t } from "/static/common.js";
+import { readPhoto } from "/static/photo_upload.js";
 
 const CYCLE = [".", "B", "Y", "R", "G"];
 const FILL = { B: "rgba(20,90,255,0.55)", Y: "rgba(255,215,0,0.6)", R: "rgba(235,30,40,0.55)",
@@ -95,16 +96,8 @@ document.getElementById("photo-zoom").addEventListener("click", (ev) => {
 document.getElementById("photo-file").addEventListener("change", async (ev) => {
   const file = ev.target.files[0];
   if (!file) return;
-  status.textContent = t("photo.reading");
-  status.classList.remove("error");
-  const r = await fetch(`${base}/read`, {
-    method: "POST", body: file, headers: { "content-type": file.type || "application/octet-stream",
-                                            "x-csrf-token": csrf } });
-  const got = r.status === 413 ? { message: t("photo.err.too_big") }
-    : await r.json().catch(() => ({ message: t("photo.err.not_image") }));
-  if (!r.ok) {
-    status.textContent = got.message;
-    status.classList.add("error");
+  const got = await readPhoto(file, `${base}/read`, csrf, status);
+  if (!got) {
     document.getElementById("photo-view").hidden = form.hidden = true;
     return;
   }

@@ -1,6 +1,7 @@
 // The referee's photos of the losers' racks (templates/referee/rack_photo.html): each photo is read by
 // the server, the tiles drawn over it, a tap opens the tile's editor; the totals come from the server.
 import { t } from "/static/common.js";
+import { readPhoto } from "/static/photo_upload.js";
 
 const base = location.pathname.replace(/\/$/, "");
 const table = new URLSearchParams(location.search).get("table");
@@ -91,16 +92,8 @@ for (const card of form.querySelectorAll(".rack-card")) {
     const file = ev.target.files[0];
     if (!file) return;
     const status = card.querySelector(".rack-status");
-    status.textContent = t("photo.reading");
-    status.classList.remove("error");
-    const r = await fetch(`${base}/read?table=${table}`, {
-      method: "POST", body: file, headers: { "content-type": file.type || "application/octet-stream",
-                                              "x-csrf-token": csrf } });
-    const got = r.status === 413 ? { message: t("photo.err.too_big") }
-      : await r.json().catch(() => ({ message: t("photo.err.not_image") }));
-    if (!r.ok) {
-      status.textContent = got.message;
-      status.classList.add("error");
+    const got = await readPhoto(file, `${base}/read?table=${table}`, csrf, status);
+    if (!got) {
       card.querySelector(".rack-view").hidden = true;
       return;
     }
