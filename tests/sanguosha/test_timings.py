@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tablesport.core import Rng
-from tablesport.games.sanguosha import GAME
+from tablesport.games.sanguosha import GAME, engine
 from tablesport.games.sanguosha import timing as timing_module
 from tablesport.games.sanguosha.state import SgsState
 from tablesport.games.sanguosha.timing import CONTEXTS, Timing
@@ -32,7 +32,17 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
         fired.append((str(timing), ctx))
         return real(self, timing, ci, **extra)
 
+    real_now = SgsState.fire_now
+
+    def fire_now(self: SgsState, timing: str, **extra: Any) -> bool:
+        fired.append((str(timing), dict(extra) if extra else dict(self.stack[-1].d)))
+        return real_now(self, timing, **extra)
+
     monkeypatch.setattr(SgsState, "fire", fire)
+    monkeypatch.setattr(SgsState, "fire_now", fire_now)
+    # every phase through its frames, so that each of its timings is fired (a quiet phase passes over
+    # timings nobody listens to without firing them)
+    monkeypatch.setattr(engine, "_quiet_phase", lambda g, seat, ph: False)
     return fired
 
 
