@@ -18,8 +18,8 @@ from .test_event_pages import Person, app  # noqa: F401  (the app fixture)
     ("lang", "words"),
     [
         ("en", "value of property and bank, in M (0–242)"),
-        ("zh-Hans", "地产与银行的总值（M，0–242）"),
-        ("zh-Hant", "地產與銀行的總值（M，0–242）"),
+        ("zh-Hans", "地产与银行的总值（单位：百万，0–242）"),
+        ("zh-Hant", "地產與銀行的總值（單位：百萬，0–242）"),
     ],
 )
 def test_the_monopoly_deal_sheet_labels_each_value_with_the_player(
