@@ -293,7 +293,8 @@ def test_a_turns_draw_choices_are_in_the_first_screen(phones: Any, web: ServerPr
     assert page.locator("#ttr-faceup .ttr-card").count() == 5
     boxes = page.eval_on_selector_all(
         "#ttr-faceup .ttr-card, #ttr-blind, #ttr-tickets",
-        "es => es.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })",
+        "es => es.map(e => { const r = e.getBoundingClientRect(); "
+        "return [r.left, r.top, r.right, r.bottom]; })",
     )
     assert len(boxes) == 7
     for b in boxes:  # wholly on the first screen
