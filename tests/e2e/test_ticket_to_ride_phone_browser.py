@@ -297,6 +297,12 @@ def test_a_turns_draw_choices_are_in_the_first_screen(phones: Any, web: ServerPr
         "return [r.left, r.top, r.right, r.bottom]; })",
     )
     assert len(boxes) == 7
+    # the dark cards' names are written in white there, as in the hand (black on black before)
+    assert page.eval_on_selector_all(
+        "#ttr-faceup .ttr-slot",
+        "es => es.every(e => ['black', 'blue', 'red', 'green', 'locomotive'].includes(e.dataset.card)"
+        " === e.classList.contains('dark'))",
+    )
     for b in boxes:  # wholly on the first screen
         assert b[0] >= -0.5 and b[1] >= -0.5 and b[2] <= W + 0.5 and b[3] <= H + 0.5, boxes
     # above the map, and the map starts on the same screen

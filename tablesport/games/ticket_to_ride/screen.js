@@ -67,7 +67,7 @@ button.ttr-card:disabled { opacity: .6; }
   /* the draw choices above the map, compact: one row that wraps */
   .ttr-wrap > .ttr-draw { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; width: 100%; }
   .ttr-wrap > .ttr-draw > .ttr-row { display: contents; }
-  .ttr-wrap > .ttr-draw .ttr-card { width: 2.9rem; height: 2.75rem; }
+  .ttr-wrap > .ttr-draw .ttr-card { width: auto; min-width: 2.9rem; padding: 0 .3rem; height: 2.75rem; }
   .ttr-wrap > .ttr-draw button:not(.ttr-card) { min-height: 2.75rem; }
   .ttr-zoom-bar { display: flex; }
   .ttr-side { min-width: 0; }
@@ -238,9 +238,10 @@ function mapArea(view, ctx, claims) {
 
 function cardChip(name, attrs = {}, text = null) {
   const dark = ["blue", "black", "red", "green", "locomotive"].includes(name);
-  return el(attrs.onclick ? "button" : "span", { class: `ttr-card${dark ? " dark" : ""}${name === "locomotive" ? " locomotive" : ""}`,
+  const { class: extra = "", ...rest } = attrs;   // the caller's classes join the card's (dark text, stripes)
+  return el(attrs.onclick ? "button" : "span", { class: `ttr-card${dark ? " dark" : ""}${name === "locomotive" ? " locomotive" : ""} ${extra}`.trim(),
     style: `background:${CARD[name] ?? "#fff"}`, title: cardName(name),
-    "aria-label": text != null && text !== cardName(name) ? `${text} × ${cardName(name)}` : cardName(name), ...attrs }, text ?? cardName(name));
+    "aria-label": text != null && text !== cardName(name) ? `${text} × ${cardName(name)}` : cardName(name), ...rest }, text ?? cardName(name));
 }
 
 function payLabel(o, r) {
