@@ -278,3 +278,39 @@ def test_the_final_table_fits_a_phone(phones: Any, web: ServerProcess) -> None:
     fits(page)
     right = page.eval_on_selector("#ttr-final .ttr-final", "e => e.getBoundingClientRect().right")
     assert right <= W, f"the final table reaches {right} px"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_turns_draw_choices_are_in_the_first_screen(phones: Any, web: ServerProcess, lang: str) -> None:
+    """Issue 38 follow-up: on a turn that can claim a route, the face-up cards, the blind pile and the
+    tickets button were about one screen below the map; on a phone they sit above it, in one row that wraps,
+    with the map under them, so drawing and claiming both start on the first screen."""
+    page = phones(lang)
+    sit(page, web, "ttr-event", lang, seed=3)
+    to_a_claimable_turn(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    fits(page)
+    assert page.locator("#ttr-faceup .ttr-card").count() == 5
+    boxes = page.eval_on_selector_all(
+        "#ttr-faceup .ttr-card, #ttr-blind, #ttr-tickets",
+        "es => es.map(e => { const r = e.getBoundingClientRect(); "
+        "return [r.left, r.top, r.right, r.bottom]; })",
+    )
+    assert len(boxes) == 7
+    # the dark cards' names are written in white there, as in the hand (black on black before)
+    assert page.eval_on_selector_all(
+        "#ttr-faceup .ttr-slot",
+        "es => es.every(e => ['black', 'blue', 'red', 'green', 'locomotive'].includes(e.dataset.card)"
+        " === e.classList.contains('dark'))",
+    )
+    for b in boxes:  # wholly on the first screen
+        assert b[0] >= -0.5 and b[1] >= -0.5 and b[2] <= W + 0.5 and b[3] <= H + 0.5, boxes
+    # above the map, and the map starts on the same screen
+    draw_bottom = max(b[3] for b in boxes)
+    map_top = page.eval_on_selector(".ttr-map-box", "e => e.getBoundingClientRect().top")
+    assert draw_bottom <= map_top < H - 100, (draw_bottom, map_top)
+    # compact: the five cards and the two buttons take at most three lines
+    assert draw_bottom - min(b[1] for b in boxes) < 170, boxes
+    before = int(page.get_attribute("#table", "data-seq") or 0)
+    page.locator("#ttr-faceup button.ttr-slot:enabled").first.tap()
+    page.wait_for_function(f"Number(document.getElementById('table').dataset.seq) > {before}")

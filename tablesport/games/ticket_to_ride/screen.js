@@ -64,6 +64,11 @@ button.ttr-card:disabled { opacity: .6; }
 .ttr-zoom-bar button { min-height: 2.75rem; }
 @media ${NARROW} {
   /* a phone: the whole map fits the width; a tap or the zoom button zooms in, and the zoomed map slides */
+  /* the draw choices above the map, compact: one row that wraps */
+  .ttr-wrap > .ttr-draw { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; width: 100%; }
+  .ttr-wrap > .ttr-draw > .ttr-row { display: contents; }
+  .ttr-wrap > .ttr-draw .ttr-card { width: auto; min-width: 2.9rem; padding: 0 .3rem; height: 2.75rem; }
+  .ttr-wrap > .ttr-draw button:not(.ttr-card) { min-height: 2.75rem; }
   .ttr-zoom-bar { display: flex; }
   .ttr-side { min-width: 0; }
   .ttr-players, .ttr-final { font-size: .85rem; }
@@ -233,9 +238,10 @@ function mapArea(view, ctx, claims) {
 
 function cardChip(name, attrs = {}, text = null) {
   const dark = ["blue", "black", "red", "green", "locomotive"].includes(name);
-  return el(attrs.onclick ? "button" : "span", { class: `ttr-card${dark ? " dark" : ""}${name === "locomotive" ? " locomotive" : ""}`,
+  const { class: extra = "", ...rest } = attrs;   // the caller's classes join the card's (dark text, stripes)
+  return el(attrs.onclick ? "button" : "span", { class: `ttr-card${dark ? " dark" : ""}${name === "locomotive" ? " locomotive" : ""} ${extra}`.trim(),
     style: `background:${CARD[name] ?? "#fff"}`, title: cardName(name),
-    "aria-label": text != null && text !== cardName(name) ? `${text} × ${cardName(name)}` : cardName(name), ...attrs }, text ?? cardName(name));
+    "aria-label": text != null && text !== cardName(name) ? `${text} × ${cardName(name)}` : cardName(name), ...rest }, text ?? cardName(name));
 }
 
 function payLabel(o, r) {
@@ -287,20 +293,21 @@ export function renderView(box, view, ctx) {
   if (view.last_round) side.append(el("p", { class: "ttr-last", id: "ttr-last" }, t("ttr.last_round", { n: view.turns_left })));
 
 
-  // face-up row, blind pile, tickets
+  // face-up row, blind pile, tickets: beside the map; on a phone above it (a turn's choices in the first screen)
   const can = (o) => opts.some((x) => JSON.stringify(x) === JSON.stringify(o));
+  const draw = el("div", { class: "ttr-draw", id: "ttr-draw" });
   const row = el("div", { class: "ttr-row", id: "ttr-faceup" }, el("span", {}, `${t("ttr.faceup")}: `),
     view.faceup.map((c, i) => c == null
       ? el("span", { class: "ttr-card" }, "—")
       : cardChip(c, { dataset: { slot: i, card: c }, class: "ttr-card ttr-slot", disabled: !can(["faceup", i]),
         onclick: () => ctx.send(["faceup", i]) })));
-  side.append(row);
-  side.append(el("div", { class: "ttr-row" },
+  draw.append(row, el("div", { class: "ttr-row" },
     el("button", { id: "ttr-blind", disabled: !can(["blind"]), onclick: () => ctx.send(["blind"]) },
       t("ttr.blind", { n: view.deck })),
     el("button", { id: "ttr-tickets", disabled: !can(["tickets"]), onclick: () => ctx.send(["tickets"]) },
       t("ttr.draw_tickets", { n: view.tickets_left })),
     el("span", { class: "muted" }, `${t("ttr.discards")}: ${view.discard}`)));
+  if (window.matchMedia?.(NARROW).matches) wrap.prepend(draw); else side.append(draw);
 
   // my hand and tickets
   if (view.hand) {
