@@ -112,3 +112,31 @@ def test_rule_reminders_are_plain_until_a_move_breaks_a_rule(page: Any, web: Ser
     assert broken and all("at least 3 tiles" in text and colour == bad for text, colour in broken), shown
     assert all(colour != bad for cls, _, colour in shown if cls == "rk-reminder"), shown
     assert any("worth 30" in text for cls, text, _ in shown if cls == "rk-reminder"), shown
+
+
+def test_the_rack_stays_in_view_on_a_phone(browser: Any, web: ServerProcess) -> None:
+    """At 390 px the own rack and its play/draw buttons are on the first screen, whatever the table holds
+    above them, and stay there while the table scrolls; a tile laid from the dock reaches a set."""
+    seed, sets = meld_position()
+    ctx = browser.new_context(viewport={"width": 390, "height": 600}, has_touch=True, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(30000)
+        t = web.create(PRESET, [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], seed=seed)
+        page.goto(web.url + str(t["seats"][0]["url"]) + "?lang=zh-Hans")
+        page.wait_for_selector("#rk-rack .rk-tile")
+        in_view = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight + 0.5; }"""
+        for sel in ("#rk-rack .rk-tile", "#rk-draw", "#rk-play"):
+            assert page.evaluate(in_view, sel), f"{sel} is below the first screen"
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(200)
+        assert page.evaluate(in_view, "#rk-draw")
+        page.evaluate("scrollTo(0, 0)")
+        tile = sets[0][0]
+        page.tap(f"#rk-rack [data-tile='{tile}']")
+        page.tap("#rk-new")
+        page.wait_for_selector(f".rk-set:not(.rk-new) [data-tile='{tile}']")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        ctx.close()

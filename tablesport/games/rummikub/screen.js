@@ -227,6 +227,7 @@ export function renderView(box, view, ctx) {
   box.append(el("h3", {}, t("rk.table")), table);
 
   // the rack, sorted as the player chose (777: by number, 123: by colour)
+  let dock = box;
   if (view.rack) {
     let rackTiles = view.rack.filter((id) => !(mine && ui.placed.includes(id)));
     if (ui.sort && SORTS[ui.sort]) rackTiles = [...rackTiles].sort(SORTS[ui.sort]);
@@ -237,19 +238,25 @@ export function renderView(box, view, ctx) {
     }, t("rk.rack"));
     const sortBtn = (k) => el("button", { class: `rk-sort${ui.sort === k ? " selected" : ""}`, id: `rk-sort-${k}`, type: "button", "aria-pressed": String(ui.sort === k),
       title: t(`rk.sort_${k}`), onclick: () => { ui.sort = k; store.set("tablesport.rk.sort", k); redraw(); } }, k);
-    box.append(el("div", { class: "rk-rack-head" }, el("h3", {}, t("rk.rack")), el("span", { class: "muted" }, t("rk.sort")), sortBtn("777"), sortBtn("123"),
+    // the seat's own rack and its buttons: a dock that stays at the foot of a phone's screen (app.css) while
+    // the table scrolls above it, so a tile is always at hand to lay on a set
+    dock = el("div", { class: mine ? "rk-dock" : "rk-rack-box", id: "rk-dock" });
+    box.append(dock);
+    dock.append(el("div", { class: "rk-rack-head" }, el("h3", {}, t("rk.rack")), el("span", { class: "muted" }, t("rk.sort")), sortBtn("777"), sortBtn("123"),
       ui.fresh.size ? el("span", { class: "rk-fresh-note" }, t("rk.fresh", { n: ui.fresh.size })) : ""), rack);
   }
 
   if (mine) {
     const problems = tableProblems(ui.work, ui.placed, view.table, melded);
-    box.append(el("div", { class: "rk-problems", id: "rk-problems", "aria-live": "polite" }, problems.length ? el("p", {}, t("rk.before_play")) : null,
+    dock.append(el("div", { class: "rk-problems", id: "rk-problems", "aria-live": "polite" }, problems.length ? el("p", {}, t("rk.before_play")) : null,
       el("ul", {}, problems.map((p) => el("li", { class: p.broken ? "rk-broken" : "rk-reminder" }, p.text)))));
-    box.append(el("div", { class: "bk-tools" },
+    dock.append(el("div", { class: "bk-tools" },
       el("button", { id: "rk-play", disabled: problems.length ? true : null,
         onclick: () => ctx.send({ type: "play", table: ui.work.filter((s) => s.length), rack: ui.placed }) }, t("rk.play")),
       el("button", { id: "rk-draw", onclick: () => ctx.send({ type: "draw" }) }, t("rk.draw")),
       el("button", { id: "rk-reset", onclick: () => { ui.asked = null; redraw(); } }, t("rk.reset"))));
+    // the room the fixed dock takes at the foot of a phone's page (app.css), measured once laid out
+    requestAnimationFrame(() => document.documentElement.style.setProperty("--rk-dock-h", `${dock.offsetHeight}px`));
   }
 }
 
