@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,32 @@ def page(browser: Any) -> Iterator[Any]:
         yield pg
     finally:
         ctx.close()
+
+
+# A phone as the tests hold it: 390 x 844 px, by touch; the languages' browser locales.
+PHONE_W, PHONE_H = 390, 844
+PHONE = {"viewport": {"width": PHONE_W, "height": PHONE_H}, "has_touch": True, "is_mobile": True}
+LOCALES = {"en": "en-US", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}
+
+
+@pytest.fixture
+def phones(browser: Any) -> Iterator[Callable[..., Any]]:
+    """Pages on phones: ``phones(lang)`` (en, zh-Hans, zh-Hant: the browser's locale), other context options
+    as keywords; each phone is closed at the end of the test."""
+    contexts: list[Any] = []
+
+    def make(lang: str = "en", **options: Any) -> Any:
+        ctx = browser.new_context(**{**PHONE, "locale": LOCALES[lang], **options})
+        contexts.append(ctx)
+        pg = ctx.new_page()
+        pg.set_default_timeout(30000)
+        return pg
+
+    try:
+        yield make
+    finally:
+        for ctx in contexts:
+            ctx.close()
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -15,9 +14,10 @@ import pytest
 
 from tablesport.server.process import ServerProcess
 
+from .conftest import PHONE_H as H
+from .conftest import PHONE_W as W
+
 pytestmark = pytest.mark.browser
-W, H = 390, 844
-LOCALES = {"en": "en-US", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}
 UNIT = {"zh-Hans": "百万", "zh-Hant": "百萬"}
 LATIN_MONEY = re.compile(r"\d\s*M\b")
 # the page's words and the labels of its cards (aria-label, title)
@@ -29,25 +29,6 @@ TEXT = """() => {
     .filter(Boolean).join('\\n');
 }"""
 
-
-@pytest.fixture
-def phones(browser: Any) -> Iterator[Any]:
-    contexts: list[Any] = []
-
-    def make(lang: str) -> Any:
-        ctx = browser.new_context(
-            viewport={"width": W, "height": H}, has_touch=True, is_mobile=True, locale=LOCALES[lang]
-        )
-        contexts.append(ctx)
-        pg = ctx.new_page()
-        pg.set_default_timeout(30000)
-        return pg
-
-    try:
-        yield make
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def my_turn(page: Any, web: ServerProcess, lang: str, seed: int = 2) -> None:

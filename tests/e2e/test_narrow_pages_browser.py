@@ -5,7 +5,7 @@ the hand and the seats (only a text the player asked for does, with a close butt
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -26,16 +26,8 @@ PAGES = ["/", "/quickplay", "/stats", "/rules", "/leaderboard/sgs-1v1-2014", "/r
 
 
 @pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="zh-CN"
-    )
-    pg = ctx.new_page()
-    pg.set_default_timeout(30000)
-    try:
-        yield pg
-    finally:
-        ctx.close()
+def phone(phones: Callable[..., Any]) -> Any:
+    return phones("zh-Hans")
 
 
 def test_no_page_is_wider_than_a_phone(phone: Any, web: ServerProcess) -> None:

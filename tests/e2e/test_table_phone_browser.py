@@ -4,7 +4,7 @@ seat's score on a row of its own, never broken inside a number."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -16,21 +16,14 @@ from .test_goofspiel_browser import bid_once
 from .test_players_browser import register
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 TABLES = {"blokus-event": ("greedy", 4), "rummikub-2018": ("greedy", 4), "sgs-3v3-2012": ("heuristic", 6)}
 BOXES = """sels => sels.map(s => { const r = document.querySelector(s).getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, height: r.height}; })"""
 
 
 @pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(**PHONE)
-    pg = ctx.new_page()
-    pg.set_default_timeout(30000)
-    try:
-        yield pg
-    finally:
-        ctx.close()
+def phone(phones: Callable[..., Any]) -> Any:
+    return phones("en")
 
 
 def test_the_game_starts_within_120_px_of_the_top_of_a_phone(phone: Any, web: ServerProcess) -> None:

@@ -7,7 +7,6 @@ why the button is disabled, in all three languages; the final table of a finishe
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -15,9 +14,10 @@ import pytest
 
 from tablesport.server.process import ServerProcess
 
+from .conftest import PHONE_H as H
+from .conftest import PHONE_W as W
+
 pytestmark = pytest.mark.browser
-W, H = 390, 844
-LOCALES = {"en": "en-US", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}
 # the preset's rule beside the button, and why it is disabled: (preset, lang) → (rule, after 0 ticked, 3, 1)
 RULES: dict[tuple[str, str], tuple[str, str, str | None, str | None]] = {
     ("ttr-event", "en"): (
@@ -41,26 +41,6 @@ RULES: dict[tuple[str, str], tuple[str, str, str | None, str | None]] = {
     ("ttr-classic-2p", "en"): ("Keep at least 2", "0 ticked: tick 2 more", None, "1 ticked: tick 1 more"),
 }
 
-
-@pytest.fixture
-def phones(browser: Any) -> Iterator[Any]:
-    """A phone's page in a language: ``phones(lang)``."""
-    contexts: list[Any] = []
-
-    def make(lang: str) -> Any:
-        ctx = browser.new_context(
-            viewport={"width": W, "height": H}, has_touch=True, is_mobile=True, locale=LOCALES[lang]
-        )
-        contexts.append(ctx)
-        pg = ctx.new_page()
-        pg.set_default_timeout(30000)
-        return pg
-
-    try:
-        yield make
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def sit(page: Any, web: ServerProcess, preset: str, lang: str, seed: int = 7) -> None:

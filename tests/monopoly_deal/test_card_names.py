@@ -57,3 +57,27 @@ def test_every_money_card_has_the_same_name_in_the_log_and_on_the_screen(lang: s
         assert LOG["deal_card"]["money"][lang].format(value=card["value"]) == screen_name(card, lang), card[
             "key"
         ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_wild_and_rent_card_has_the_same_name_in_the_log_and_on_the_screen(lang: str) -> None:
+    """Wild and rent cards are named by their colours: the log (``deal_card``, colours joined by the log's
+    list separator) as the screen (ui.yaml ``md.card.*``, screen.js joins with the same 、) — in English
+    both use the game data's name, e.g. "Property Wild Card (Brown / Light blue)"."""
+    from tablesport.games.monopoly_deal.cards import CARDS as DECK
+    from tablesport.server.content.texts import LIST_SEP
+
+    cards = [c for c in CARDS if c["kind"] in ("wild", "rent")]
+    assert {c["kind"] for c in cards} == {"wild", "rent"}
+    for card in cards:
+        cols, name = card.get("colours"), next(c.name for c in DECK.values() if c.key == card["key"])
+        if lang == "en":
+            assert LOG["deal_card"][card["kind"]][lang].format(colours="", name=name) == name
+            continue
+        if cols == "any":
+            log_cols, screen_cols = LOG["colour"]["any"][lang], UI["md.any_colour"][lang]
+        else:
+            log_cols = LIST_SEP[lang].join(LOG["colour"][c][lang] for c in cols)
+            screen_cols = "、".join(UI[f"md.colour.{c}"][lang] for c in cols)
+        shown = str(UI[f"md.card.{card['kind']}"][lang]).format(colours=screen_cols)
+        assert LOG["deal_card"][card["kind"]][lang].format(colours=log_cols, name=name) == shown, card["key"]

@@ -32,8 +32,9 @@ function cardName(id) {
   if (LANG === "en") return c.name;
   const cols = c.colours === "any" ? [t("md.any_colour")] : (c.colours || []).map(colourName);
   if (c.kind === "property") return t("md.card.property", { colour: cols[0] });
-  if (c.kind === "wild") return t("md.card.wild", { colours: cols.join("/") });
-  if (c.kind === "rent") return t("md.card.rent", { colours: cols.join("/") });
+  // colours listed as the event log lists them (server/content/texts.py LIST_SEP)
+  if (c.kind === "wild") return t("md.card.wild", { colours: cols.join("、") });
+  if (c.kind === "rent") return t("md.card.rent", { colours: cols.join("、") });
   return t(`md.kind.${c.kind}`);
 }
 
