@@ -85,10 +85,20 @@ def test_play_again_holds_the_other_players_seat_and_a_stranger_cannot_take_it(
         assert c.locator(f"[href*='{new}']").count() == 0
         refused = c.request.post(f"{web.url}/api/v1/tables/{new}/join")
         assert refused.status == 409, refused.text()
-        # the other player's end box offers the rematch (on its next full frame: a reload); playing again
-        # gives them their held seat
-        b.reload()
-        b.wait_for_selector("#end-rematch")
+        # the other player's end box offers the rematch at once, without a reload: who asked and how long
+        # their seat is held (counting down); playing again gives them their held seat
+        offer = b.wait_for_selector("#end-rematch", timeout=5000)
+        assert offer is not None
+        words = offer.inner_text()
+        assert words.startswith("hold_ann wants to play again — your seat is held, "), words
+        assert words.endswith(" s"), words
+        left = int(words.rsplit(", ", 1)[1].removesuffix(" s"))
+        assert 0 < left <= 60, words
+        assert b.inner_text("#end-again") == "Join the rematch"
+        b.wait_for_function(
+            "left => Number(document.querySelector('#end-rematch').textContent.match(/(\\d+) s$/)[1]) < left",
+            arg=left,
+        )
         b.click("#end-again")
         b.wait_for_url(f"**/play/{new}/**")
         assert b.get_attribute("#table", "data-seat") == "1"

@@ -95,6 +95,38 @@ def test_play_again_holds_each_players_seat_for_them_then_opens_it(tmp_path: Pat
     run(tmp_path / "web.sqlite3", body)
 
 
+def test_the_finished_tables_players_are_told_live_who_plays_again_and_how_long_their_seat_is_held(
+    tmp_path: Path,
+) -> None:
+    """The moment one player asks to play again, every other connected player of the finished table gets a
+    frame (no reload) naming who asked and the seconds their own seat is held; the asker's and a watcher's
+    frames hold no seat."""
+
+    async def body(h: Harness) -> None:
+        seats = [{"kind": "person"}, {"kind": "bot", "bot": "random"}, {"kind": "person"}]
+        old = await h.room.create("goofspiel-3p", seats)
+        tokens = [str(p.token) for p in old.seats]
+        await finish(h, old, [0, 2])
+        await h.connect(old, None)
+        old.accounts.update({0: "ann"})
+        assert h.frames[2][-1]["rematch_offer"] is None
+        seen = len(h.frames[2])
+        await h.advance(1)
+        new_id, _ = await h.room.rematch(old.id, tokens[0], "ann")
+        await h.settle()
+        assert len(h.frames[2]) > seen  # a frame came by itself
+        offer = {"table": new_id, "seat": 0, "by": "ann", "held_left": REMATCH_HOLD}
+        assert h.frames[2][-1]["rematch_offer"] == offer
+        assert h.frames[0][-1]["rematch_offer"] == {**offer, "held_left": None}  # the asker has taken theirs
+        assert h.frames[None][-1]["rematch_offer"] == {**offer, "held_left": None}
+        await h.advance(10)
+        await h.connect(old, 2)  # a reload 10 s later: the time left runs on
+        hello = [f for f in h.frames[2] if f["type"] == "hello"][-1]
+        assert hello["rematch_offer"]["held_left"] == REMATCH_HOLD - 10
+
+    run(tmp_path / "web.sqlite3", body)
+
+
 def test_held_seat_is_its_players_when_they_come_back_in_time(tmp_path: Path) -> None:
     async def body(h: Harness) -> None:
         seats = [{"kind": "person"}, {"kind": "person"}]

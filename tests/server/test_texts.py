@@ -15,10 +15,12 @@ from tablesport.games import all_games, all_presets
 from tablesport.server.content.i18n import LANGS
 from tablesport.server.content.texts import (
     UNTRANSLATED,
+    add_texts,
     decision_text,
     event_text,
     game_texts,
     result_text,
+    scores_text,
     step_text,
 )
 
@@ -233,3 +235,18 @@ def test_a_paper_tables_result_line_counts_the_teams_not_the_facilitators_seat()
     assert res is not None
     line = result_text("pictionary", res.to_json(), "en")
     assert line.endswith("scores 0 : 4"), line
+
+
+def test_a_game_writes_its_final_scores_in_its_own_unit_in_every_language() -> None:
+    """Monopoly Deal's score is a seat's money (property and bank): the end box and the result line write
+    it as the screen writes money (12M / 12百万 / 12百萬); a game with no unit of its own keeps the bare
+    number."""
+    result = {"placements": [1, 2], "scores": [12.0, 7.5], "winner_seats": [0], "reason": "three_sets"}
+    assert scores_text("monopoly-deal", result, "en") == ["12M", "7.5M"]
+    assert scores_text("monopoly-deal", result, "zh-Hans") == ["12百万", "7.5百万"]
+    assert scores_text("monopoly-deal", result, "zh-Hant") == ["12百萬", "7.5百萬"]
+    assert result_text("monopoly-deal", result, "en").endswith("12M : 7.5M")
+    assert scores_text("goofspiel", {**result, "scores": [40, 38]}, "zh-Hans") == ["40", "38"]
+    frame: dict[str, Any] = {"result": result}
+    add_texts(frame, "monopoly-deal", None, "zh-Hant")
+    assert frame["result_scores"] == ["12百萬", "7.5百萬"]

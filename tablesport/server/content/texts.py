@@ -68,6 +68,9 @@ class GameTexts:
     presets: dict[str, dict[str, str]]
     lobby: dict[str, Any]
     """The lobby's tile (:mod:`.lobby` reads and checks it)."""
+    score: dict[str, str] | None = None
+    """How the game writes a final score in each language (``{score}``: the number), e.g. Monopoly Deal's
+    money "12M" / "12百万"; ``None``: the bare number."""
 
 
 def _texts_of(entry: dict[str, Any], where: str) -> dict[str, str]:
@@ -148,6 +151,7 @@ def game_texts(game: str) -> GameTexts:
         title=_texts_of(data["title"], f"{game} title") if data.get("title") else None,
         presets={str(k): _texts_of(v, f"{game} preset {k}") for k, v in (data.get("presets") or {}).items()},
         lobby=dict(data.get("lobby") or {}),
+        score=_texts_of(data["score"], f"{game} score") if data.get("score") else None,
     )
 
 
@@ -401,8 +405,21 @@ def result_text(game: str, result: dict[str, Any] | None, lang: str, with_scores
     in_sides = {s for sr in sides.values() for s in sr.get("seats", ())}
     if sides and len(in_sides) < len(shown):  # a seat of no side (a paper table's facilitator): by side
         shown = [sr.get("score", 0) for sr in sides.values()]
-    scores = " : ".join(f"{s:g}" if isinstance(s, float) else str(s) for s in shown)
+    scores = " : ".join(score_text(game, s, lang) for s in shown)
     return t("texts.result", winner=winner, reason=because, scores=scores)
+
+
+def score_text(game: str, score: Any, lang: str) -> str:
+    """A final score as the game writes it in ``lang`` (its texts' ``score``: Monopoly Deal's money in M /
+    百万), else the bare number."""
+    number = f"{score:g}" if isinstance(score, float) else str(score)
+    template = game_texts(game).score
+    return _fill(template[lang], {"score": number}) if template else number
+
+
+def scores_text(game: str, result: dict[str, Any] | None, lang: str) -> list[str]:
+    """Each seat's final score in words (the table page's end box lists them seat by seat)."""
+    return [score_text(game, s, lang) for s in (result or {}).get("scores", [])]
 
 
 def add_texts(frame: dict[str, Any], game: str, decision: Decision | None, lang: str,
@@ -424,8 +441,10 @@ def add_texts(frame: dict[str, Any], game: str, decision: Decision | None, lang:
     if key not in memo:
         memo[key] = result_text(game, frame.get("result"), lang)
         memo[("result_head", lang)] = result_text(game, frame.get("result"), lang, with_scores=False)
+        memo[("result_scores", lang)] = scores_text(game, frame.get("result"), lang)
     frame["result_text"] = memo[key]
     frame["result_head"] = memo[("result_head", lang)]
+    frame["result_scores"] = memo[("result_scores", lang)]
 
 
 def step_text(game: str, step: dict[str, Any] | None, lang: str,

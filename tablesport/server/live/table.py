@@ -118,6 +118,8 @@ class LiveTable:
         """A fixture's table: its person seats are handed only to the fixture's entrants (tables.py)."""
         self.rematch: str | None = None
         """The table made by "play again" at this finished table (Room.rematch): its players join it."""
+        self.rematch_by: int | None = None
+        """The seat whose player asked to play again (made :attr:`rematch`)."""
         self.vacant_bot: str | None = None
         """The bot quick play seated where too few people came: at its "play again" table it plays a seat
         whose player did not come back in time (seat_holds.py); ``None``: such a seat opens."""
@@ -268,12 +270,25 @@ class LiveTable:
             "result": shared["result"],
             "paused": shared["paused"],
             "rematch": self.rematch,
+            "rematch_offer": self._rematch_offer(seat),
         }
         if lang is not None:
             add_texts(out, self.game.name, d, lang, memo)
             if self.guided and dec is not None and dec.get("mine"):  # from the seat's own decision only
                 dec["hint"] = hint_for(self.game.name, dec, lang)
         return out
+
+    def _rematch_offer(self, seat: int | None) -> dict[str, Any] | None:
+        """What the end box of ``seat`` offers once a player asked to play again: who asked (``seat``, and
+        ``by``: the account they played as, if any) and the seconds ``seat``'s own seat is still held for it
+        at the new table (``held_left``; ``None`` when it is not held, or for a spectator)."""
+        if self.rematch is None:
+            return None
+        new = self.room.tables.get(self.rematch)
+        by = self.rematch_by
+        held = new.holds.seat_json(seat)["held"] if new is not None and seat is not None else None
+        return {"table": self.rematch, "seat": by, "by": None if by is None else self.accounts.get(by),
+                "held_left": None if held is None else held["left"]}
 
     def _events_for(self, seat: int | None, events: list[tuple[int, Event, dict[str, Any]]], lang: str | None,
                     memo: dict[Any, Any]) -> list[dict[str, Any]]:

@@ -275,6 +275,7 @@ class TableRoom:
                         if p.kind == "person" and p.token and i != seat:
                             new.holds.hold(i, p.token, old.accounts.get(i), REMATCH_HOLD)
                 old.rematch = new.id
+                old.rematch_by = seat
                 old.broadcast([], "presence")  # the other players' end boxes offer to join it
         new = self.tables[old.rematch]
         async with new.lock:

@@ -182,11 +182,30 @@ function endBox(frame) {
       el("input", { type: "hidden", name: "token", value: token }),
       el("button", { class: "button", id: "end-again", type: "submit" }, t(frame.rematch ? "end.rematch" : "end.again")))
     : preset ? el("a", { class: "button", id: "end-again", href: `/?preset=${encodeURIComponent(preset)}#new-table` }, t("end.again")) : null;
-  if (frame.rematch && seat !== null) box.append(el("p", { id: "end-rematch" }, t("end.rematch_offered")));
+  if (frame.rematch && seat !== null) box.append(rematchOffer(frame));
   box.append(el("p", { class: "end-links" },
     el("a", { class: "button", id: "end-replay", href: `/replay/${tid}` }, t("end.replay")), " ", again, " ",
     el("a", { id: "end-lobby", href: "/" }, t("end.lobby"))));
   return box;
+}
+
+// Another player asked to play again: who, and how long my own seat is held for me at the new table (counted
+// down by tick()); the same words while the offer stands, from any frame (a "presence" frame brings it live).
+function rematchOffer(frame) {
+  const o = frame.rematch_offer;
+  const name = o?.by ?? (o?.seat != null ? seatName(o.seat) : null);
+  const p = el("p", { id: "end-rematch" });
+  if (name === null || o.seat === seat) { p.textContent = t("end.rematch_offered"); return p; }
+  p.dataset.name = name;
+  if (o.held_left != null) p.dataset.heldUntil = String(Date.now() + o.held_left * 1000);
+  showRematchOffer(p);
+  return p;
+}
+
+function showRematchOffer(p, now = Date.now()) {
+  const until = p.dataset.heldUntil;
+  const left = until == null ? 0 : Math.max(0, Math.ceil((Number(until) - now) / 1000));
+  p.textContent = left > 0 ? t("end.rematch_held", { name: p.dataset.name, left }) : t("end.rematch_by", { name: p.dataset.name });
 }
 
 // Each seat's score on a line of its own, best place first: the place, who plays it and the score, which
@@ -203,7 +222,7 @@ function scoreList(frame) {
     class: `${winners.has(i) ? "won" : ""}${i === seat ? " me" : ""}`, dataset: { seat: i },
   }, el("span", { class: "end-place" }, places ? t("end.place_n", { place: places[i] }) : ""),
      el("span", { class: "end-who" }, seatLabel(frame.seats[i], i), i === seat ? t("end.you") : ""),
-     el("span", { class: "end-score" }, String(scores[i])))));
+     el("span", { class: "end-score" }, frame.result_scores?.[i] ?? String(scores[i])))));  // the game's form (texts.py)
 }
 
 function renderDecision(frame) {
@@ -285,6 +304,10 @@ function onFrame(frame) {
   renderGiveUp(frame);
   renderTakeBack(frame);
   renderAwayWarning(frame);
+  if (frame.type === "presence" && !frame.decision && frame.status !== "open"
+      && JSON.stringify(frame.rematch_offer) !== JSON.stringify(previous?.rematch_offer)) {
+    renderDecision(frame);  // the end box: a player just asked to play again
+  }
   if (frame.type !== "presence") {
     renderDecision(frame);
     renderView(frame);
@@ -331,6 +354,8 @@ function tick() {
     node.textContent = ` ${left.toFixed(left < 10 ? 1 : 0)}s`;
     node.classList.toggle("low", left < 5);
   }
+  const offer = document.querySelector("#end-rematch[data-held-until]");
+  if (offer) showRematchOffer(offer, now);
   const mine = !!(last?.decision && seat !== null && last.decision.mine);
   const at = mine ? deadlineAt[seat] : null;
   attend(mine, last?.decision?.asked, at == null ? null : (at - now) / 1000);
