@@ -134,7 +134,8 @@ function renderGiveUp(frame) {
   const why = button.disabled && game?.giveUpWhy ? game.giveUpWhy(frame) : "";
   let note = $("give-up-why");
   if (!why) { note?.remove(); button.removeAttribute("aria-describedby"); return; }
-  if (!note) { note = el("span", { id: "give-up-why", class: "muted give-up-why" }); button.after(note); }
+  // on a line of its own under the bar: the bar is one line that scrolls sideways on a phone
+  if (!note) { note = el("p", { id: "give-up-why", class: "muted give-up-why" }); document.querySelector("#table .bar").after(note); }
   note.textContent = why;
   button.setAttribute("aria-describedby", "give-up-why");
 }
@@ -296,8 +297,10 @@ function onFrame(frame) {
   if (frame.type === "hello" || frame.type === "step") clearError();
   const previous = last;
   last = frame;
-  const clock = frame.clock ? ` · ${t("game_clock")}: ${mmss(frame.clock.used)} / ${mmss(frame.clock.limit)}` : "";
-  $("seq").textContent = `${t("steps")}: ${frame.seq}${clock}`;
+  // the steps, and the game clock where the rules have one (on a phone only the clock's figures: app.css)
+  const clock = frame.clock ? el("span", { class: "seq-clock", title: t("game_clock") },
+    el("span", { class: "seq-label" }, ` · ${t("game_clock")}: `), `${mmss(frame.clock.used)} / ${mmss(frame.clock.limit)}`) : "";
+  $("seq").replaceChildren(el("span", { class: "seq-steps" }, `${t("steps")}: ${frame.seq}`), clock);
   if (frame.clock) $("seq").dataset.clock = "1";  // a game clock stays in sight on a phone (app.css)
   noteStandIns(frame, previous);
   renderSeats(frame);
