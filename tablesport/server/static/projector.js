@@ -97,12 +97,18 @@ function next() {
   if (part + 1 < parts.length) { part += 1; showPart(); } else { show(shown + 1); }
 }
 
+// each refresh fetches the board anew; an answer that comes back after a later refresh's is older than what
+// that one shows, so it is dropped (two changes close together could leave the older board on the wall)
+let asked = 0;
 async function refresh(version) {
   const board = document.getElementById("board");
   if (board && board.dataset.version === String(version)) return;
+  const mine = ++asked;
   const r = await fetch(`/events/${event}/projector/board?lang=${encodeURIComponent(lang)}`);
-  if (!r.ok) return;
-  holder.innerHTML = await r.text();
+  if (!r.ok || mine !== asked) return;
+  const html = await r.text();
+  if (mine !== asked) return;
+  holder.innerHTML = html;
   show(shown);
 }
 
