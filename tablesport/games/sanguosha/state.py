@@ -843,6 +843,9 @@ class SgsState(State):
         """:meth:`fire` as the handler's last act (it returns at once, and the trigger frame would run
         next): the listeners that cannot act now are passed over here, as the trigger frame would pass
         them over, and a window where none can act pushes nothing (False: the handler goes on)."""
+        if self.lost_q:         # the losses are announced first: the listeners are asked later
+            return self.fire(timing, **extra)
+        # fire's look-up, inline: this runs a few times a decision, and a shared helper costs a call each
         lis = self._lis
         if lis is None:
             lis = self._listeners()
@@ -850,8 +853,6 @@ class SgsState(State):
         if not entries:
             return False
         q = self._queue(entries)
-        if self.lost_q:         # the losses are announced first: the listeners are asked later
-            return self.fire(timing, **extra)
         ci = len(self.stack) - 1
         if extra:
             d: dict[str, Any] = {"t": timing, "q": q, **extra}
