@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tablesport.server.process import ServerProcess
@@ -98,3 +100,16 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield proc
     finally:
         proc.stop()
+
+
+def bots_game(
+    web: ServerProcess, preset: str, bot: str | None, n: int, seed: int, timeout: float = 120
+) -> str:
+    """A game of ``n`` bots (``bot``: their kind, None for the default) played to its end; its table id."""
+    seat: dict[str, object] = {"kind": "bot"} if bot is None else {"kind": "bot", "bot": bot}
+    t = web.create(preset, [seat] * n, seed=seed)
+    deadline = time.monotonic() + timeout
+    while httpx.get(f"{web.url}/api/v1/tables/{t['id']}", timeout=10).json().get("status") != "finished":
+        assert time.monotonic() < deadline, f"the bots' {preset} game did not finish in {timeout:.0f} s"
+        time.sleep(0.3)
+    return str(t["id"])

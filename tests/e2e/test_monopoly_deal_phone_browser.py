@@ -6,16 +6,15 @@ tapped shows its options in view; money is "3M" in English and 百万 / 百萬 i
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
-import httpx
 import pytest
 
 from tablesport.server.process import ServerProcess
 
 from .conftest import PHONE_H as H
 from .conftest import PHONE_W as W
+from .conftest import bots_game
 
 pytestmark = pytest.mark.browser
 UNIT = {"zh-Hans": "百万", "zh-Hant": "百萬"}
@@ -101,13 +100,9 @@ def test_money_is_in_the_pages_words(phones: Any, web: ServerProcess, lang: str)
 
 def test_the_end_table_fits_a_phone(phones: Any, web: ServerProcess) -> None:
     """Four bots play a game out; its replay's last step at 390 px in 繁體: every player's value in 百萬."""
-    t: dict[str, Any] = web.create("monopoly-deal-event", [{"kind": "bot", "bot": "heuristic"}] * 4, seed=5)
-    deadline = time.monotonic() + 180
-    while httpx.get(f"{web.url}/api/v1/tables/{t['id']}", timeout=10).json().get("status") != "finished":
-        assert time.monotonic() < deadline, "the bots' game did not finish"
-        time.sleep(0.5)
+    tid = bots_game(web, "monopoly-deal-event", "heuristic", 4, seed=5, timeout=180)
     page = phones("zh-Hant")
-    page.goto(f"{web.url}/replay/{t['id']}?lang=zh-Hant")
+    page.goto(f"{web.url}/replay/{tid}?lang=zh-Hant")
     page.wait_for_selector("#replay[data-ready='1']")
     page.click("#last")
     page.wait_for_selector("#md-values tr[data-seat]")

@@ -4,14 +4,14 @@ the hand and the seats (only a text the player asked for does, with a close butt
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
-import httpx
 import pytest
 
 from tablesport.server.process import ServerProcess
+
+from .conftest import bots_game
 
 pytestmark = pytest.mark.browser
 PRESETS = {
@@ -51,12 +51,8 @@ def test_a_3v3_replay_and_its_log_fit_a_phone(phone: Any, web: ServerProcess) ->
     """Issue 38 item 12 at 390 px: the 3v3 replay's seats overlapped (its view never took the narrow
     layout) and reached past the screen; log lines past step 99 were clipped. Six bots play a game out;
     its replay at step 60 and its log (the watch page) are measured."""
-    t: dict[str, Any] = web.create("sgs-3v3-2012", [{"kind": "bot", "bot": "heuristic"}] * 6, seed=3)
-    deadline = time.monotonic() + 120
-    while httpx.get(f"{web.url}/api/v1/tables/{t['id']}", timeout=10).json().get("status") != "finished":
-        assert time.monotonic() < deadline, "the bots' 3v3 game did not finish"
-        time.sleep(0.5)
-    phone.goto(f"{web.url}/replay/{t['id']}?lang=zh-Hans")
+    tid = bots_game(web, "sgs-3v3-2012", "heuristic", 6, seed=3)
+    phone.goto(f"{web.url}/replay/{tid}?lang=zh-Hans")
     phone.wait_for_selector("#replay[data-ready='1']")
     phone.evaluate("const s = document.getElementById('slider'); s.value = Math.min(60, s.max);"
                    " s.dispatchEvent(new Event('input'))")
@@ -68,7 +64,7 @@ def test_a_3v3_replay_and_its_log_fit_a_phone(phone: Any, web: ServerProcess) ->
         assert a[0] >= 0 and a[2] <= 390, f"seat box {i} reaches past the screen: {a}"
         for b in seats[i + 1:]:
             assert not (a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1), (a, b)
-    phone.goto(f"{web.url}/watch/{t['id']}?lang=zh-Hans")
+    phone.goto(f"{web.url}/watch/{tid}?lang=zh-Hans")
     phone.wait_for_selector("#log li[data-step='100']")
     clipped = phone.evaluate("""() => { const log = document.getElementById('log').getBoundingClientRect();
       const late = [...document.querySelectorAll('#log li')].filter(li => Number(li.dataset.step) > 99);

@@ -10,10 +10,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from tablesport.server.process import ServerProcess
+
+from .conftest import bots_game
 
 pytestmark = pytest.mark.browser
 
@@ -111,13 +112,7 @@ def sized(request: pytest.FixtureRequest, browser: Any) -> Any:
 
 def finished_table(web: ServerProcess) -> str:
     """A goofspiel game between two bots, played to the end (for the replay and spectator pages)."""
-    t: dict[str, Any] = web.create("goofspiel-2p", [{"kind": "bot"}, {"kind": "bot"}], seed=7)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if httpx.get(f"{web.url}/api/v1/tables/{t['id']}", timeout=10).json().get("status") == "finished":
-            return str(t["id"])
-        time.sleep(0.2)
-    raise AssertionError("the bots' game did not finish")
+    return bots_game(web, "goofspiel-2p", None, 2, seed=7, timeout=60)
 
 
 PAGES = ["lobby", "lobby-en", "lobby-zh-Hant", "login", "replay", "watch"]

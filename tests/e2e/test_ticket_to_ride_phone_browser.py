@@ -6,16 +6,15 @@ why the button is disabled, in all three languages; the final table of a finishe
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-import httpx
 import pytest
 
 from tablesport.server.process import ServerProcess
 
 from .conftest import PHONE_H as H
 from .conftest import PHONE_W as W
+from .conftest import bots_game
 
 pytestmark = pytest.mark.browser
 # the preset's rule beside the button, and why it is disabled: (preset, lang) → (rule, after 0 ticked, 3, 1)
@@ -245,13 +244,9 @@ def test_the_whole_map_fits_a_phone_and_a_finger_claims_a_route(
 def test_the_final_table_fits_a_phone(phones: Any, web: ServerProcess) -> None:
     """A bots' game to its end; its replay's last step (the final scoring table) at 390 px in English, the
     widest of the three languages."""
-    t: dict[str, Any] = web.create("ttr-event", [{"kind": "bot", "bot": "planner"}] * 4, seed=4)
-    deadline = time.monotonic() + 120
-    while httpx.get(f"{web.url}/api/v1/tables/{t['id']}", timeout=10).json().get("status") != "finished":
-        assert time.monotonic() < deadline, "the bots' game did not finish"
-        time.sleep(0.5)
+    tid = bots_game(web, "ttr-event", "planner", 4, seed=4)
     page = phones("en")
-    page.goto(f"{web.url}/replay/{t['id']}?lang=en")
+    page.goto(f"{web.url}/replay/{tid}?lang=en")
     page.wait_for_selector("#replay[data-ready='1']")
     page.click("#last")
     page.wait_for_selector("#ttr-final .ttr-final")
