@@ -151,6 +151,7 @@ def test_a_referee_scores_a_rummikub_rack_from_a_photo(
     sign_in(ann, server.url, "ann")
     ann.goto(f"{server.url}/referee/events/{event_id}/rk/hall")
     ann.click(".rack-photo-link")
+    ann.wait_for_selector(".rack-card")  # the click only starts the page's load
     seated = ann.eval_on_selector_all(".rack-card", "cards => cards.map(c => c.dataset.player)")
     ann.select_option("#rack-winner", seated[0])
     assert ann.is_hidden(f'.rack-card[data-player="{seated[0]}"]')
