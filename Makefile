@@ -13,6 +13,8 @@ PYTEST_ARGS ?=
 # Two workers that take tests from each other's queue when idle: a long test (a browser day) does not land
 # last on one core while the other waits.
 XDIST := -n 2 --dist worksteal
+# The 25 slowest tests printed after each full run: where the 20-minute budget goes.
+DURATIONS := --durations=25 --durations-min=5
 # What users install: the wheel built from this tree (through its sdist), installed from the locks into
 # environments outside the tree; the server, CLI and browser tests run it (tests/installed_env.py).
 DIST := build/dist
@@ -95,7 +97,7 @@ $(INSTALL_KINDS): installed-%: wheel
 test: $(STAMP)
 	$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck engine installed
 	scripts/ensure-test-services
-	TABLESPORT_INSTALLED=$(CURDIR)/$(INSTALLED) $(BIN)/python -m pytest -m "not slow" $(XDIST) $(PYTEST_ARGS); \
+	TABLESPORT_INSTALLED=$(CURDIR)/$(INSTALLED) $(BIN)/python -m pytest -m "not slow" $(XDIST) $(DURATIONS) $(PYTEST_ARGS); \
 	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no test"; rc=0; fi; exit $$rc
 
 # The edit-test loop, under 2 minutes: lint, the type check and the fast tests (no browser, no

@@ -138,6 +138,7 @@ def test_a_2014_series_with_rotation_a_third_technical_point_and_a_time_up(
         # game 3 on the server's table clock: 40 minutes (001 §一3)
         ann.click("#clock-link")
         assert ann.inner_text("#game-clock") == "40:00"
+        ann.wait_for_load_state("domcontentloaded")  # the clock's buttons have their listeners
         bo.goto(sheet + "/clock")
         ann.click("#clock-start")
         ann.wait_for_selector("#clock[data-state=running]")

@@ -47,7 +47,9 @@ def fake(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
 
 def sock(srv: ServerThread, table: str, token: str | None) -> ClientConnection:
     q = f"?token={token}" if token else ""
-    return connect(f"ws://127.0.0.1:{srv.port}/ws/{table}{q}", max_size=2**22)
+    # no limit on the frames waiting to be read: a phone the test never reads still takes the server's
+    # closing frame at once (with the default limit its reader stops and each close waits out 10 s)
+    return connect(f"ws://127.0.0.1:{srv.port}/ws/{table}{q}", max_size=2**22, max_queue=None)
 
 
 def frames(ws: ClientConnection, wait: float = 0.2) -> list[dict[str, Any]]:

@@ -85,6 +85,7 @@ def test_a_referee_scores_a_blokus_board_from_a_photo(
     ann.goto(f"{server.url}/referee/events/{event_id}/blokus/fixtures/R1-T1")
     ann.click("#photo-link")
     assert ann.get_attribute("#photo-file", "capture") == "environment"
+    ann.wait_for_load_state("domcontentloaded")  # the page's module has its listeners on the file input
     ann.set_input_files("#photo-file", str(junk))
     ann.wait_for_selector("#photo-status.error")
     assert "not an image" in ann.inner_text("#photo-status")
@@ -151,7 +152,8 @@ def test_a_referee_scores_a_rummikub_rack_from_a_photo(
     sign_in(ann, server.url, "ann")
     ann.goto(f"{server.url}/referee/events/{event_id}/rk/hall")
     ann.click(".rack-photo-link")
-    ann.wait_for_selector(".rack-card")  # the click only starts the page's load
+    ann.wait_for_selector(".rack-card", state="attached")  # the click only starts the page's load
+    ann.wait_for_load_state("domcontentloaded")  # and the page's module listens to its inputs
     seated = ann.eval_on_selector_all(".rack-card", "cards => cards.map(c => c.dataset.player)")
     ann.select_option("#rack-winner", seated[0])
     assert ann.is_hidden(f'.rack-card[data-player="{seated[0]}"]')
