@@ -58,7 +58,7 @@ def can_slash(g: SgsState, seat: int) -> bool:
 
 def has_any_card(g: SgsState, seat: int, judge: bool = True) -> bool:
     p = g.players[seat]
-    return bool(p.hand) or any(c >= 0 for c in p.equip) or (judge and bool(p.judge))
+    return bool(p.hand) or max(p.equip) >= 0 or (judge and bool(p.judge))     # an empty slot holds -1
 
 
 def trick_distance(g: SgsState, seat: int, name: str, base: int) -> int:
@@ -100,11 +100,12 @@ def _direction(g: SgsState, seat: int, subs: tuple[int, ...]) -> Targets:
 
 def _slash_targets(g: SgsState, seat: int, subs: tuple[int, ...]) -> Targets:
     valid = g.within(seat, g.targetable(seat, "slash"), g.attack_range(seat, subs), subs)
-    hooks = g.hooked(seat, "extra_targets")
-    extra = sum(sk.extra_targets(g, seat, "slash", subs) for sk in hooks) if hooks else 0
     out: Targets = [(s,) for s in valid]
-    for k in range(2, min(1 + extra, len(valid)) + 1):
-        out.extend(combinations(valid, k))
+    hooks = g.hooked(seat, "extra_targets")
+    if hooks:       # skills that let one Slash aim at more: the combinations of up to 1 + extra seats
+        extra = sum(sk.extra_targets(g, seat, "slash", subs) for sk in hooks)
+        for k in range(2, min(1 + extra, len(valid)) + 1):
+            out.extend(combinations(valid, k))
     return out
 
 

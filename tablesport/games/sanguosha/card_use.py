@@ -57,7 +57,7 @@ def h_use(g: SgsState, f: Frame) -> None:
                via=d["via"])
         if rule.place == "equip":
             g.equip_card(user, subs[0])
-            g.pop()
+            g.stack.pop()
             return
         if rule.place == "judge":
             tgt: int = user if name == "lightning" else d["targets"][0]
@@ -66,7 +66,7 @@ def h_use(g: SgsState, f: Frame) -> None:
             g.public.add(c)
             g.players[tgt].judge.append((c, name))
             g.emit("place_trick", seat=tgt, card=TOKEN[c], trick=name)
-            g.pop()
+            g.stack.pop()
             return
         g.to_processing(subs)
         f.step = "effect"
@@ -100,7 +100,7 @@ def h_use(g: SgsState, f: Frame) -> None:
     left = [c for c in d["subs"] if c in g.processing] + [c for c in d.get("ag", []) if c in g.processing]
     if left:
         g.discard(left, user, "used")
-    g.pop()
+    g.stack.pop()
 
 
 def _global_order(g: SgsState, user: int, name: str, dirn: tuple[Any, ...], with_user: bool) -> list[int]:
@@ -130,7 +130,7 @@ def h_trick(g: SgsState, f: Frame) -> None:
             return
     if f.step == "null":
         if d.get("cancel"):
-            g.pop()
+            g.stack.pop()
             return
         f.step = "effect"
         if not use.get("nonull"):
@@ -138,7 +138,7 @@ def h_trick(g: SgsState, f: Frame) -> None:
                    cards=use["subs"])
             return
     if f.step == "effect":
-        g.pop()
+        g.stack.pop()
         if d.get("nullified") or not g.players[t].alive:
             return
         effect = CARD_RULES[name].effect
@@ -164,14 +164,14 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
     t: int = d["target"]
     if f.step == "dodge":
         if not g.players[t].alive:
-            g.pop()
+            g.stack.pop()
             return
         if d.get("cancel"):
-            g.pop()
+            g.stack.pop()
             return
         if use["color"] == "black" and armor_active(g, t, d) == "renwang_shield":
             g.emit("no_effect", seat=t, card="slash", why="renwang_shield")
-            g.pop()
+            g.stack.pop()
             return
         if d["nododge"]:
             f.step = "hit"
@@ -192,7 +192,7 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
         if d.get("force_hit"):
             f.step = "hit"
             return
-        g.pop()
+        g.stack.pop()
         return
     if f.step == "hit":
         f.step = "done"
@@ -200,7 +200,7 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
             g.push("damage", "start", source=user, target=t, n=1, nature="", via="slash", cards=use["subs"],
                    ci=d["ci"])
         return
-    g.pop()
+    g.stack.pop()
 
 
 
@@ -212,7 +212,7 @@ def h_aoe_hit(g: SgsState, f: Frame) -> None:
         g.push("ask_card", "ask", seat=d["target"], need=d["need"], count=d["count"], ret=g.top_index(),
                key="ok", mode="play", armor=True, about=d["user"])
         return
-    g.pop()
+    g.stack.pop()
     if not d.get("ok") and g.players[d["target"]].alive:
         use = g.stack[d["ci"]].d
         g.push("damage", "start", source=d["user"] if g.players[d["user"]].alive else -1, target=d["target"],
@@ -226,16 +226,16 @@ def h_ag_pick(g: SgsState, f: Frame) -> None:
     if f.step == "ask":
         avail = [c for c in use["ag"] if c in g.processing]
         if not avail:
-            g.pop()
+            g.stack.pop()
             return
         f.step = "got"
-        opts = tuple(("take", TOKEN[c]) for c in avail)
+        opts = tuple([("take", TOKEN[c]) for c in avail])
         g.request(d["seat"], "amazing_grace", opts, prompt="Take one of the revealed cards",
                   time_limit=g.config("response_seconds"), timeout=opts[0])
         return
     c = C.card_id(d.pop("answer")[1])
     g.give(c, d["seat"])
-    g.pop()
+    g.stack.pop()
 
 
 @handler("duel")
@@ -247,7 +247,7 @@ def h_duel(g: SgsState, f: Frame) -> None:
     other: int = d["user"] if turn == d["target"] else d["target"]
     if f.step == "ask":
         if not g.players[turn].alive or not g.players[other].alive:
-            g.pop()
+            g.stack.pop()
             return
         cnt = max([sk.needed_responses(g, other, "duel") for sk in g.hooked(other, "needed_responses")],
                   default=1)
@@ -259,7 +259,7 @@ def h_duel(g: SgsState, f: Frame) -> None:
         d["turn"] = other
         f.step = "ask"
         return
-    g.pop()
+    g.stack.pop()
     if g.players[turn].alive:
         use = g.stack[d["ci"]].d if d["ci"] >= 0 else {"subs": (), "name": "duel"}
         g.push("damage", "start", source=other if g.players[other].alive else -1, target=turn, n=1, nature="",
@@ -283,11 +283,11 @@ def h_collateral(g: SgsState, f: Frame) -> None:
                armor=False, about=v, victim=v)
         return
     if f.step == "got" and d.get("ok"):
-        g.pop()
+        g.stack.pop()
         name, subs, via = d["ok_card"]
         push_use(g, h, name, subs, (v,), via=via, counted=False)
         return
-    g.pop()
+    g.stack.pop()
     w = g.players[h].equip[0]
     if w >= 0 and g.players[user].alive:
         g.give(w, user)

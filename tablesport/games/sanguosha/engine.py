@@ -78,7 +78,7 @@ def h_trigger(g: SgsState, f: Frame) -> None:
                   prompt=sk.invoke_prompt(g, seat, timing, ctx), time_limit=decline_time(g),
                   data={"skill": sid, "timing": timing})
         return
-    g.pop()
+    g.stack.pop()
 
 
 @handler("skill")
@@ -101,7 +101,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
         if not p.face_up:
             p.face_up = True
             g.emit("flip", seat=seat, face_up=True, why="skipped turn")
-            g.pop()
+            g.stack.pop()
             return
         d["i"] = 0
         f.step = "phases"
@@ -113,7 +113,7 @@ def h_turn(g: SgsState, f: Frame) -> None:
         stack = g.stack
         while True:
             if not p.alive:
-                g.pop()
+                g.stack.pop()
                 return
             i = d["i"]
             if i >= len(PHASES):
@@ -129,13 +129,16 @@ def h_turn(g: SgsState, f: Frame) -> None:
             if g.ask is not None or g.lost_q or not stack or stack[-1] is not f:
                 return
     g.emit("turn_end", seat=seat)
-    g.pop()
+    g.stack.pop()
 
 
 _BODY: Final = {"start": (START_PHASE,), "judge": (), "draw": (DRAW_PHASE, AFTER_DRAW), "discard": (),
                 "finish": (FINISH_PHASE,)}
 """The phases that can run without frames (the judgement phase only with an empty judgement area, the
 discard phase only with nothing to discard), with the timings their body fires."""
+_QUIET_UNLESS_HEARD: Final = {ph: (BEFORE[ph], AFTER[ph], *body) for ph, body in _BODY.items()}
+"""For each phase of :data:`_BODY`: every timing it fires (before, after, its body's); a listener to any
+of them needs the phase's frame."""
 
 
 def _quiet_phase(g: SgsState, seat: int, ph: str) -> bool:
@@ -145,16 +148,14 @@ def _quiet_phase(g: SgsState, seat: int, ph: str) -> bool:
     if ph in skip:
         g.emit("phase_skipped", seat=seat, phase=ph)
         return True
-    body = _BODY.get(ph)
-    if body is None:
+    timings = _QUIET_UNLESS_HEARD.get(ph)
+    if timings is None:
         return False
     p = g.players[seat]
     if (ph == "judge" and p.judge) or (ph == "discard" and _discard_limit(g, seat) < len(p.hand)):
         return False
     lis = g.listeners()
-    if BEFORE[ph] in lis or AFTER[ph] in lis:
-        return False
-    for t in body:
+    for t in timings:
         if t in lis:
             return False
     g.phase = ph
@@ -207,7 +208,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
         if skipped or not g.players[seat].alive:
             if skipped:
                 g.emit("phase_skipped", seat=seat, phase=ph)
-            g.pop()
+            g.stack.pop()
             return
         g.emit("phase", seat=seat, phase=ph)
         if ph == "start":
@@ -236,7 +237,7 @@ def h_phase(g: SgsState, f: Frame) -> None:
         f.step = "done"
         if g.fire_now(AFTER[ph]):   # not "after_draw": that one is the draw's own (seat, n)
             return
-    g.pop()
+    g.stack.pop()
 
 
 @handler("draw_phase")
@@ -255,7 +256,7 @@ def h_draw_phase(g: SgsState, f: Frame) -> None:
         f.step = "after"
         if g.fire_now(AFTER_DRAW):
             return
-    g.pop()
+    g.stack.pop()
 
 
 @handler("judge_phase")
@@ -269,7 +270,7 @@ def h_judge_phase(g: SgsState, f: Frame) -> None:
         done = d.setdefault("done", [])
         left = [k for k, (c, _n) in enumerate(p.judge) if c not in done]
         if not p.alive or not left:
-            g.pop()
+            g.stack.pop()
             return
         card, name = p.judge.pop(left[-1])
         done.append(card)
@@ -370,7 +371,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
     if "judge" not in g.stack[d["ret"]].d:
         parent = g.stack[d["ret"]].d
         parent["judge"], parent["judge_suit"], parent["judge_rank"] = -1, "", 0
-    g.pop()
+    g.stack.pop()
 
 
 def retrial(g: SgsState, ci: int, seat: int, new: int, exchange: bool = False) -> None:
@@ -397,7 +398,7 @@ def h_play_phase(g: SgsState, f: Frame) -> None:
     seat: int = d["seat"]
     if f.step == "ask":
         if not g.players[seat].alive or g.current != seat or "play" in g.turn["skip"]:
-            g.pop()
+            g.stack.pop()
             return
         opts = play_options(g, seat)
         f.step = "got"
@@ -408,7 +409,7 @@ def h_play_phase(g: SgsState, f: Frame) -> None:
     what: str = a[0]
     f.step = "ask"
     if what == "end":
-        g.pop()
+        g.stack.pop()
         return
     if what == "use":
         c = C.card_id(a[1])
@@ -442,10 +443,10 @@ def h_discard_phase(g: SgsState, f: Frame) -> None:
             return
     k = len(p.hand) - _discard_limit(g, seat)
     if not p.alive or k <= 0:
-        g.pop()
+        g.stack.pop()
         return
     f.step = "got"
-    opts = tuple(("discard", TOKEN[c]) for c in p.hand)
+    opts = tuple([("discard", TOKEN[c]) for c in p.hand])
     g.request(seat, "discard", opts, prompt=f"Discard {k} more card(s)",
               time_limit=g.config("discard_seconds"), timeout=opts[0], data={"left": k})
 
@@ -480,7 +481,7 @@ def play_options(g: SgsState, seat: int) -> list[Any]:
         for subs, name in sk.view_as(g, seat, None, "play") if sk in va else ():
             if name == "slash" and not slash_ok:
                 continue
-            st = tuple(TOKEN[c] for c in subs)
+            st = tuple([TOKEN[c] for c in subs])
             key = (name, set(p.hand) <= set(subs)) if not equipped & set(subs) else None
             ts = memo.get(key) if key is not None else None
             if ts is None:
@@ -539,17 +540,17 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
     if f.step == "ask":
         if d["count"] <= 0:
             ret[d["key"]] = True
-            g.pop()
+            g.stack.pop()
             return
         if not g.players[seat].alive:
             ret[d["key"]] = False
-            g.pop()
+            g.stack.pop()
             return
         opts = response_options(g, seat, d["need"], d["mode"], d["armor"] and not d.get("armor_used"),
                                 d.get("victim", -1))
         if len(opts) == 1 and not g.config("ask_always", False):
             ret[d["key"]] = False
-            g.pop()
+            g.stack.pop()
             return
         f.step = "got"
         g.request(seat, "respond", opts, prompt=f"Play {d['need']} ({d['count']} needed) or pass",
@@ -573,7 +574,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
     a = d.pop("answer")
     if a[0] == "pass":
         ret[d["key"]] = False
-        g.pop()
+        g.stack.pop()
         return
     if a[0] == "armor":
         f.step = "armor"
@@ -589,7 +590,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
     if d["mode"] == "use":
         ret[d["key"]] = True
         ret[d["key"] + "_card"] = (d["need"], subs, via)
-        g.pop()
+        g.stack.pop()
         return
     g.to_processing(subs)
     g.emit("play", seat=seat, card=d["need"], cards=[TOKEN[c] for c in subs], via=via)
@@ -653,7 +654,7 @@ def h_nullify(g: SgsState, f: Frame) -> None:
             i += 1
         d["i"] = i
         g.stack[d["ret"]].d[d["key"]] = False
-        g.pop()
+        g.stack.pop()
         return
     if f.step == "got":
         a = d.pop("answer")
@@ -685,7 +686,7 @@ def h_nullify(g: SgsState, f: Frame) -> None:
     if not countered:
         g.emit("nullified", trick=d["trick"], target=d["target"])
     g.stack[d["ret"]].d[d["key"]] = not countered
-    g.pop()
+    g.stack.pop()
 
 
 # ====================================================================== choosing a card of a character
@@ -706,7 +707,7 @@ def h_choose_card(g: SgsState, f: Frame) -> None:
         if "j" in d["areas"]:
             opts += [("card", TOKEN[c]) for c, _n in p.judge]
         if not opts or not p.alive or not g.players[chooser].alive:
-            g.pop()
+            g.stack.pop()
             return
         f.step = "got"
         g.request(chooser, "choose_card", opts, prompt=f"Choose a card of seat {owner} to {d['act']}",
@@ -718,7 +719,7 @@ def h_choose_card(g: SgsState, f: Frame) -> None:
         c = p.hand[g.rng.randrange(len(p.hand))]
     else:
         c = C.card_id(a[1])
-    g.pop()
+    g.stack.pop()
     if d["act"] == "take":
         g.give(c, chooser, public=a[0] != "hand")
     else:
@@ -736,14 +737,14 @@ def h_damage(g: SgsState, f: Frame) -> None:
     t: int = d["target"]
     if f.step == "start":
         if not g.players[t].alive:
-            g.pop()
+            g.stack.pop()
             return
         f.step = "take"
         if d["source"] >= 0 and g.fire_now(DAMAGE_INFLICT):
             return
     if f.step == "take":
         if d.get("cancel") or not g.players[t].alive:
-            g.pop()
+            g.stack.pop()
             return
         f.step = "apply"
         if g.fire_now(DAMAGE_TAKE):
@@ -751,7 +752,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
     if f.step == "apply":
         t = d["target"]
         if d.get("cancel") or not g.players[t].alive or d["n"] <= 0:
-            g.pop()
+            g.stack.pop()
             return
         p = g.players[t]
         p.hp -= d["n"]
@@ -768,7 +769,7 @@ def h_damage(g: SgsState, f: Frame) -> None:
         f.step = "end"
         if g.fire_now(DAMAGE_DONE):
             return
-    g.pop()
+    g.stack.pop()
 
 
 @handler("recover")
@@ -777,7 +778,7 @@ def h_recover(g: SgsState, f: Frame) -> None:
     d = f.d
     p: Player = g.players[d["seat"]]
     n = min(d["n"], p.max_hp - p.hp)
-    g.pop()
+    g.stack.pop()
     if n > 0 and p.alive:
         p.hp += n
         g.emit("recover", seat=p.seat, n=n, hp=p.hp, source=d.get("source", -1))
@@ -791,14 +792,14 @@ def h_lose_hp(g: SgsState, f: Frame) -> None:
     p: Player = g.players[d["seat"]]
     if f.step == "start":
         if not p.alive:
-            g.pop()
+            g.stack.pop()
             return
         p.hp -= d["n"]
         g.emit("lose_hp", seat=p.seat, n=d["n"], hp=p.hp)
         f.step = "dying"
         g.fire(HP_REDUCED, seat=p.seat, n=d["n"], source=-1)
         return
-    g.pop()
+    g.stack.pop()
     if p.alive and p.hp <= 0:
         g.push("dying", "start", seat=p.seat, source=-1, cause="loss")
 
@@ -817,14 +818,14 @@ def h_dying(g: SgsState, f: Frame) -> None:
         return
     if f.step == "init":
         if d.get("cancel") or p.hp >= 1 or not p.alive:
-            g.pop()
+            g.stack.pop()
             return
         d["order"] = g.order_from(g.current if g.current >= 0 and g.players[g.current].alive else seat)
         d["i"] = 0
         f.step = "ask"
     if f.step == "ask":
         if p.hp >= 1 or not p.alive or d.get("cancel"):    # cancel: a skill ended the dying state (不屈)
-            g.pop()
+            g.stack.pop()
             return
         order = d["order"]
         while d["i"] < len(order):
@@ -838,7 +839,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
                               data={"need": "peach", "dying": seat, "hp": p.hp})
                     return
             d["i"] += 1
-        g.pop()
+        g.stack.pop()
         g.push("death", "start", seat=seat, killer=d["source"])
         return
     a = d.pop("answer")
@@ -862,7 +863,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
 @handler("discard_processing")
 def h_discard_processing(g: SgsState, f: Frame) -> None:
     left = [c for c in f.d["cards"] if c in g.processing]
-    g.pop()
+    g.stack.pop()
     if left:
         g.discard(left, f.d["seat"], "used")
 
@@ -898,7 +899,7 @@ def h_death(g: SgsState, f: Frame) -> None:
         g.lost_q = [x for x in g.lost_q if x[0] != seat]
         f.step = "mode"
         return
-    g.pop()
+    g.stack.pop()
     g.flow.on_death(g, seat, d["killer"])
 
 

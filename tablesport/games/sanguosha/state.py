@@ -187,8 +187,8 @@ def _general_skills(ids: tuple[str, ...], lord_ok: bool) -> tuple[Skill, ...]:
     return v
 
 
-Guards = tuple[tuple[int, tuple[Skill, ...]], ...]
-"""(seat, its ``may_target`` skills) for the seats around a user that have some."""
+Guards = dict[int, tuple[Skill, ...]]
+"""seat → its ``may_target`` skills, for the seats around a user that have some."""
 
 HookTable = dict[str, tuple[Skill, ...]]
 """hook → the skills (of one seat's skill tuple) whose class overrides that :class:`Skill` method."""
@@ -208,7 +208,7 @@ def _hook_table(skills: tuple[Skill, ...]) -> HookTable:
 def _hooked(skills: tuple[Skill, ...], hook: str) -> tuple[Skill, ...]:
     """The ``skills`` whose class overrides the :class:`Skill` method ``hook``."""
     base = getattr(Skill, hook)
-    return tuple(sk for sk in skills if getattr(type(sk), hook) is not base)
+    return tuple([sk for sk in skills if getattr(type(sk), hook) is not base])
 
 
 _LISTENS: Final[dict[Skill, tuple[tuple[Timing, int, str], ...]]] = {}
@@ -224,7 +224,7 @@ def _listens(sk: Skill) -> tuple[tuple[Timing, int, str], ...]:
 
 def _listening(skills: tuple[Skill, ...]) -> tuple[Skill, ...]:
     """The skills of a tuple that listen to some timing (what :meth:`SgsState.listeners` is made of)."""
-    return tuple(sk for sk in skills if sk.timings)
+    return tuple([sk for sk in skills if sk.timings])
 
 
 _EQ_HOOKS: Final[list[frozenset[str]]] = []
@@ -633,17 +633,19 @@ class SgsState(State):
         if per_user is None:
             per_user = self._guards = [None] * self.n
         guards = per_user[user]
-        if guards is None:      # (seat, its may_target skills) for the others that have some
-            guards = per_user[user] = tuple((s, h) for s in others if (h := self.hooked(s, "may_target")))
+        if guards is None:      # seat → its may_target skills, for the others that have some
+            guards = per_user[user] = {s: h for s in others if (h := self.hooked(s, "may_target"))}
         if not guards:
             return list(others)
         out = []
         for s in others:
-            for t, sks in guards:
-                if t == s:
-                    if all(sk.may_target(self, s, user, name) for sk in sks):
-                        out.append(s)
-                    break
+            sks = guards.get(s)
+            if sks is not None:
+                for sk in sks:      # every one of them must let ``user`` choose ``s``
+                    if not sk.may_target(self, s, user, name):
+                        break
+                else:
+                    out.append(s)
             else:
                 out.append(s)
         return out
@@ -864,7 +866,8 @@ class SgsState(State):
         players = self.players
         while q:        # h_trigger's tests, in its order, with nothing in between
             seat, sid = q[0]
-            if (players[seat].alive and self.has_skill(seat, sid)
+            p = players[seat]
+            if (p.alive and (sid in p.skills or self.has_skill(seat, sid))    # has_skill, its first test here
                     and SKILLS[sid].can_trigger(self, seat, timing, ctx)):
                 self.stack.append(Frame("trigger", "next", d))
                 return True

@@ -123,7 +123,7 @@ def h_m3_setup(g: SgsState, f: Frame) -> None:
         g.emit("first_actor", side=first)
         if not g.config("deal_before_first_actor"):
             _deal(g)
-        g.pop()
+        g.stack.pop()
         g.push("m3_units", "choose")
 
 
@@ -168,7 +168,7 @@ def _ask_draft(g: SgsState, d: dict[str, Any], f: Frame) -> None:
         return
     side = d["seq"][0]
     f.step = "draft"
-    picks = tuple(("pick", i) for i, x in enumerate(m["candidates"]) if x)
+    picks = tuple([("pick", i) for i, x in enumerate(m["candidates"]) if x])
     g.request(commander_seat(g, side), "draft", picks, prompt="Pick a general",
               time_limit=g.config("draft_seconds"), timeout=picks[0],
               data={"candidates": list(m["candidates"]), "side": side})
@@ -269,7 +269,11 @@ def h_m3_units(g: SgsState, f: Frame) -> None:
     if f.step == "after":
         g.current = -1
         f.step = "next"
-        all_sideways = all(not upright[s] for s in range(g.n) if players[s].alive)
+        all_sideways = True
+        for s in range(g.n):
+            if players[s].alive and upright[s]:
+                all_sideways = False
+                break
         if m["time_up"] and g.config("time_up_at") == "turn_end":
             adjudicate(g)
             return
