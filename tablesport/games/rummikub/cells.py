@@ -67,7 +67,7 @@ def cell_options(sub: int, t: int, r: int, jb: int, canon: int = 0) -> tuple[tup
     start new runs.
 
     ``canon`` (1, or 2 at number 11) keeps only the plays where no joker could be taken off (the
-    jokers left over are added to the sets at the end, see :func:`_best`): no joker stands in for
+    jokers left over are added to the sets at the end, see :func:`.solver.solve`): no joker stands in for
     a copy left on the rack; a run of 3+ carried on by a joker must go on again (it counts as a
     run of length 2), else the joker is spare; a run starts with a joker only at 11 (a run
     ``J 5 6`` is the run ``5 6 J``; only ``J 12 13`` cannot move its joker to the end).

@@ -43,6 +43,9 @@ HALF_NEG = NEG // 2  # a bound below this: the state cannot be finished
 MELD_MIN = 30
 MAXJ = 2
 DOMINANCE_MIN = 64  # smaller layers are not worth the dominance test
+BEAM = 48  # states kept per cell by the quick pass
+DIVE_BUDGET = 2_000  # states the depth-first dive for a play reaching the bound may open
+DIVES = 3  # targets tried by dives (most tiles), from the bound down, before the beam and exact pass
 
 # the state key's places
 SUB = np.array([1, 125, 125**2, 125**3], dtype=np.int64)
@@ -629,9 +632,122 @@ def _sorted_candidates(key: int, score: int, cell: int, table: Ints, rack: Ints,
     return nb
 
 
+@njit(cache=True)
+def _usable(table: Ints, jt: int, rack: Ints, jr: int) -> Ints:
+    """The rack without the tiles that cannot be in any set (see :func:`.solver._usable_rack`)."""
+    jtot = jt + jr
+    left = rack.copy()
+    avail = table + rack  # column 14 stays 0: a run's window may read it
+    changed = True
+    while changed:
+        changed = False
+        for c in range(NCOL):
+            for n in range(1, 14):
+                if left[c, n] == 0:
+                    continue
+                partners = jtot
+                for cc in range(NCOL):
+                    if cc != c and avail[cc, n] > 0:
+                        partners += 1
+                if partners >= 2:
+                    continue
+                runs = False
+                for lo in range(max(1, n - 2), min(n, 11) + 1):
+                    gaps = ((avail[c, lo] == 0) + (avail[c, lo + 1] == 0) + (avail[c, lo + 2] == 0)
+                            - (avail[c, n] == 0))
+                    if gaps <= jtot:
+                        runs = True
+                        break
+                if runs:
+                    continue
+                avail[c, n] -= left[c, n]
+                left[c, n] = 0
+                changed = True
+    return left
+
+
+@njit(cache=True)
+def _best(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, meld: bool, canon: bool,
+          start: Ints, count: Ints, options: Ints, masks: Ints, owed: Ints, subs: Ints,
+          choices: Ints) -> tuple[bool, int]:
+    """:func:`best` compiled: the passes in one call (a pass that finds nothing leaves ``choices``
+    alone, so the last pass that found a play wrote them)."""
+    rack = _usable(table, jt, rack, jr)
+    jtot = jt + jr
+    jextra = 0 if canon else jr * wj
+    bound = _colour_bounds(table, rack, jtot, weights, canon, start, count, options, subs)
+    laid = 0
+    heavy = 0
+    for n in range(1, 14):
+        heavy = max(heavy, weights[n])
+        for c in range(NCOL):
+            laid += rack[c, n] * weights[n]
+    reachable = 0
+    for c in range(NCOL):
+        reachable += bound[c, 0, 0, jtot]
+    top = min(laid, reachable) + jextra
+    if top < HALF_NEG:
+        return False, 0  # the table tiles cannot all be used
+    # most tiles: a target one lower is the next likely optimum; most points: it rarely is
+    for dives in range(DIVES if heavy == 1 else 1):
+        if top < 0:
+            return False, 0  # no play at all (every score is 0 or more)
+        status, score = _reach(table, jt, rack, jr, weights, wj, meld, top - 1, canon, bound, DIVE_BUDGET,
+                               start, count, options, masks, owed, choices)
+        if status == 1:
+            return True, score
+        if status < 0:  # the dive ran out of steps
+            if dives:
+                break
+            found, score = _search(table, jt, rack, jr, weights, wj, meld, top - 1, 0, False, canon, bound,
+                                   True, start, count, options, masks, owed, choices)
+            if found:
+                return True, score
+        top -= 1  # no play reaches top
+    if top < 0:
+        return False, 0
+    quick, qscore = _search(table, jt, rack, jr, weights, wj, meld, NEG, BEAM, False, canon, bound, True,
+                            start, count, options, masks, owed, choices)
+    if quick and qscore >= top:
+        return True, qscore
+    floor = qscore if quick else NEG
+    found, score = _search(table, jt, rack, jr, weights, wj, meld, floor, 0, False, canon, bound, True,
+                           start, count, options, masks, owed, choices)
+    if found:
+        return True, score
+    return quick, qscore
+
+
+def best(table: np.ndarray, jt: int, rack: np.ndarray, jr: int, weights: np.ndarray, wj: int, meld: bool,
+         canon: bool = False) -> tuple[int, np.ndarray] | None:
+    """The exact optimum (score, the 52 cells' choices), or None (no play), found by a few passes.
+
+    0. rack tiles that cannot be in any set are dropped;
+    1. the per-colour bound (:func:`colour_bounds`) caps what can be laid (``top``);
+    2. a depth-first dive (:func:`reach`) for a play reaching ``top``, best gain first, with a step
+       budget: it finds one at once when there is one, which is common (so no lower bound is needed
+       first); when the dive shows there is none, ``top`` goes down by one and the next dive starts
+       (three targets at most, one when the objective is points).  If the first dive cannot tell,
+       the exact pass for plays reaching ``top`` decides instead (strongly pruned, so cheap);
+    3. if that does not settle it: a beam, ranked by the bound, finds a good play (a lower bound),
+       and the exact pass looks for plays beating it.
+
+    ``table``, ``rack``, ``weights``: as :func:`as_arrays` makes them.  ``canon``: the search
+    without spare jokers (the caller adds them to the sets; the scores count no jokers).  One
+    compiled call: the passes run without coming back to Python.
+    """
+    start, count, options, masks, owed, subs = tables()
+    choices = np.zeros((52, CHOICE), dtype=np.int64)
+    found, score = _best(table, jt, rack, jr, weights, wj, meld, canon, start, count, options, masks, owed,
+                         subs, choices)
+    return (int(score), choices) if found else None
+
+
 def compile_all() -> float:
     """Compile (or load from numba's disk cache) every kernel; returns the seconds it took."""
     import time
+
+    from .readback import read_sets
 
     t0 = time.perf_counter()
     table = [[0] * 14 for _ in range(NCOL)]
@@ -641,6 +757,9 @@ def compile_all() -> float:
     bound = colour_bounds(t, r, 1, w, True)
     search(t, 0, r, 1, w, 1, False, beam=8, canon=True, bound=bound)
     search(t, 0, r, 1, w, 1, True, meld_gain=True)
+    found = best(t, 0, r, 1, w, 1, False, canon=True)
+    assert found is not None
+    read_sets(found[1])
     reach(t, 0, r, 1, w, 1, False, 2, True, bound, 10)
     return time.perf_counter() - t0
 

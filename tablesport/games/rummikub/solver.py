@@ -5,8 +5,9 @@ result must split into valid groups and runs.  Maximise the tiles laid (or their
 initial-meld variant leaves the table alone and asks for new sets from the rack worth 30 or more.
 
 Method: dynamic programming over the numbers 1..13, one cell (number, colour) at a time; the
-cells' rules are in :mod:`.cells`, the compiled search in :mod:`.search`.  This module takes a
-position, runs the passes that settle it and turns the choices found back into sets:
+cells' rules are in :mod:`.cells`, the compiled search in :mod:`.search` (its passes, one compiled
+call: :func:`.search.best`), the compiled read-back of the play into sets in :mod:`.readback`.
+This module checks and encodes a position, runs the search and turns the play into sets:
 
 * spare jokers: a play is first sought without any joker that could be taken off its set (the
   jokers are added to the sets at the end; when they do not fit, the search that places every
@@ -24,22 +25,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from .cells import NCOL, group_split
+import numpy as np
+
+from .cells import NCOL
 from .sets import SetError, check_set
 from .tiles import CELLS, JOKER, JOKER_PENALTY, code_at, number, sort_key
-
-if TYPE_CHECKING:
-    import numpy as np
 
 MAXJ = 2
 OBJECTIVES = ("tiles", "value")
 MELD_MIN = 30
-BEAM = 48  # states kept per cell by the quick pass
-DIVE_BUDGET = 2_000  # states the depth-first dive for a play reaching the bound may open
-# targets tried by dives (most tiles), from the bound down, before the exact pass from the beam's play
-DIVES = 3
 
 class PositionError(ValueError):
     """A position the solver cannot take (malformed codes, too many copies, an invalid table)."""
@@ -87,6 +82,25 @@ def count_codes(codes: Iterable[str], what: str) -> tuple[Counts, int]:
     return counts, jokers
 
 
+# a code's place in the flattened counts of :func:`_encode` (colour * 15 + number); jokers at the end
+_SLOT = {code: c * 15 + n for code, (c, n) in CELLS.items()} | {JOKER: NCOL * 15}
+# per objective: the weights of numbers 0..13 (padded as the search wants them) and a joker's
+_WEIGHTS = {"tiles": (np.array([1] * 14 + [0], dtype=np.int64), 1),
+            "value": (np.array([*range(14), 0], dtype=np.int64), JOKER_PENALTY)}
+
+
+def _encode(codes: Sequence[str], what: str) -> tuple[np.ndarray, int]:
+    """Counts ``[colour, number]`` of the codes as the search takes them (numbers 0..14, the ends 0),
+    and the jokers; :func:`count_codes` with arrays, for the solver's hot path."""
+    try:
+        slots = [_SLOT[code] for code in codes]
+    except (KeyError, TypeError):
+        count_codes(codes, what)  # raises the error naming the code
+        raise
+    counts = np.bincount(np.array(slots, dtype=np.intp), minlength=NCOL * 15 + 1)
+    return counts[: NCOL * 15].reshape(NCOL, 15), int(counts[NCOL * 15])
+
+
 def _usable_rack(table: Counts, jt: int, rack: Counts, jr: int) -> Counts:
     """The rack without the tiles that cannot be in any set (exact: such a tile is never laid).
 
@@ -119,138 +133,20 @@ def _usable_rack(table: Counts, jt: int, rack: Counts, jr: int) -> Counts:
 Found = tuple[int, "np.ndarray"]  # (score, the 52 cells' choices)
 
 
-def _best(table: Counts, jt: int, rack: Counts, jr: int, weights: Sequence[int], wj: int,
-          meld: bool, canon: bool = False) -> Found | None:
-    """The exact optimum, found by a few passes of the search.
-
-    0. rack tiles that cannot be in any set are dropped;
-    1. the per-colour bound (:func:`.search.colour_bounds`) caps what can be laid (``top``);
-    2. a depth-first dive for a play reaching ``top``, best gain first, with a step budget: it
-       finds one at once when there is one, which is common (so no lower bound is needed first);
-       when the dive shows there is none, ``top`` goes down by one and the next dive starts (three
-       targets at most, one when the objective is points).  If the first dive cannot tell, the
-       exact pass for plays reaching ``top`` decides instead (strongly pruned, so cheap);
-    3. if that does not settle it: a beam, ranked by the bound, finds a good play (a lower bound),
-       and the exact pass looks for plays beating it.
-
-    ``canon``: the search without spare jokers (the caller adds them to the sets; the scores
-    count no jokers).
-    """
-    from .search import HALF_NEG, NEG, as_arrays, colour_bounds, reach, search
-
-    rack = _usable_rack(table, jt, rack, jr)
-    t, r, w = as_arrays(table, rack, weights)
-    jextra = 0 if canon else jr * wj
-    bound = colour_bounds(t, r, jt + jr, w, canon)
-    top = min(sum(rack[c][n] * weights[n] for c in range(NCOL) for n in range(1, 14)),
-              int(bound[:, 0, 0, jt + jr].sum())) + jextra
-    if top < HALF_NEG:
-        return None  # the table tiles cannot all be used
-    # most tiles: a target one lower is the next likely optimum; most points: it rarely is
-    for dives in range(DIVES if max(weights) == 1 else 1):
-        if top < 0:
-            return None  # no play at all (every score is 0 or more)
-        dive = reach(t, jt, r, jr, w, wj, meld, top - 1, canon, bound, DIVE_BUDGET)
-        if isinstance(dive, tuple):
-            return dive
-        if dive:  # the dive ran out of steps
-            if dives:
-                break
-            found = search(t, jt, r, jr, w, wj, meld, floor=top - 1, canon=canon, bound=bound)
-            if found is not None:
-                return found
-        top -= 1  # no play reaches top
-    if top < 0:
-        return None
-    quick = search(t, jt, r, jr, w, wj, meld, beam=BEAM, canon=canon, bound=bound)
-    if quick is not None and quick[0] >= top:
-        return quick
-    floor = NEG if quick is None else quick[0]
-    better = search(t, jt, r, jr, w, wj, meld, floor=floor, canon=canon, bound=bound)
-    return better if better is not None else quick
-
-
 _CODE_AT = [[code_at(c, n) for n in range(14)] for c in range(NCOL)]  # [colour][number] → code
-_CELLS = [(c, n) for c in range(NCOL) for n in range(1, 14)]
+_SLOT_CODE = {slot: code for code, slot in _SLOT.items()}  # :data:`_SLOT` read back
 
 
 def _rebuild(found: Found) -> tuple[list[list[str]], dict[str, int], int]:
     """The sets of the solution, the rack codes used (code → count), jokers used."""
-    choices = found[1].tolist()
-    # per colour, the open runs as the search sees them: must go on (lengths 1, 2) and may end (3+)
-    short: list[list[list[str]]] = [[] for _ in range(NCOL)]
-    long: list[list[list[str]]] = [[] for _ in range(NCOL)]
-    sets: list[list[str]] = []
-    from_rack: dict[str, int] = {}
-    jokers_used = 0
-    group_tiles: list[int] = [0] * NCOL
-    for i, (_new, g, k, du, ur, s3, js, moved, _g1, _g2, jg) in enumerate(choices):
-        n, c = divmod(i, NCOL)
-        n += 1
-        if ur == 0 and k == 0:
-            # no tile goes to a run (so none was open but runs of 3+, and they all end here)
-            if long[c]:
-                sets.extend(long[c])
-                long[c] = []
-        else:
-            _extend_runs(short, long, sets, c, _CODE_AT[c][n], k, ur, s3, js, moved)
-        if du:
-            code = _CODE_AT[c][n]
-            from_rack[code] = from_rack.get(code, 0) + du
-        jokers_used += k
-        group_tiles[c] = g
-        if c == NCOL - 1:
-            jokers_used += jg
-            if jg or any(group_tiles):
-                split = group_split(tuple(group_tiles), jg)
-                assert split is not None
-                for cols, j in split:
-                    sets.append([_CODE_AT[cc][n] for cc in cols] + [JOKER] * j)
-                group_tiles = [0] * NCOL
-    for c in range(NCOL):
-        sets.extend(short[c] + long[c])
+    from .readback import read_sets
+
+    slots, jokers_used = read_sets(found[1])
+    sets = [[_SLOT_CODE[x] for x in s] for s in slots]
+    laid = found[1][:, 3]
+    from_rack = {_CODE_AT[i % NCOL][i // NCOL + 1]: k for i in np.flatnonzero(laid).tolist()
+                 for k in (int(laid[i]),)}
     return sets, from_rack, jokers_used
-
-
-def _extend_runs(short: list[list[list[str]]], long: list[list[list[str]]], sets: list[list[str]], c: int,
-                 code: str, k: int, ur: int, s3: int, js: int, moved: int) -> None:
-    """One cell's tiles (``ur`` copies of ``code``) and ``k`` jokers on colour ``c``'s runs.
-
-    The runs that must go on (lengths 1, 2) take the jokers first; of the runs of 3+, ``s3`` go
-    on (``js`` of them with a joker) and the rest end; what is left starts new runs.
-    """
-    must = short[c]
-    if k == 0:  # no joker (so none carries a run on): the same buckets, built with less work
-        going = long[c]
-        if s3 < len(going):
-            sets.extend(going[s3:])
-            going = going[:s3]
-        grown: list[list[str]] = []
-        young: list[list[str]] = []
-        for run in must:
-            run.append(code)
-            (young if len(run) < 3 else grown).append(run)
-        for run in going:
-            run.append(code)
-        young.extend([code] for _ in range(ur - len(must) - s3))
-        short[c] = young
-        grown.extend(going)
-        long[c] = grown
-        return
-    km = min(k, len(must))
-    for run in long[c][s3:]:
-        sets.append(run)
-    going = long[c][:s3]
-    reals = ur - (len(must) - km)
-    for idx, run in enumerate(must):
-        run.append(JOKER if idx < km else code)
-    for idx, run in enumerate(going):
-        run.append(JOKER if idx < js else code)
-    jm = k - km - js
-    fresh = [[JOKER] for _ in range(jm)] + [[code] for _ in range(reals - (s3 - js))]
-    # next buckets: a run of length 2 or 3+ that must go on (a joker carried it on) stays short
-    short[c] = [run for run in must if len(run) < 3] + going[:moved] + fresh
-    long[c] = [run for run in must if len(run) >= 3] + going[moved:]
 
 
 def _add_jokers(sets: list[list[str]], spare: int) -> bool:
@@ -275,26 +171,26 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
     """
     if objective not in OBJECTIVES:
         raise PositionError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
-    flat_table = [code for s in table for code in s]
-    tcounts, jt = count_codes(flat_table, "table")
-    rcounts, jr = count_codes(rack, "rack")
-    for c, n in _CELLS:
-        if tcounts[c][n] + rcounts[c][n] > 2:
-            raise PositionError(f"{code_at(c, n)} appears {tcounts[c][n] + rcounts[c][n]} times "
-                                    "(2 copies exist)")
+    from .search import best
+
+    t, jt = _encode([code for s in table for code in s], "table")
+    r, jr = _encode(rack, "rack")
+    both = t + r
+    if both.max() > 2:
+        c, n = (int(x) for x in np.argwhere(both > 2)[0])
+        raise PositionError(f"{code_at(c, n)} appears {both[c, n]} times (2 copies exist)")
     if jt + jr > MAXJ:
         raise PositionError(f"{jt + jr} jokers (2 exist)")
-    weights = [1] * 14 if objective == "tiles" else list(range(14))
-    wj = 1 if objective == "tiles" else JOKER_PENALTY
+    weights, wj = _WEIGHTS[objective]
     if melded:
         # first the plays without a spare joker, the jokers added at the end (every joker laid);
         # if they do not fit, the search that places each joker itself
-        found = _best(tcounts, jt, rcounts, jr, weights, wj, meld=False, canon=True)
+        found = best(t, jt, r, jr, weights, wj, meld=False, canon=True)
         sets: list[list[str]] = []
         if found is not None:
             sets, used, jok = _rebuild(found)
         if found is None or not _add_jokers(sets, jt + jr - jok):
-            found = _best(tcounts, jt, rcounts, jr, weights, wj, meld=False)
+            found = best(t, jt, r, jr, weights, wj, meld=False)
             if found is None:
                 raise PositionError("the table itself does not split into valid groups and runs")
             sets, used, jok = _rebuild(found)
@@ -303,10 +199,9 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
         placed_j = jok - jt
         new_table = sets
     else:
-        empty = [[0] * 14 for _ in range(NCOL)]
         found = None
-        if _meld_max(rcounts, jr) >= MELD_MIN:
-            found = _best(empty, 0, rcounts, jr, weights, wj, meld=True)
+        if _meld_max(r, jr) >= MELD_MIN:
+            found = best(np.zeros_like(r), 0, r, jr, weights, wj, meld=True)
         if found is None:
             return Solution(0, 0, [], [list(s) for s in table], 0, False, objective)
         sets, used, placed_j = _rebuild(found)
@@ -338,17 +233,15 @@ def _sorted_set(codes: tuple[str, ...]) -> tuple[str, ...]:
     return (*sorted(real, key=sort_key), *[JOKER] * (size - len(real)))
 
 
-def _meld_max(rcounts: Counts, jr: int) -> int:
-    """The most a meld from these tiles alone could be worth (0: no set at all)."""
-    from .search import as_arrays, search
+def _meld_max(rack: np.ndarray, jr: int) -> int:
+    """The most a meld from these rack counts (:func:`_encode`) alone could be worth (0: no set)."""
+    from .search import search
 
-    empty = [[0] * 14 for _ in range(NCOL)]
-    t, r, w = as_arrays(empty, rcounts, [0] * 14)
-    found = search(t, 0, r, jr, w, 0, meld=False, meld_gain=True)
+    found = search(np.zeros_like(rack), 0, rack, jr, np.zeros(15, dtype=np.int64), 0, meld=False,
+                   meld_gain=True)
     return 0 if found is None else found[0]
 
 
 def can_meld(rack: Sequence[str]) -> bool:
     """Could these tiles alone make an initial meld worth 30 or more? (the −100/−200 rule)"""
-    rcounts, jr = count_codes(rack, "rack")
-    return _meld_max(rcounts, jr) >= MELD_MIN
+    return _meld_max(*_encode(rack, "rack")) >= MELD_MIN
