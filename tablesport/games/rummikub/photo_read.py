@@ -22,10 +22,11 @@ from tablesport.imaging.quad import clockwise, corners_of
 from .photo_tiles import ASPECT, FACE_RGB, FACES, INK_RGB, templates
 from .tiles import JOKER
 
-TH = 44
-"""Pixels of a tile's height once warped upright."""
+TH = 66
+"""Pixels of a tile's height once warped upright: at 44 a digit's strokes were a pixel or two wide,
+and half a pixel's shift hid where 12 and 13 (or 5 and 8) differ."""
 TW = round(TH * ASPECT)
-PAD = 4
+PAD = 6
 """Pixels round the warped tile, so the template may shift to meet it."""
 FACE_MIN = 0.55
 """A face matched less well than this (normalised correlation) is in doubt."""
@@ -38,13 +39,20 @@ a second colour's is in doubt."""
 INK_FAR = 0.3
 """Ink further than this from its colour's (:data:`INK_LOSS`, per channel) is in doubt: the nearest
 two colours (orange and red) lie 0.55 apart."""
-PAPER_NEAR = 7
+PAPER_NEAR = 11
 """Pixels (of the upright tile) round a pixel in which its ivory is looked for."""
+HALF_MIN = 0.6
+"""Each half of a patch read poorly as one tile reading this well as a tile: two tiles joined."""
+HALF_GAIN = 0.15
+"""... and this much better than the patch read as one tile."""
 SHAPE_MIN = 0.85
 """A tile's patch filling less of its convex outline than this (a finger over it) is in doubt."""
 SQUARE_MAX = 1.15
 """A patch whose convex outline is this much bigger than its four corners' quadrilateral is not
 four-sided (a patch of glare, two tiles joined at an angle): in doubt, or dropped if it holds no ink."""
+BIGGEST = 0.2
+"""A patch over this share of the photo is a white table or a sheet of paper, not a tile (a close
+photo of two tiles has each over a tenth of it)."""
 JOINED = 1.75
 """A patch this many times the size of the tiles nearest it may be two tiles joined: in doubt."""
 SKIN_WARM = 0.22
@@ -141,7 +149,7 @@ def _tile_width(mask: Any) -> float | None:
     deep = []
     for k in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[k])
-        if h * w * 0.0004 < area < h * w * 0.05:
+        if h * w * 0.0004 < area < h * w * BIGGEST:
             deep.append(float(depth[y : y + bh, x : x + bw][labels[y : y + bh, x : x + bw] == k].max()))
     return 2 * float(np.median(deep)) if deep else None
 
@@ -198,7 +206,7 @@ def find_tiles(mask: Any) -> list[Patch]:
         outline = max(contours, key=cv2.contourArea)
         hull = cv2.convexHull(outline)
         hull_area = float(cv2.contourArea(hull))
-        if hull_area > h * w * 0.2:  # a white table or a sheet of paper, not a tile
+        if hull_area > h * w * BIGGEST:
             continue
         try:
             quad = clockwise(corners_of(hull))
@@ -217,9 +225,10 @@ def find_tiles(mask: Any) -> list[Patch]:
     sizes = np.array([f[1] for f in kept])
     out = []
     for i, (quad, size, fill, _, square) in enumerate(kept):
-        # the tiles nearest, as big as this one would be in the photo's perspective
+        # the tiles nearest, as big as this one would be in the photo's perspective; a patch alone
+        # has none to be measured against (the specks dropped above are no tiles)
         nearest = np.argsort(((centres - centres[i]) ** 2).sum(1))[1:3]
-        local = float(sizes[nearest].max()) if len(nearest) else usual
+        local = float(sizes[nearest].max()) if len(nearest) else size
         out.append(Patch(quad, fill > SHAPE_MIN, square > SQUARE_MAX or size > JOINED * local))
     return out
 
@@ -292,17 +301,26 @@ def _split(ink: Any, face: Any, other: Any, at: tuple[int, int]) -> float:
     return float((a * b).sum() / max(1e-6, float(np.sqrt((a * a).sum() * (b * b).sum()))))
 
 
-def read_tile(rgb: Any, patch: Patch) -> tuple[str, bool] | None:
-    """A tile's code and whether it is in doubt, or None when an odd patch holds no numeral (a patch
-    of glare on the table)."""
+@dataclass
+class Face:
+    """What a tile's outline shows: its code, how well its face matched (normalised correlation), and
+    whether its face or ink is in doubt (its outline aside)."""
+
+    code: str
+    score: float
+    unsure: bool
+
+
+def read_face(rgb: Any, quad: Any) -> Face | None:
+    """The face inside the outline ``quad`` of ``rgb``, or None when it holds no numeral."""
     cv2 = cv()
     faces = templates(TH)
-    best: list[tuple[float, int, int, tuple[int, int]]] = []  # per face: score, turn, ..., where
-    tiles = [_upright(rgb, patch.quad, turn) for turn in range(4)]
+    best: list[tuple[float, int, int, tuple[int, int]]] = []  # per face: score, turn, face, where
+    tiles = [_upright(rgb, quad, turn) for turn in range(4)]
     papers = [_paper(t) for t in tiles]
     inks = [_ink(t, p) for t, p in zip(tiles, papers, strict=True)]
     if float(np.percentile(inks[0], 99)) < INK_MIN:
-        return None if patch.odd else (JOKER, True)
+        return None
     for f in range(len(FACES)):
         top = (-1.0, 0, f, (0, 0))
         for turn, ink in enumerate(inks):
@@ -313,17 +331,45 @@ def read_tile(rgb: Any, patch: Patch) -> tuple[str, bool] | None:
         best.append(top)
     best.sort(key=lambda b: -b[0])
     score, turn, f, at = best[0]
-    doubt = (
-        not patch.whole
-        or patch.odd
-        or score < FACE_MIN
-        or _split(inks[turn], faces[f], faces[best[1][2]], at) < SPLIT_MIN
-    )
+    unsure = score < FACE_MIN or _split(inks[turn], faces[f], faces[best[1][2]], at) < SPLIT_MIN
     face = FACES[f]
     if face == JOKER:
-        return JOKER, doubt
-    letter, unsure = _ink_colour(tiles[turn], papers[turn], faces[f], at)
-    return f"{letter}{face}", doubt or unsure
+        return Face(JOKER, score, unsure)
+    letter, off = _ink_colour(tiles[turn], papers[turn], faces[f], at)
+    return Face(f"{letter}{face}", score, unsure or off)
+
+
+def halves(quad: Any) -> list[tuple[Any, Any]]:
+    """The two ways to cut the four-sided outline ``quad`` (clockwise) in two halves, each way its two
+    halves' outlines: across its first side and across its second, at their middles as the
+    perspective puts them (the middle of the tile on the table, not in the photo)."""
+    cv2 = cv()
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    matrix = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
+    mids = np.array([[[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5]]], np.float32)
+    top, right, bottom, left = cv2.perspectiveTransform(mids, matrix)[0]
+    q0, q1, q2, q3 = quad.astype(np.float32)
+    return [
+        (np.array([q0, top, bottom, q3]), np.array([top, q1, q2, bottom])),
+        (np.array([q0, q1, right, left]), np.array([left, right, q2, q3])),
+    ]
+
+
+def read_joined(rgb: Any, patch: Patch, whole: Face | None) -> list[tuple[Any, Face]] | None:
+    """Where the patch reads poorly as one tile (``whole``: its reading as one) but each half of it
+    reads well as a tile (:data:`HALF_MIN`, and better than the whole by :data:`HALF_GAIN`), the two
+    tiles it joins (two tiles touching, or glare filling the gap between them): each half's outline
+    and face; else None."""
+    if whole is not None and whole.score >= FACE_MIN and not patch.odd:
+        return None
+    floor = (whole.score if whole is not None else 0.0) + HALF_GAIN
+    best: list[tuple[Any, Face]] | None = None
+    for pair in halves(patch.quad):
+        read = [(q, read_face(rgb, q)) for q in pair]
+        got = [(q, f) for q, f in read if f is not None and f.score >= max(HALF_MIN, floor)]
+        if len(got) == 2 and (best is None or min(f.score for _, f in got) > min(f.score for _, f in best)):
+            best = got
+    return best
 
 
 def _hidden_corners(hand: Any, patches: list[Patch], w: int, h: int) -> list[tuple[float, float]]:
@@ -397,9 +443,17 @@ def read_image(image: Any) -> RackReading:
     h, w = image.shape[:2]
     out = []
     for patch in found:
-        got = read_tile(rgb, patch)
-        if got is not None:
-            out.append(TileReading(got[0], got[1], [(float(x) / w, float(y) / h) for x, y in patch.quad]))
+        face = read_face(rgb, patch.quad)
+        joined = read_joined(rgb, patch, face)
+        if joined is not None:  # two tiles joined: each read, in doubt (the cut is a guess)
+            for quad, half in joined:
+                out.append(TileReading(half.code, True, [(float(x) / w, float(y) / h) for x, y in quad]))
+            continue
+        if face is None and patch.odd:
+            continue  # a patch of glare on the table
+        code, doubt = (JOKER, True) if face is None else (face.code, face.unsure)
+        doubt = doubt or not patch.whole or patch.odd
+        out.append(TileReading(code, doubt, [(float(x) / w, float(y) / h) for x, y in patch.quad]))
     cv2 = cv()
     for hand in _hands(rgb, found):
         near = cv2.dilate(hand.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
