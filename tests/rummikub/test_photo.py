@@ -78,3 +78,12 @@ def test_two_tiles_laid_touching_are_read_as_two_in_doubt(apart: str | None) -> 
     assert sorted(t.code for t in joined) == ["K7", "K9"], reading.tiles
     assert all(t.doubt for t in joined), reading.tiles
     assert len(reading.tiles) == 2 + (apart is not None), reading.tiles
+
+
+def test_glare_warmed_by_a_red_rack_is_no_hand() -> None:
+    """Glare over a burgundy rack is warm as skin, but it fades out where a hand's edge is sharp: the
+    tiles beside it are read with nothing in doubt (this photo's glare put two of them in doubt)."""
+    rack = ["R9", "R11", "R11", "K13"]
+    reading = read_photo(render(rack, 1_000_509, CONDITIONS["lighting"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt], reading.tiles

@@ -59,6 +59,11 @@ SKIN_WARM = 0.22
 """A pixel whose blue falls this share below its red is warm, as a hand is (ivory's is about 0.1)."""
 HAND_MIN = 0.15
 """A hand's patch over the rack this share of a tile's size or more may hide a tile."""
+HAND_EDGE = 6.0
+"""A warm patch whose edge (outside the tiles) changes by less than this per pixel (of the photo at
+half size, grey levels) along three quarters of it fades out as glare does: no hand, whose edge is
+sharp along most of it. (On the benchmark's photos glare over a red rack reached 3.1, a finger's
+edge, blurred and glared, 10 or more.)"""
 RACK_NEAR = 45.0
 """A pixel within this (the largest channel's difference) of the rack's colour is the rack's."""
 INK_MIN = 0.25
@@ -221,14 +226,18 @@ def find_tiles(mask: Any) -> list[Patch]:
     usual = float(np.median([f[1] for f in found if f[2] > SHAPE_MIN] or [f[1] for f in found]))
     thick = float(np.median([f[3] for f in found]))
     kept = [f for f in found if f[1] >= 0.25 * usual and f[3] >= 0.4 * thick]  # not a speck, an edge
-    centres = np.array([f[0].mean(0) for f in kept])
-    sizes = np.array([f[1] for f in kept])
+    # a tile's size is measured against the four-sided patches only: a round patch of glare on the
+    # rack is no tile to compare with
+    shaped = [f for f in kept if f[4] <= SQUARE_MAX]
+    centres = np.array([f[0].mean(0) for f in shaped]).reshape(-1, 2)
+    sizes = np.array([f[1] for f in shaped])
     out = []
-    for i, (quad, size, fill, _, square) in enumerate(kept):
+    for quad, size, fill, _, square in kept:
         # the tiles nearest, as big as this one would be in the photo's perspective; a patch alone
         # has none to be measured against (the specks dropped above are no tiles)
-        nearest = np.argsort(((centres - centres[i]) ** 2).sum(1))[1:3]
-        local = float(sizes[nearest].max()) if len(nearest) else size
+        gap = ((centres - quad.mean(0)) ** 2).sum(1)
+        nearest = [k for k in np.argsort(gap)[:3] if gap[k] > 0][:2]
+        local = float(sizes[nearest].max()) if nearest else size
         out.append(Patch(quad, fill > SHAPE_MIN, square > SQUARE_MAX or size > JOINED * local))
     return out
 
@@ -405,7 +414,7 @@ def _rack(rgb: Any, tiles: Any, reach: int) -> Any:
 
 def _hands(rgb: Any, patches: list[Patch]) -> list[Any]:
     """The hands' patches (each a boolean image) over the rack (:func:`_rack`): warm pixels outside
-    every tile found, big enough to hide part of one."""
+    every tile found, big enough to hide part of one, with a sharp edge (:data:`HAND_EDGE`)."""
     cv2 = cv()
     if not patches:
         return []
@@ -422,11 +431,21 @@ def _hands(rgb: Any, patches: list[Patch]) -> list[Any]:
     warm = skin(cv2.GaussianBlur(rgb, (0, 0), 1.5)) & (rack > 0) & (tiles == 0)
     warm = cv2.morphologyEx(warm.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(warm, connectivity=8)
-    return [
-        cv2.resize((labels == k).astype(np.uint8), full, interpolation=cv2.INTER_NEAREST) > 0
-        for k in range(1, count)
-        if stats[k, cv2.CC_STAT_AREA] >= HAND_MIN * usual
-    ]
+    grey = cv2.GaussianBlur(rgb.mean(-1).astype(np.float32), (0, 0), 1.0)
+    steep = (
+        np.hypot(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)) / 8
+    )
+    near_tiles = cv2.dilate(tiles, np.ones((5, 5), np.uint8)) > 0
+    out = []
+    for k in range(1, count):
+        if stats[k, cv2.CC_STAT_AREA] < HAND_MIN * usual:
+            continue
+        part = (labels == k).astype(np.uint8)
+        rim = (cv2.dilate(part, np.ones((3, 3), np.uint8)) > 0) & (part == 0) & ~near_tiles
+        if rim.any() and float(np.percentile(steep[rim], 75)) < HAND_EDGE:
+            continue  # glare warmed by the rack's colour: it fades out, a hand's edge is sharp
+        out.append(cv2.resize(part, full, interpolation=cv2.INTER_NEAREST) > 0)
+    return out
 
 
 def read_image(image: Any) -> RackReading:
