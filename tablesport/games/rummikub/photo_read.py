@@ -283,9 +283,11 @@ def _ink_colour(tile: Any, paper: Any, template: Any, at: tuple[int, int]) -> tu
     x, y = at
     part = tile[y : y + TH, x : x + TW]
     ivory = paper[y : y + TH, x : x + TW]
+    dark = 1 - part.min(-1) / np.maximum(ivory.min(-1), 1.0)
     where = template > 0.5
     if where.sum() < 5:
         return INKS[0], True
+    where &= dark >= np.median(dark[where])  # the strokes' cores: compression bleeds their rims
     loss = ((ivory - part)[where] * template[where][:, None]).sum(0)
     loss = loss / np.maximum(np.median(ivory[where], axis=0), 1.0)
     most = float(loss.max())
