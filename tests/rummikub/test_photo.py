@@ -87,3 +87,13 @@ def test_glare_warmed_by_a_red_rack_is_no_hand() -> None:
     reading = read_photo(render(rack, 1_000_509, CONDITIONS["lighting"])[0])
     assert sorted(reading.codes) == sorted(rack), reading.tiles
     assert not [t for t in reading.tiles if t.doubt], reading.tiles
+
+
+def test_two_tiles_joined_by_glare_under_a_finger_are_both_asked_for() -> None:
+    """Glare over the gap joins two tiles into one patch, and a finger notches it: the half under
+    the finger reads only fairly, yet both tiles are kept, in doubt (one used to be lost silently)."""
+    rack = ["R5", "O13"]
+    reading = read_photo(render(rack, 2_000_113, CONDITIONS["all"])[0])
+    assert len(reading.tiles) == 2, reading.tiles
+    assert "R5" in reading.codes, reading.tiles
+    assert all(t.doubt for t in reading.tiles if t.code != "R5"), reading.tiles

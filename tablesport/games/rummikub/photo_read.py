@@ -43,6 +43,8 @@ PAPER_NEAR = 11
 """Pixels (of the upright tile) round a pixel in which its ivory is looked for."""
 HALF_MIN = 0.6
 """Each half of a patch read poorly as one tile reading this well as a tile: two tiles joined."""
+HALF_NOTCHED = 0.4
+"""... or, where the patch is notched, the weaker half this well (the other :data:`HALF_MIN`)."""
 HALF_GAIN = 0.15
 """... and this much better than the patch read as one tile."""
 SHAPE_MIN = 0.85
@@ -374,11 +376,18 @@ def read_joined(rgb: Any, patch: Patch, whole: Face | None) -> list[tuple[Any, F
     if whole is not None and whole.score >= FACE_MIN and not patch.odd:
         return None
     floor = (whole.score if whole is not None else 0.0) + HALF_GAIN
+    # a notched patch (a finger over one of the two) needs one half read well, the other fairly:
+    # its tiles are in doubt whichever way it is read, and a tile lost inside it would not be
+    weaker = HALF_MIN if patch.whole else HALF_NOTCHED
     best: list[tuple[Any, Face]] | None = None
     for pair in halves(patch.quad):
         read = [(q, read_face(rgb, q)) for q in pair]
-        got = [(q, f) for q, f in read if f is not None and f.score >= max(HALF_MIN, floor)]
-        if len(got) == 2 and (best is None or min(f.score for _, f in got) > min(f.score for _, f in best)):
+        got = [(q, f) for q, f in read if f is not None and f.score >= max(weaker, floor)]
+        if (
+            len(got) == 2
+            and max(f.score for _, f in got) >= HALF_MIN
+            and (best is None or min(f.score for _, f in got) > min(f.score for _, f in best))
+        ):
             best = got
     return best
 
