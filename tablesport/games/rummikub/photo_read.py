@@ -7,7 +7,8 @@ after white balance on the tile's own ivory.
 
 A tile that matches no face well, or two nearly as well, or whose ink lies between two colours, or
 whose outline is cut (a finger over it) is *in doubt*: the referee confirms it with a tap before the
-sheet counts. Needs the ``photo`` extra."""
+sheet counts. A patch that holds two tiles (touching, or joined by glare over the gap) is cut in two
+and both read, in doubt. Needs the ``photo`` extra."""
 
 from __future__ import annotations
 
