@@ -47,3 +47,53 @@ def test_a_tile_under_a_finger_is_never_silently_wrong() -> None:
                 assert t.code in left, (seed, reading.tiles)
                 left.remove(t.code)
         assert len(left) == len(unsure), (seed, reading.tiles)
+
+
+def _touching_photo(codes: list[str], apart: str | None) -> bytes:
+    """A top-down photo of the tiles ``codes`` laid side by side touching (no gap between them) on a
+    dark rack, and ``apart`` (if given) laid a tile's width to their right."""
+    import cv2
+    import numpy as np
+
+    from tablesport.games.rummikub.photo_tiles import ASPECT, FACE_RGB, INK_RGB, draw_face
+
+    th = 120
+    tw = round(th * ASPECT)
+    img = np.full((480, 640, 3), 40.0, np.float32)
+    places = [(c, 200 + k * tw) for k, c in enumerate(codes)]
+    if apart:
+        places.append((apart, 200 + (len(codes) + 1) * tw))
+    for code, x in places:
+        img[180 : 180 + th, x : x + tw] = draw_face(code[1:], th, INK_RGB[code[0]], FACE_RGB)
+    bgr = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 0.8).astype(np.uint8), cv2.COLOR_RGB2BGR)
+    return bytes(cv2.imencode(".png", bgr)[1].tobytes())
+
+
+@pytest.mark.parametrize("apart", ["B4", None])
+def test_two_tiles_laid_touching_are_read_as_two_in_doubt(apart: str | None) -> None:
+    """Two tiles touching make one bright patch: it is cut in two and each half read, in doubt (a
+    tile lost in the patch would be silently missed); with a third tile apart, or alone."""
+    reading = read_photo(_touching_photo(["K7", "K9"], apart))
+    joined = [t for t in reading.tiles if t.code in ("K7", "K9")]
+    assert sorted(t.code for t in joined) == ["K7", "K9"], reading.tiles
+    assert all(t.doubt for t in joined), reading.tiles
+    assert len(reading.tiles) == 2 + (apart is not None), reading.tiles
+
+
+def test_glare_warmed_by_a_red_rack_is_no_hand() -> None:
+    """Glare over a burgundy rack is warm as skin, but it fades out where a hand's edge is sharp: the
+    tiles beside it are read with nothing in doubt (this photo's glare put two of them in doubt)."""
+    rack = ["R9", "R11", "R11", "K13"]
+    reading = read_photo(render(rack, 1_000_509, CONDITIONS["lighting"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt], reading.tiles
+
+
+def test_two_tiles_joined_by_glare_under_a_finger_are_both_asked_for() -> None:
+    """Glare over the gap joins two tiles into one patch, and a finger notches it: the half under
+    the finger reads only fairly, yet both tiles are kept, in doubt (one used to be lost silently)."""
+    rack = ["R5", "O13"]
+    reading = read_photo(render(rack, 2_000_113, CONDITIONS["all"])[0])
+    assert len(reading.tiles) == 2, reading.tiles
+    assert "R5" in reading.codes, reading.tiles
+    assert all(t.doubt for t in reading.tiles if t.code != "R5"), reading.tiles

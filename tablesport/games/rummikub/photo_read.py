@@ -7,7 +7,8 @@ after white balance on the tile's own ivory.
 
 A tile that matches no face well, or two nearly as well, or whose ink lies between two colours, or
 whose outline is cut (a finger over it) is *in doubt*: the referee confirms it with a tap before the
-sheet counts. Needs the ``photo`` extra."""
+sheet counts. A patch that holds two tiles (touching, or joined by glare over the gap) is cut in two
+and both read, in doubt. Needs the ``photo`` extra."""
 
 from __future__ import annotations
 
@@ -22,10 +23,11 @@ from tablesport.imaging.quad import clockwise, corners_of
 from .photo_tiles import ASPECT, FACE_RGB, FACES, INK_RGB, templates
 from .tiles import JOKER
 
-TH = 44
-"""Pixels of a tile's height once warped upright."""
+TH = 66
+"""Pixels of a tile's height once warped upright: at 44 a digit's strokes were a pixel or two wide,
+and half a pixel's shift hid where 12 and 13 (or 5 and 8) differ."""
 TW = round(TH * ASPECT)
-PAD = 4
+PAD = 6
 """Pixels round the warped tile, so the template may shift to meet it."""
 FACE_MIN = 0.55
 """A face matched less well than this (normalised correlation) is in doubt."""
@@ -38,19 +40,33 @@ a second colour's is in doubt."""
 INK_FAR = 0.3
 """Ink further than this from its colour's (:data:`INK_LOSS`, per channel) is in doubt: the nearest
 two colours (orange and red) lie 0.55 apart."""
-PAPER_NEAR = 7
+PAPER_NEAR = 11
 """Pixels (of the upright tile) round a pixel in which its ivory is looked for."""
+HALF_MIN = 0.6
+"""Each half of a patch read poorly as one tile reading this well as a tile: two tiles joined."""
+HALF_NOTCHED = 0.4
+"""... or, where the patch is notched, the weaker half this well (the other :data:`HALF_MIN`)."""
+HALF_GAIN = 0.15
+"""... and this much better than the patch read as one tile."""
 SHAPE_MIN = 0.85
 """A tile's patch filling less of its convex outline than this (a finger over it) is in doubt."""
 SQUARE_MAX = 1.15
 """A patch whose convex outline is this much bigger than its four corners' quadrilateral is not
 four-sided (a patch of glare, two tiles joined at an angle): in doubt, or dropped if it holds no ink."""
+BIGGEST = 0.2
+"""A patch over this share of the photo is a white table or a sheet of paper, not a tile (a close
+photo of two tiles has each over a tenth of it)."""
 JOINED = 1.75
 """A patch this many times the size of the tiles nearest it may be two tiles joined: in doubt."""
 SKIN_WARM = 0.22
 """A pixel whose blue falls this share below its red is warm, as a hand is (ivory's is about 0.1)."""
 HAND_MIN = 0.15
 """A hand's patch over the rack this share of a tile's size or more may hide a tile."""
+HAND_EDGE = 6.0
+"""A warm patch whose edge (outside the tiles) changes by less than this per pixel (of the photo at
+half size, grey levels) along three quarters of it fades out as glare does: no hand, whose edge is
+sharp along most of it. (On the benchmark's photos glare over a red rack reached 3.1, a finger's
+edge, blurred and glared, 10 or more.)"""
 RACK_NEAR = 45.0
 """A pixel within this (the largest channel's difference) of the rack's colour is the rack's."""
 INK_MIN = 0.25
@@ -141,7 +157,7 @@ def _tile_width(mask: Any) -> float | None:
     deep = []
     for k in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[k])
-        if h * w * 0.0004 < area < h * w * 0.05:
+        if h * w * 0.0004 < area < h * w * BIGGEST:
             deep.append(float(depth[y : y + bh, x : x + bw][labels[y : y + bh, x : x + bw] == k].max()))
     return 2 * float(np.median(deep)) if deep else None
 
@@ -198,7 +214,7 @@ def find_tiles(mask: Any) -> list[Patch]:
         outline = max(contours, key=cv2.contourArea)
         hull = cv2.convexHull(outline)
         hull_area = float(cv2.contourArea(hull))
-        if hull_area > h * w * 0.2:  # a white table or a sheet of paper, not a tile
+        if hull_area > h * w * BIGGEST:
             continue
         try:
             quad = clockwise(corners_of(hull))
@@ -213,13 +229,18 @@ def find_tiles(mask: Any) -> list[Patch]:
     usual = float(np.median([f[1] for f in found if f[2] > SHAPE_MIN] or [f[1] for f in found]))
     thick = float(np.median([f[3] for f in found]))
     kept = [f for f in found if f[1] >= 0.25 * usual and f[3] >= 0.4 * thick]  # not a speck, an edge
-    centres = np.array([f[0].mean(0) for f in kept])
-    sizes = np.array([f[1] for f in kept])
+    # a tile's size is measured against the four-sided patches only: a round patch of glare on the
+    # rack is no tile to compare with
+    shaped = [f for f in kept if f[4] <= SQUARE_MAX]
+    centres = np.array([f[0].mean(0) for f in shaped]).reshape(-1, 2)
+    sizes = np.array([f[1] for f in shaped])
     out = []
-    for i, (quad, size, fill, _, square) in enumerate(kept):
-        # the tiles nearest, as big as this one would be in the photo's perspective
-        nearest = np.argsort(((centres - centres[i]) ** 2).sum(1))[1:3]
-        local = float(sizes[nearest].max()) if len(nearest) else usual
+    for quad, size, fill, _, square in kept:
+        # the tiles nearest, as big as this one would be in the photo's perspective; a patch alone
+        # has none to be measured against (the specks dropped above are no tiles)
+        gap = ((centres - quad.mean(0)) ** 2).sum(1)
+        nearest = [k for k in np.argsort(gap)[:3] if gap[k] > 0][:2]
+        local = float(sizes[nearest].max()) if nearest else size
         out.append(Patch(quad, fill > SHAPE_MIN, square > SQUARE_MAX or size > JOINED * local))
     return out
 
@@ -265,9 +286,11 @@ def _ink_colour(tile: Any, paper: Any, template: Any, at: tuple[int, int]) -> tu
     x, y = at
     part = tile[y : y + TH, x : x + TW]
     ivory = paper[y : y + TH, x : x + TW]
+    dark = 1 - part.min(-1) / np.maximum(ivory.min(-1), 1.0)
     where = template > 0.5
     if where.sum() < 5:
         return INKS[0], True
+    where &= dark >= np.median(dark[where])  # the strokes' cores: compression bleeds their rims
     loss = ((ivory - part)[where] * template[where][:, None]).sum(0)
     loss = loss / np.maximum(np.median(ivory[where], axis=0), 1.0)
     most = float(loss.max())
@@ -292,17 +315,26 @@ def _split(ink: Any, face: Any, other: Any, at: tuple[int, int]) -> float:
     return float((a * b).sum() / max(1e-6, float(np.sqrt((a * a).sum() * (b * b).sum()))))
 
 
-def read_tile(rgb: Any, patch: Patch) -> tuple[str, bool] | None:
-    """A tile's code and whether it is in doubt, or None when an odd patch holds no numeral (a patch
-    of glare on the table)."""
+@dataclass
+class Face:
+    """What a tile's outline shows: its code, how well its face matched (normalised correlation), and
+    whether its face or ink is in doubt (its outline aside)."""
+
+    code: str
+    score: float
+    unsure: bool
+
+
+def read_face(rgb: Any, quad: Any) -> Face | None:
+    """The face inside the outline ``quad`` of ``rgb``, or None when it holds no numeral."""
     cv2 = cv()
     faces = templates(TH)
-    best: list[tuple[float, int, int, tuple[int, int]]] = []  # per face: score, turn, ..., where
-    tiles = [_upright(rgb, patch.quad, turn) for turn in range(4)]
+    best: list[tuple[float, int, int, tuple[int, int]]] = []  # per face: score, turn, face, where
+    tiles = [_upright(rgb, quad, turn) for turn in range(4)]
     papers = [_paper(t) for t in tiles]
     inks = [_ink(t, p) for t, p in zip(tiles, papers, strict=True)]
     if float(np.percentile(inks[0], 99)) < INK_MIN:
-        return None if patch.odd else (JOKER, True)
+        return None
     for f in range(len(FACES)):
         top = (-1.0, 0, f, (0, 0))
         for turn, ink in enumerate(inks):
@@ -313,17 +345,52 @@ def read_tile(rgb: Any, patch: Patch) -> tuple[str, bool] | None:
         best.append(top)
     best.sort(key=lambda b: -b[0])
     score, turn, f, at = best[0]
-    doubt = (
-        not patch.whole
-        or patch.odd
-        or score < FACE_MIN
-        or _split(inks[turn], faces[f], faces[best[1][2]], at) < SPLIT_MIN
-    )
+    unsure = score < FACE_MIN or _split(inks[turn], faces[f], faces[best[1][2]], at) < SPLIT_MIN
     face = FACES[f]
     if face == JOKER:
-        return JOKER, doubt
-    letter, unsure = _ink_colour(tiles[turn], papers[turn], faces[f], at)
-    return f"{letter}{face}", doubt or unsure
+        return Face(JOKER, score, unsure)
+    letter, off = _ink_colour(tiles[turn], papers[turn], faces[f], at)
+    return Face(f"{letter}{face}", score, unsure or off)
+
+
+def halves(quad: Any) -> list[tuple[Any, Any]]:
+    """The two ways to cut the four-sided outline ``quad`` (clockwise) in two halves, each way its two
+    halves' outlines: across its first side and across its second, at their middles as the
+    perspective puts them (the middle of the tile on the table, not in the photo)."""
+    cv2 = cv()
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    matrix = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
+    mids = np.array([[[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5]]], np.float32)
+    top, right, bottom, left = cv2.perspectiveTransform(mids, matrix)[0]
+    q0, q1, q2, q3 = quad.astype(np.float32)
+    return [
+        (np.array([q0, top, bottom, q3]), np.array([top, q1, q2, bottom])),
+        (np.array([q0, q1, right, left]), np.array([left, right, q2, q3])),
+    ]
+
+
+def read_joined(rgb: Any, patch: Patch, whole: Face | None) -> list[tuple[Any, Face]] | None:
+    """Where the patch reads poorly as one tile (``whole``: its reading as one) but each half of it
+    reads well as a tile (:data:`HALF_MIN`, and better than the whole by :data:`HALF_GAIN`), the two
+    tiles it joins (two tiles touching, or glare filling the gap between them): each half's outline
+    and face; else None."""
+    if whole is not None and whole.score >= FACE_MIN and not patch.odd:
+        return None
+    floor = (whole.score if whole is not None else 0.0) + HALF_GAIN
+    # a notched patch (a finger over one of the two) needs one half read well, the other fairly:
+    # its tiles are in doubt whichever way it is read, and a tile lost inside it would not be
+    weaker = HALF_MIN if patch.whole else HALF_NOTCHED
+    best: list[tuple[Any, Face]] | None = None
+    for pair in halves(patch.quad):
+        read = [(q, read_face(rgb, q)) for q in pair]
+        got = [(q, f) for q, f in read if f is not None and f.score >= max(weaker, floor)]
+        if (
+            len(got) == 2
+            and max(f.score for _, f in got) >= HALF_MIN
+            and (best is None or min(f.score for _, f in got) > min(f.score for _, f in best))
+        ):
+            best = got
+    return best
 
 
 def _hidden_corners(hand: Any, patches: list[Patch], w: int, h: int) -> list[tuple[float, float]]:
@@ -359,7 +426,7 @@ def _rack(rgb: Any, tiles: Any, reach: int) -> Any:
 
 def _hands(rgb: Any, patches: list[Patch]) -> list[Any]:
     """The hands' patches (each a boolean image) over the rack (:func:`_rack`): warm pixels outside
-    every tile found, big enough to hide part of one."""
+    every tile found, big enough to hide part of one, with a sharp edge (:data:`HAND_EDGE`)."""
     cv2 = cv()
     if not patches:
         return []
@@ -376,11 +443,21 @@ def _hands(rgb: Any, patches: list[Patch]) -> list[Any]:
     warm = skin(cv2.GaussianBlur(rgb, (0, 0), 1.5)) & (rack > 0) & (tiles == 0)
     warm = cv2.morphologyEx(warm.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(warm, connectivity=8)
-    return [
-        cv2.resize((labels == k).astype(np.uint8), full, interpolation=cv2.INTER_NEAREST) > 0
-        for k in range(1, count)
-        if stats[k, cv2.CC_STAT_AREA] >= HAND_MIN * usual
-    ]
+    grey = cv2.GaussianBlur(rgb.mean(-1).astype(np.float32), (0, 0), 1.0)
+    steep = (
+        np.hypot(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)) / 8
+    )
+    near_tiles = cv2.dilate(tiles, np.ones((5, 5), np.uint8)) > 0
+    out = []
+    for k in range(1, count):
+        if stats[k, cv2.CC_STAT_AREA] < HAND_MIN * usual:
+            continue
+        part = (labels == k).astype(np.uint8)
+        rim = (cv2.dilate(part, np.ones((3, 3), np.uint8)) > 0) & (part == 0) & ~near_tiles
+        if rim.any() and float(np.percentile(steep[rim], 75)) < HAND_EDGE:
+            continue  # glare warmed by the rack's colour: it fades out, a hand's edge is sharp
+        out.append(cv2.resize(part, full, interpolation=cv2.INTER_NEAREST) > 0)
+    return out
 
 
 def read_image(image: Any) -> RackReading:
@@ -397,9 +474,17 @@ def read_image(image: Any) -> RackReading:
     h, w = image.shape[:2]
     out = []
     for patch in found:
-        got = read_tile(rgb, patch)
-        if got is not None:
-            out.append(TileReading(got[0], got[1], [(float(x) / w, float(y) / h) for x, y in patch.quad]))
+        face = read_face(rgb, patch.quad)
+        joined = read_joined(rgb, patch, face)
+        if joined is not None:  # two tiles joined: each read, in doubt (the cut is a guess)
+            for quad, half in joined:
+                out.append(TileReading(half.code, True, [(float(x) / w, float(y) / h) for x, y in quad]))
+            continue
+        if face is None and patch.odd:
+            continue  # a patch of glare on the table
+        code, doubt = (JOKER, True) if face is None else (face.code, face.unsure)
+        doubt = doubt or not patch.whole or patch.odd
+        out.append(TileReading(code, doubt, [(float(x) / w, float(y) / h) for x, y in patch.quad]))
     cv2 = cv()
     for hand in _hands(rgb, found):
         near = cv2.dilate(hand.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
