@@ -10,7 +10,9 @@ order they are finished, which the joker placement that follows relies on.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +21,7 @@ from numba import njit
 from .cells import NCOL, group_split
 
 Ints = npt.NDArray[np.int64]
+T = TypeVar("T")
 
 JOKER_SLOT = NCOL * 15
 MAXJ = 2
@@ -48,17 +51,20 @@ def split_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return count, cols, jokers
 
 
-def read_sets(choices: np.ndarray) -> tuple[list[list[int]], int]:
-    """The sets of a play (lists of slots) and the jokers it lays, from :func:`.search.best`'s choices."""
+def read_sets(choices: np.ndarray, names: Sequence[T]) -> tuple[list[list[T]], int, list[T]]:
+    """The sets of a play, the jokers it lays and the rack tiles it lays (by colour, then number),
+    from :func:`.search.best`'s choices; a tile is given as ``names[slot]``."""
     count, cols, jokers = split_table()
     out = np.empty(128 + 2 * RUNS, dtype=np.int64)
     ends = np.empty(2 * RUNS, dtype=np.int64)
-    nsets, used = _read_sets(choices, count, cols, jokers, out, ends)
+    placed = np.empty(2 * 52, dtype=np.int64)
+    nsets, used, nplaced = _read_sets(choices, count, cols, jokers, out, ends, placed)
+    laid = [names[x] for x in placed[:nplaced].tolist()]
     if not nsets:
-        return [], int(used)
-    flat = out[: ends[nsets - 1]].tolist()
+        return [], int(used), laid
+    flat = [names[x] for x in out[: ends[nsets - 1]].tolist()]
     bounds = [0, *ends[:nsets].tolist()]
-    return [flat[bounds[q]:bounds[q + 1]] for q in range(nsets)], int(used)
+    return [flat[bounds[q]:bounds[q + 1]] for q in range(nsets)], int(used), laid
 
 
 @njit(cache=True)
@@ -73,7 +79,7 @@ def _emit(rt: Ints, rl: Ints, run: int, out: Ints, ends: Ints, nsets: int) -> in
 
 @njit(cache=True)
 def _read_sets(choices: Ints, count: Ints, cols: Ints, jokers: Ints, out: Ints,
-               ends: Ints) -> tuple[int, int]:
+               ends: Ints, placed: Ints) -> tuple[int, int, int]:
     rt = np.empty((RUNS, 14), dtype=np.int64)  # each run's tiles
     rl = np.zeros(RUNS, dtype=np.int64)
     runs = 0
@@ -169,4 +175,10 @@ def _read_sets(choices: Ints, count: Ints, cols: Ints, jokers: Ints, out: Ints,
             nsets = _emit(rt, rl, short[c, q], out, ends, nsets)
         for q in range(nlong[c]):
             nsets = _emit(rt, rl, long[c, q], out, ends, nsets)
-    return nsets, used
+    nplaced = 0
+    for c in range(NCOL):
+        for n in range(1, 14):
+            for _ in range(choices[(n - 1) * NCOL + c, 3]):
+                placed[nplaced] = c * 15 + n
+                nplaced += 1
+    return nsets, used, nplaced

@@ -759,7 +759,7 @@ def compile_all() -> float:
     search(t, 0, r, 1, w, 1, True, meld_gain=True)
     found = best(t, 0, r, 1, w, 1, False, canon=True)
     assert found is not None
-    read_sets(found[1])
+    read_sets(found[1], range(NCOL * 15 + 1))
     reach(t, 0, r, 1, w, 1, False, 2, True, bound, 10)
     return time.perf_counter() - t0
 

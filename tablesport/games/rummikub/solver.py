@@ -30,7 +30,7 @@ import numpy as np
 
 from .cells import NCOL
 from .sets import SetError, check_set
-from .tiles import CELLS, JOKER, JOKER_PENALTY, code_at, number, sort_key
+from .tiles import CELLS, JOKER, JOKER_PENALTY, code_at, sort_key
 
 MAXJ = 2
 OBJECTIVES = ("tiles", "value")
@@ -101,6 +101,24 @@ def _encode(codes: Sequence[str], what: str) -> tuple[np.ndarray, int]:
     return counts[: NCOL * 15].reshape(NCOL, 15), int(counts[NCOL * 15])
 
 
+_RACK_SLOT = {code: slot + NCOL * 15 + 1 for code, slot in _SLOT.items()}  # the rack's, after the table's
+
+
+def _encode_position(table: Sequence[str], rack: Sequence[str]) -> tuple[np.ndarray, int, np.ndarray, int]:
+    """:func:`_encode` of the table's codes and of the rack, in one count."""
+    try:
+        slots = [_SLOT[code] for code in table]
+        slots += [_RACK_SLOT[code] for code in rack]
+    except (KeyError, TypeError):
+        count_codes(table, "table")  # raises the error naming the code
+        count_codes(rack, "rack")
+        raise
+    size = NCOL * 15 + 1
+    counts = np.bincount(np.array(slots, dtype=np.intp), minlength=2 * size)
+    return (counts[: size - 1].reshape(NCOL, 15), int(counts[size - 1]),
+            counts[size: 2 * size - 1].reshape(NCOL, 15), int(counts[2 * size - 1]))
+
+
 def _usable_rack(table: Counts, jt: int, rack: Counts, jr: int) -> Counts:
     """The rack without the tiles that cannot be in any set (exact: such a tile is never laid).
 
@@ -133,24 +151,23 @@ def _usable_rack(table: Counts, jt: int, rack: Counts, jr: int) -> Counts:
 Found = tuple[int, "np.ndarray"]  # (score, the 52 cells' choices)
 
 
-_CODE_AT = [[code_at(c, n) for n in range(14)] for c in range(NCOL)]  # [colour][number] → code
-_SLOT_CODE = {slot: code for code, slot in _SLOT.items()}  # :data:`_SLOT` read back
+# :data:`_SLOT` read back: slot → code
+_SLOT_CODES = [next((code for code, at in _SLOT.items() if at == slot), "") for slot in range(NCOL * 15 + 1)]
+_NUMBER = {code: n for code, (_c, n) in CELLS.items()}
 
 
-def _rebuild(found: Found) -> tuple[list[list[str]], dict[str, int], int]:
-    """The sets of the solution, the rack codes used (code → count), jokers used."""
+def _rebuild(found: Found) -> tuple[list[list[str]], list[str], int, int]:
+    """The sets of the solution, the rack codes laid (in reading order), their value, jokers used."""
     from .readback import read_sets
 
-    slots, jokers_used = read_sets(found[1])
-    sets = [[_SLOT_CODE[x] for x in s] for s in slots]
-    laid = found[1][:, 3]
-    from_rack = {_CODE_AT[i % NCOL][i // NCOL + 1]: k for i in np.flatnonzero(laid).tolist()
-                 for k in (int(laid[i]),)}
-    return sets, from_rack, jokers_used
+    sets, jokers_used, laid = read_sets(found[1], _SLOT_CODES)
+    return sets, laid, sum(_NUMBER[x] for x in laid), jokers_used
 
 
 def _add_jokers(sets: list[list[str]], spare: int) -> bool:
     """Add ``spare`` jokers to sets that can take one (a group of 3, a run shorter than 13)."""
+    if not spare:
+        return True
     for s in sets:
         while spare:
             try:
@@ -173,8 +190,7 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
         raise PositionError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     from .search import best
 
-    t, jt = _encode([code for s in table for code in s], "table")
-    r, jr = _encode(rack, "rack")
+    t, jt, r, jr = _encode_position([code for s in table for code in s], rack)
     both = t + r
     if both.max() > 2:
         c, n = (int(x) for x in np.argwhere(both > 2)[0])
@@ -188,12 +204,12 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
         found = best(t, jt, r, jr, weights, wj, meld=False, canon=True)
         sets: list[list[str]] = []
         if found is not None:
-            sets, used, jok = _rebuild(found)
+            sets, placed, value, jok = _rebuild(found)
         if found is None or not _add_jokers(sets, jt + jr - jok):
             found = best(t, jt, r, jr, weights, wj, meld=False)
             if found is None:
                 raise PositionError("the table itself does not split into valid groups and runs")
-            sets, used, jok = _rebuild(found)
+            sets, placed, value, jok = _rebuild(found)
         else:
             jok = jt + jr
         placed_j = jok - jt
@@ -204,16 +220,15 @@ def solve(table: Sequence[Sequence[str]], rack: Sequence[str], melded: bool = Tr
             found = best(np.zeros_like(r), 0, r, jr, weights, wj, meld=True)
         if found is None:
             return Solution(0, 0, [], [list(s) for s in table], 0, False, objective)
-        sets, used, placed_j = _rebuild(found)
+        sets, placed, value, placed_j = _rebuild(found)
         new_table = [list(s) for s in table] + sets
-    placed = [code for code, k in used.items() for _ in range(k)] + [JOKER] * placed_j
-    placed.sort(key=sort_key)
-    value = sum(JOKER_PENALTY if p == JOKER else number(p) for p in placed)
+    placed += [JOKER] * placed_j  # reading order: jokers last
+    value += JOKER_PENALTY * placed_j
     meld_value = 0
     if not melded:
         meld_value = sum(check_set(s).value for s in sets)
-    return Solution(len(placed), value, placed, [sorted_set(s) for s in new_table], meld_value, True,
-                    objective)
+    sets = [list(_sorted_set(tuple(s))) for s in new_table]
+    return Solution(len(placed), value, placed, sets, meld_value, True, objective)
 
 
 def sorted_set(codes: Sequence[str]) -> list[str]:
