@@ -244,6 +244,46 @@ def test_public_pages_show_standings_bracket_and_the_projector_follows_changes(a
     assert rows[0] == a  # the 2:0 winner leads
 
 
+def test_a_board_drawn_while_a_result_goes_in_never_claims_the_result(app: Any, monkeypatch: Any) -> None:
+    """The projector skips a board whose version it has: a board that read the version after a result
+    committed mid-way, but its standings before it, would keep the stale standings on the wall for good
+    (the 2011 day's champion never appeared). The version is the one the board's first read saw."""
+    from tablesport.server.routes import public_pages
+    from tablesport.store.entry_facts import Facts
+
+    with app.state.sessions() as s:
+        st = EventStore(s)
+        teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
+        ev = st.create_event({"event": "Race day", "competitions": [
+            {"key": "sgs", "preset": "sgs-3v3-2012", "groups": 1, "entrants": teams}]}, "desk")
+        st.draw(st.competition("Race day", "sgs"), "desk")
+        s.commit()
+        event_id = ev.id
+    draw_competition = public_pages.competition_view
+    committed: list[int] = []
+
+    def a_result_commits_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        view = draw_competition(*args, **kwargs)  # the standings as they were
+        if not committed:
+            with app.state.sessions() as s2:
+                st2 = EventStore(s2)
+                comp = st2.competition("Race day", "sgs")
+                fx = st2.fixtures(comp)[0]
+                st2.series.enter_game(comp, fx.key, {"winner": fx.entrants[0], "surviving": 2, "lost_hp": 1},
+                                      Facts("desk"))
+                s2.commit()
+                committed.append(public_pages.version(s2, event_id))
+        return view
+
+    with app.state.sessions() as s:
+        before = public_pages.version(s, event_id)
+    monkeypatch.setattr(public_pages, "competition_view", a_result_commits_meanwhile)
+    board = TestClient(app).get(f"/events/{event_id}/projector/board").text
+    shown = int(re.search(r'id="board" data-version="(\d+)"', board).group(1))  # type: ignore[union-attr]
+    assert committed and committed[0] > before
+    assert shown == before  # older than the result: the socket's next version makes the projector fetch again
+
+
 def test_the_table_clock_proposes_the_time_up_result_by_the_ladder(app: Any) -> None:
     with app.state.sessions() as s:
         st = EventStore(s)

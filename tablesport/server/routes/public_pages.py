@@ -71,6 +71,10 @@ def competition_view(st: EventStore, ev: TEvent, comp: TCompetition, lang: str) 
 
 
 def event_view(st: EventStore, event_id: int, lang: str, only: str | None = None) -> dict[str, Any]:
+    """The event's pages' data. Its version is read first: each read here is a statement of its own (no
+    snapshot), so a change committed while the page is put together shows as a newer version than the
+    page's, and the projector fetches again (read last, a board drawn before the change would claim it)."""
+    seen = version(st.s, event_id)
     ev = st.event_by_id(event_id)
     comps = public.competitions(st, ev)
     if only is not None:
@@ -79,7 +83,7 @@ def event_view(st: EventStore, event_id: int, lang: str, only: str | None = None
             raise TournamentError(f"no competition {only!r} in {ev.name!r}", field="competition")
     return {"event": {"id": ev.id, "name": ev.name},
             "competitions": [competition_view(st, ev, c, lang) for c in comps],
-            "version": version(st.s, ev.id),
+            "version": seen,
             "timetable": timetable.timetable(st, ev) if only is None else None}
 
 

@@ -104,9 +104,15 @@ async function refresh(version) {
   const board = document.getElementById("board");
   if (board && board.dataset.version === String(version)) return;
   const mine = ++asked;
-  const r = await fetch(`/events/${event}/projector/board?lang=${encodeURIComponent(lang)}`);
-  if (!r.ok || mine !== asked) return;
-  const html = await r.text();
+  let html;
+  try {
+    const r = await fetch(`/events/${event}/projector/board?lang=${encodeURIComponent(lang)}`);
+    if (!r.ok) throw new Error(`board: ${r.status}`);
+    html = await r.text();
+  } catch {  // the server restarting, a dropped connection: the newest ask tries again shortly
+    if (mine === asked) setTimeout(() => { if (mine === asked) refresh(version); }, 2000);
+    return;
+  }
   if (mine !== asked) return;
   holder.innerHTML = html;
   show(shown);
