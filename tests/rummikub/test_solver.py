@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from tablesport.core import Rng
@@ -129,3 +130,63 @@ def test_passes_agree_dive_exact_and_beam() -> None:
             checked += 1
         out_of_steps += reach(t, jt, r, jr, w, 1, False, exact[0], True, bound, 1) is True
     assert checked == 300 and out_of_steps > 0
+
+
+def _every_colour_bound(table: np.ndarray, rack: np.ndarray, jtot: int, weights: np.ndarray,
+                        canon: bool) -> np.ndarray:
+    """:func:`.search.colour_bounds` as its docstring defines it, every entry computed (no entry
+    skipped as never read): the reference for the compiled one."""
+    from tablesport.games.rummikub.search import NEG, tables
+
+    start, count, options, _masks, _owed, subs = tables()
+    out = np.full((4, 14, 125, jtot + 1), NEG, dtype=np.int64)
+    for s in subs:
+        if s % 25 == 0:
+            out[:, 13, s, :] = 0
+    for c in range(4):
+        for n in range(12, -1, -1):
+            m = n + 1
+            gmax = max([0] + [x for x in (1, 2) if jtot + sum(min(int(table[o, m] + rack[o, m]), x)
+                                                              for o in range(4) if o != c) >= 2 * x])
+            cap = min(4, int(table[c, m + 1] + rack[c, m + 1]) + jtot) if m < 13 else 0
+            mode = (2 if m == 11 else 1) if canon else 0
+            for s in subs:
+                for j in range(jtot + 1):
+                    i = (((s * 3 + table[c, m]) * 3 + rack[c, m]) * 3 + j) * 3 + mode
+                    best = NEG
+                    for new, to_groups, jokers, from_rack, *_ in options[start[i]:start[i] + count[i]]:
+                        if to_groups <= gmax:
+                            new -= max(0, new // 25 - cap) * 25
+                            best = max(best, from_rack * weights[m] + out[c, m, new, j - jokers])
+                    out[c, n, s, j] = best
+    return out
+
+
+def test_colour_bounds_skip_only_entries_never_read() -> None:
+    """The compiled bound leaves out the entries whose open runs need more jokers than are used:
+    the rest are the reference's, and the passes find the same plays with either bound (an entry
+    left out that a state reads would prune it)."""
+    from tablesport.games.rummikub.search import NEG, as_arrays, colour_bounds, search
+    from tablesport.games.rummikub.solver import _usable_rack, count_codes
+
+    rng = Rng(2026)
+    skipped = 0
+    for k in range(24):
+        table, rack = random_position(rng, rng.randint(10, 80), rng.randint(3, 20))
+        tc, jt = count_codes([c for s in table for c in s], "table")
+        rc, jr = count_codes(rack, "rack")
+        rc = _usable_rack(tc, jt, rc, jr)
+        t, r, w = as_arrays(tc, rc, [1] * 14 if k % 2 else list(range(14)))
+        canon = k % 3 > 0
+        got = colour_bounds(t, r, jt + jr, w, canon)
+        ref = _every_colour_bound(t, r, jt + jr, w, canon)
+        kept = got != NEG
+        assert (got[kept] == ref[kept]).all()
+        skipped += int((ref[~kept] != NEG).sum())
+        for beam in (0, 8):
+            a = search(t, jt, r, jr, w, 1, False, beam=beam, canon=canon, bound=got)
+            b = search(t, jt, r, jr, w, 1, False, beam=beam, canon=canon, bound=ref)
+            assert (a is None) == (b is None)
+            if a is not None and b is not None:
+                assert a[0] == b[0] and (a[1] == b[1]).all()
+    assert skipped > 0

@@ -119,9 +119,10 @@ def colour_bounds(table: np.ndarray, rack: np.ndarray, jtot: int, weights: np.nd
     the open runs cannot be finished or the colour's table tiles cannot all be used.  Each colour
     is taken alone: every free joker is offered to it, and a tile may join groups when the other
     colours of its number (with the jokers) could be partners at all.  This only relaxes the real
-    problem, so the sum over the colours never falls below what a state can still reach.  Runs
-    that cannot be open after ``n`` (more than the tiles and jokers of that number, or of the one
-    or two before, for runs of length 2 and 3+) are never reached and stay ``NEG``.
+    problem, so the sum over the colours never falls below what a state can still reach.  Entries
+    no state reaches stay ``NEG``: open runs after ``n`` that need more jokers (standing in where
+    the tiles of that number, or of the one or two before for runs of length 2 and 3+, run short)
+    than ``jtot - j``, the jokers not free.
     """
     start, count, options, _masks, _owed, subs = tables()
     return _colour_bounds(table, rack, jtot, weights, canon, start, count, options, subs)
@@ -154,16 +155,26 @@ def _colour_bounds(table: Ints, rack: Ints, jtot: int, weights: Ints, canon: boo
             r = rack[c, m]
             w = weights[m]
             # a colour's runs open after number n each hold a tile or a joker of (n, c), those of
-            # length 2 or more one of (n - 1, c) too, those of 3 or more one of (n - 2, c): the
-            # other subs are never reached (and the entries computed read only such subs)
-            most = table[c, n] + rack[c, n] + jtot
-            most2 = (table[c, n - 1] + rack[c, n - 1] if n >= 1 else 0) + jtot
-            most3 = (table[c, n - 2] + rack[c, n - 2] if n >= 2 else 0) + jtot
+            # length 2 or more one of (n - 1, c) too, those of 3 or more one of (n - 2, c).  Where
+            # the tiles run short, jokers stand in, each in one place: ``need`` of them at least,
+            # all used, so at most ``jtot - need`` are free.  The other entries are never read:
+            # not by the search (its states' used jokers include those in the colour's open runs)
+            # and not by the entries computed here (an option using k jokers leads to runs needing
+            # at most ``need + k``: a run continued needs no more jokers at n and n - 1 than it
+            # did, and the runs at m hold the tiles of m put in runs or the k jokers)
+            have = table[c, n] + rack[c, n]
+            have2 = table[c, n - 1] + rack[c, n - 1] if n >= 1 else 0
+            have3 = table[c, n - 2] + rack[c, n - 2] if n >= 2 else 0
             for s in subs:
-                n23 = s // 5 % 5 + s // 25
-                if s % 5 + n23 > most or n23 > most2 or s // 25 > most3:
+                n3 = s // 25
+                n23 = s // 5 % 5 + n3
+                short = s % 5 + n23 - have
+                if short > jtot:
                     continue
-                for j in range(jtot + 1):
+                free = jtot - max(0, short) - max(0, n23 - have2) - max(0, n3 - have3)
+                if free < 0:
+                    continue
+                for j in range(free + 1):
                     best = NEG
                     i = (((s * 3 + t) * 3 + r) * 3 + j) * 3 + mode
                     for o in range(start[i], start[i] + count[i]):
