@@ -208,16 +208,22 @@ def test_the_2011_day_from_the_browser_forms(app: Any) -> None:
     assert cy.c.get(sheet).status_code == 403
 
 
+def one_group_event(st: EventStore, name: str, preset: str) -> Any:
+    """An event of four teams of three in one group of ``preset``, drawn (competition key ``sgs``)."""
+    teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
+    ev = st.create_event({"event": name, "competitions": [
+        {"key": "sgs", "preset": preset, "groups": 1, "entrants": teams}]}, "desk")
+    st.draw(st.competition(name, "sgs"), "desk")
+    return ev
+
+
 def test_public_pages_show_standings_bracket_and_the_projector_follows_changes(app: Any) -> None:
     from tablesport.store.entry_facts import Facts
 
     with app.state.sessions() as s:
         st = EventStore(s)
-        teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
-        ev = st.create_event({"event": "Day", "competitions": [
-            {"key": "sgs", "preset": "sgs-3v3-2012", "groups": 1, "entrants": teams}]}, "desk")
+        ev = one_group_event(st, "Day", "sgs-3v3-2012")
         comp = st.competition("Day", "sgs")
-        st.draw(comp, "desk")
         fx = st.fixtures(comp)[0]
         a, b = fx.entrants
         st.series.enter_game(comp, fx.key, {"winner": a, "surviving": 2, "lost_hp": 1}, Facts("desk"))
@@ -253,10 +259,7 @@ def test_a_board_drawn_while_a_result_goes_in_never_claims_the_result(app: Any, 
 
     with app.state.sessions() as s:
         st = EventStore(s)
-        teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
-        ev = st.create_event({"event": "Race day", "competitions": [
-            {"key": "sgs", "preset": "sgs-3v3-2012", "groups": 1, "entrants": teams}]}, "desk")
-        st.draw(st.competition("Race day", "sgs"), "desk")
+        ev = one_group_event(st, "Race day", "sgs-3v3-2012")
         s.commit()
         event_id = ev.id
     draw_competition = public_pages.competition_view
@@ -287,10 +290,7 @@ def test_a_board_drawn_while_a_result_goes_in_never_claims_the_result(app: Any, 
 def test_the_table_clock_proposes_the_time_up_result_by_the_ladder(app: Any) -> None:
     with app.state.sessions() as s:
         st = EventStore(s)
-        teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
-        ev = st.create_event({"event": "Clock day", "competitions": [
-            {"key": "sgs", "preset": "sgs-3v3-2011", "groups": 1, "entrants": teams}]}, "desk")
-        st.draw(st.competition("Clock day", "sgs"), "desk")
+        ev = one_group_event(st, "Clock day", "sgs-3v3-2011")
         accounts.assign_referee(s, "ann", ev.id)
         s.commit()
         event_id = ev.id
@@ -319,10 +319,7 @@ def test_a_time_up_proposal_carries_both_boards_and_the_commanders(app: Any) -> 
     the full paper sheet agrees with it instead of making a false disagreement."""
     with app.state.sessions() as s:
         st = EventStore(s)
-        teams = [{"id": f"Team{i}", "members": [f"P{i}a", f"P{i}b", f"P{i}c"]} for i in range(1, 5)]
-        ev = st.create_event({"event": "Clock day 2", "competitions": [
-            {"key": "sgs", "preset": "sgs-3v3-2011", "groups": 1, "entrants": teams}]}, "desk")
-        st.draw(st.competition("Clock day 2", "sgs"), "desk")
+        ev = one_group_event(st, "Clock day 2", "sgs-3v3-2011")
         for name in ("ann", "bo"):
             accounts.assign_referee(s, name, ev.id)
         s.commit()
