@@ -37,6 +37,8 @@ def test_the_game_starts_within_120_px_of_the_top_of_a_phone(phone: Any, web: Se
         for lang in ("zh-Hans", "en"):
             phone.goto(f"{web.url}{t['seats'][0]['url']}?lang={lang}")  # type: ignore[index]
             phone.wait_for_selector("#table[data-connected='1'][data-seq] #give-up")
+            # every seat drawn on the strip before it is measured (a loaded CI machine once measured none)
+            phone.wait_for_function("n => document.querySelectorAll('#seats > .seat').length === n", arg=n)
             bar, seats, layout = phone.evaluate(BOXES, ["#table .bar", "#seats", "#table .layout"])
             where = f"{preset} in {lang}"
             # a greyed concede says why on a line of its own under the status (the 2012 sheet: only the
