@@ -63,7 +63,7 @@ def outlines(mask: Any, min_share: float = 0.04) -> list[Any]:
                     break
         if cv2.contourArea(hull) >= min_share * mask.shape[0] * mask.shape[1]:
             frames.append(hull)
-    return frames
+    return sorted(frames, key=lambda h: -float(cv2.contourArea(h)))
 
 
 def _line_meet(a: Any, b: Any) -> Any:

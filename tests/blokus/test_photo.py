@@ -48,6 +48,14 @@ def test_a_square_hidden_by_a_hand_or_a_cup_is_never_silently_wrong() -> None:
         assert wrong <= set(reading.doubt), (seed, wrong, reading.doubt)
 
 
+@pytest.mark.parametrize(("game", "seed"), [(1028, 1002837), (2027, 2002739)])
+def test_a_frame_cut_in_two_by_a_hand_and_glare_is_one_board(game: int, seed: int) -> None:
+    rows = finished_game(game).board_rows()
+    reading = read_photo(render(rows, seed, CONDITIONS["all"]))
+    wrong = {(x, y) for y in range(20) for x in range(20) if reading.rows[y][x] != rows[y][x]}
+    assert wrong <= set(reading.doubt) and len(reading.doubt) <= 3  # only the squares under the hand
+
+
 def test_the_seed_scores_and_the_single_square_last_question() -> None:
     full = [
         "BB" + "." * 18,

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from tablesport.imaging.decode import PhotoError, cv, decode
-from tablesport.imaging.quad import board_quad, outlines, warp
+from tablesport.imaging.quad import board_quad, frame_fit, outlines, warp
 
 from .board import COLOUR_LETTERS, CORNERS
 from .photo_board import GRID, PIECE_RGB, RIM, SPAN
@@ -70,6 +70,9 @@ class BoardReading:
         }
 
 
+NO_BOARD = "no board found in the photo: hold the phone so the whole board and its dark frame are in view"
+
+
 def frame_mask(image: Any) -> Any:
     """The board's dark grey frame: dark, unsaturated pixels, thin lines (grooves) removed."""
     cv2 = cv()
@@ -82,19 +85,51 @@ def frame_mask(image: Any) -> Any:
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
 
 
+BOARD_SHARE = 0.04
+"""The least share of the photo the board's outline covers."""
+PART_SHARE = 0.005
+"""The least share of the photo a broken-off part of the frame (a hand or glare cut it) covers to be
+tried as part of the board."""
+JOIN_TRIES = 3
+
+
+def _fitted(mask: Any, hull: Any) -> tuple[float, Any] | None:
+    """How well the board fitted round ``hull`` sits on the frame in ``mask``, and its corners; None
+    when no board fits."""
+    try:
+        quad = board_quad(mask, hull, RIM / SPAN)
+    except PhotoError:
+        return None
+    return frame_fit(mask, quad, RIM / SPAN), quad
+
+
 def find_board(image: Any) -> Any:
-    """The board's outer corners in ``image`` (4×2, round the outline), or :class:`PhotoError`."""
-    mask = frame_mask(image)
-    frames = outlines(mask)
-    if not frames:
-        raise PhotoError(
-            "no_board",
-            "no board found in the photo: hold the phone so the whole board and its dark frame are in view",
-        )
+    """The board's outer corners in ``image`` (4×2, round the outline), or :class:`PhotoError`.
+
+    The frame's largest part is joined with each other large part (a hand or glare across the frame
+    breaks it in two) when the board fitted round both sits better on the frame; a part left that is
+    nearly as large is a second board."""
     cv2 = cv()
-    if len(frames) > 1 and cv2.contourArea(frames[1]) > 0.3 * cv2.contourArea(frames[0]):
+    mask = frame_mask(image)
+    frames = outlines(mask, PART_SHARE)
+    if not frames:
+        raise PhotoError("no_board", NO_BOARD)
+    hull = frames[0]
+    best = _fitted(mask, hull)
+    left = frames[1 + JOIN_TRIES :]
+    for other in frames[1 : 1 + JOIN_TRIES]:
+        joined = cv2.convexHull(np.vstack([hull, other]))
+        trial = _fitted(mask, joined)
+        if trial is not None and (best is None or trial[0] > best[0]):
+            hull, best = joined, trial
+        else:
+            left.append(other)
+    area = cv2.contourArea(hull)
+    if any(cv2.contourArea(other) > 0.3 * area for other in left):
         raise PhotoError("two_boards", "two boards in the photo: take one board at a time")
-    return board_quad(mask, frames[0], RIM / SPAN)
+    if best is None or area < BOARD_SHARE * mask.shape[0] * mask.shape[1]:
+        raise PhotoError("no_board", NO_BOARD)
+    return best[1]
 
 
 def _cell_colours(board: Any) -> tuple[Any, Any]:
