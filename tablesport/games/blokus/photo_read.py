@@ -3,8 +3,11 @@ fitted (:mod:`tablesport.imaging.quad`), the board warped to a square, each of t
 classed as one of the four colours or empty by its hue and saturation after white balance on the
 board's own grey, and the board turned so each colour holds its starting corner.
 
-A square that matches no class well (a hand, a cup, glare that washed it out) is *in doubt*: the
-referee confirms it with a tap before the sheet counts. Needs the ``photo`` extra."""
+A square that matches no class well (a hand, a cup, glare that washed it out) is *in doubt*. It may
+be any of the five readings, or, when it is a piece's saturated plastic off its colour's usual hue or
+shade, only its nearest colour or the two it lies between; where the rules leave one legal reading
+of all the squares in doubt (:mod:`.photo_solve`) it is settled, and the squares still in doubt the
+referee confirms with a tap before the sheet counts. Needs the ``photo`` extra."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from tablesport.imaging.quad import board_quad, frame_fit, outlines, warp
 
 from .board import COLOUR_LETTERS, CORNERS
 from .photo_board import GRID, PIECE_RGB, RIM, SPAN
+from .photo_solve import Unknown, settle
 
 CELL = 20
 """Pixels per square of the warped board."""
@@ -50,6 +54,9 @@ DOUBT_SHADE = 0.5
 """A coloured square whose brightness (log, against the board's light) is this far from its colour's
 median is in doubt (a finger with the hue of a piece)."""
 DOUBT_LIGHT = 0.28
+PLASTIC_SAT = 0.7
+"""A square this saturated is a piece's plastic (a hand, a cup, glare are paler): when in doubt, it may
+only be the nearest colour, or one of the two nearest if its hue lies between them."""
 
 
 @dataclass
@@ -149,8 +156,21 @@ def _cell_colours(board: Any) -> tuple[Any, Any]:
     return cells, np.median(ring, axis=0)
 
 
-def _classify(cells: Any, grey: Any) -> tuple[Any, Any]:
-    """Class per square (0-3 the colours of :data:`LETTERS`, 4 empty) and whether it is in doubt."""
+@dataclass
+class _Classes:
+    """Per square: class (0-3 the colours of :data:`LETTERS`, 4 empty), in doubt, and the letters it
+    may be when in doubt."""
+
+    cls: Any
+    doubt: Any
+    options: Any
+
+    def turned(self, k: int) -> _Classes:
+        return _Classes(*(np.rot90(a, k) for a in (self.cls, self.doubt, self.options)))
+
+
+def _classify(cells: Any, grey: Any) -> _Classes:
+    """Each square classed, with what it may be when in doubt."""
     balanced = cells * (grey.mean() / np.maximum(grey, 1.0))
     for _ in range(2):
         hue, sat, val = _hue_sat(balanced)
@@ -177,7 +197,20 @@ def _classify(cells: Any, grey: Any) -> tuple[Any, Any]:
             mine = cls == k
             if mine.sum() >= 5:
                 doubt |= mine & (np.abs(light - np.median(light[mine])) > DOUBT_SHADE)
-    return cls, doubt
+    nearest = np.argsort(dist, axis=-1)
+    letters = np.array(list(LETTERS))
+    clear = (near[..., 0] <= DOUBT_HUE) & (near[..., 0] <= DOUBT_RATIO * near[..., 1])
+    one = letters[nearest[..., 0]]
+    two = np.char.add(one, letters[nearest[..., 1]])
+    plastic = (cls < 4) & (sat >= PLASTIC_SAT)
+    options = np.where(plastic, np.where(clear, one, two), "." + LETTERS).astype(object)
+    return _Classes(cls, doubt, options)
+
+
+def _unknowns(classes: _Classes) -> list[Unknown]:
+    """The squares in doubt, each with the letters it may be."""
+    spots = zip(*np.nonzero(classes.doubt), strict=True)
+    return [Unknown((int(x), int(y)), classes.options[y, x]) for y, x in spots]
 
 
 def _turn(cls: Any) -> int:
@@ -198,10 +231,11 @@ def read_image(image: Any) -> BoardReading:
     quad = find_board(image)
     board = warp(image, quad, SIDE)
     cells, grey = _cell_colours(board)
-    cls, doubt = _classify(cells, grey)
-    k = _turn(cls)
-    cls, doubt = np.rot90(cls, k), np.rot90(doubt, k)
-    rows = ["".join("." if v == 4 else COLOUR_LETTERS[v] for v in row) for row in cls]
+    classes = _classify(cells, grey)
+    k = _turn(classes.cls)
+    classes = classes.turned(k)
+    rows = ["".join("." if v == 4 else COLOUR_LETTERS[v] for v in row) for row in classes.cls]
+    rows, spots = settle(rows, _unknowns(classes))
     # the warped square's corners (top left first, clockwise), turned like the grid, in the photo
     h, w = image.shape[:2]
     inset = RIM / SPAN
@@ -213,7 +247,6 @@ def read_image(image: Any) -> BoardReading:
     pts = cv2.perspectiveTransform(np.array([square], np.float32), back)[0]
     order = [(i + k) % 4 for i in range(4)]
     corners = [(float(pts[i][0]) / w, float(pts[i][1]) / h) for i in order]
-    spots = sorted((int(x), int(y)) for y, x in zip(*np.nonzero(doubt), strict=True))
     return BoardReading(rows, spots, corners)
 
 

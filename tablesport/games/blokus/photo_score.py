@@ -24,6 +24,12 @@ def _normalise(cells: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(((x - mx, y - my) for x, y in cells), key=lambda c: (c[1], c[0])))
 
 
+def piece_of(cells: list[tuple[int, int]]) -> str | None:
+    """The name of the piece whose shape the squares ``cells`` ((x, y), any place, any turn) make, or
+    None."""
+    return _SHAPES.get(_normalise(cells))
+
+
 def square(x: int, y: int) -> str:
     """A square's name (``a20`` is the top left) from board coordinates, ``y`` 0 the bottom row."""
     return f"{chr(ord('a') + x)}{y + 1}"
@@ -91,7 +97,7 @@ def colour_reading(rows: list[str], colour: int) -> ColourReading:
     groups = _groups(rows, COLOUR_LETTERS[colour])
     owner: dict[tuple[int, int], int] = {}
     for k, group in enumerate(groups):
-        name = _SHAPES.get(_normalise(group))
+        name = piece_of(group)
         where = square(*min(group, key=lambda c: (-c[1], c[0])))
         if name is None:
             out.problems.append(f"the {len(group)} squares from {where} are no Blokus piece")
