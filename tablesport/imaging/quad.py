@@ -104,9 +104,9 @@ def _fit_side(points: Any, a: Any, b: Any, tol: float) -> Any:
     return np.array([[x0, y0], [x0 + vx, y0 + vy]], np.float32)
 
 
-def corners_of(hull: Any) -> Quad:
-    """The largest quadrilateral on the (simplified) convex outline's corners, round the outline: a
-    board's corners where they are in view, or a tile's."""
+def largest_quads(hull: Any, count: int) -> list[Quad]:
+    """The ``count`` largest quadrilaterals on the (simplified) convex outline's corners, round the
+    outline, largest first."""
     cv2 = cv()
     perimeter = cv2.arcLength(hull, True)
     poly = hull.reshape(-1, 2).astype(np.float32)
@@ -119,7 +119,13 @@ def corners_of(hull: Any) -> Quad:
     picks = np.array(list(combinations(range(len(poly)), 4)))
     xs, ys = poly[picks, 0], poly[picks, 1]
     areas = np.abs((xs * np.roll(ys, -1, 1) - ys * np.roll(xs, -1, 1)).sum(1))
-    return poly[picks[int(areas.argmax())]]
+    return [poly[picks[i]] for i in np.argsort(-areas)[:count]]
+
+
+def corners_of(hull: Any) -> Quad:
+    """The largest quadrilateral on the (simplified) convex outline's corners, round the outline: a
+    board's corners where they are in view, or a tile's."""
+    return largest_quads(hull, 1)[0]
 
 
 def clockwise(quad: Quad) -> Quad:
@@ -175,12 +181,21 @@ def settle(mask: Any, quad: Quad, rim: float) -> Quad:
     return best
 
 
+SHAPES_TRIED = 30
+
+
 def board_quad(mask: Any, hull: Any, rim: float) -> Quad:
     """The corners of the board whose frame (``rim`` of its side wide) outlines ``hull`` in ``mask``:
-    candidates from the outline, each settled on the frame, the best fit kept."""
+    candidates from the outline (the largest quadrilateral on it, the one with its sides refitted, and
+    of the ``SHAPES_TRIED`` largest the one that sits best on the frame, for a hand joined to the
+    frame's outline), each settled on the frame, the best fit kept."""
     cv2 = cv()
-    first = corners_of(hull)
+    quads = largest_quads(hull, SHAPES_TRIED)
+    first = quads[0]
     candidates = [first]
+    best = max(quads, key=lambda q: frame_fit(mask, clockwise(q), rim))
+    if best is not first:
+        candidates.append(best)
     with suppress(PhotoError):
         candidates.append(quad_of(hull))
     settled = [settle(mask, c, rim) for c in candidates]

@@ -93,6 +93,15 @@ def test_a_frame_cut_in_two_by_a_hand_and_glare_is_one_board(game: int, seed: in
     assert reading.rows == rows and reading.doubt == []
 
 
+@pytest.mark.parametrize(("game", "seed"), [(6004, 6000428), (6021, 6002145)])
+def test_a_hand_whose_outline_joins_the_frame_does_not_move_the_board(game: int, seed: int) -> None:
+    """The hand's dark edge touches the frame, so the frame's outline bulges round it: the board is
+    the four-sided shape that sits on the frame, not the largest."""
+    rows = finished_game(game).board_rows()
+    reading = read_photo(render(rows, seed, CONDITIONS["all"]))
+    assert reading.rows == rows and reading.doubt == []
+
+
 def test_the_seed_scores_and_the_single_square_last_question() -> None:
     full = [
         "BB" + "." * 18,
