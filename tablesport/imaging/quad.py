@@ -119,7 +119,7 @@ def largest_quads(hull: Any, count: int) -> list[Quad]:
     picks = np.array(list(combinations(range(len(poly)), 4)))
     xs, ys = poly[picks, 0], poly[picks, 1]
     areas = np.abs((xs * np.roll(ys, -1, 1) - ys * np.roll(xs, -1, 1)).sum(1))
-    return [poly[picks[i]] for i in np.argsort(-areas)[:count]]
+    return [poly[picks[i]] for i in np.argsort(-areas, kind="stable")[:count]]
 
 
 def corners_of(hull: Any) -> Quad:
