@@ -21,6 +21,7 @@ SEARCH_LIMIT = 20_000
 tried, ``CHECK_COST`` steps a whole board checked."""
 CHECK_COST = 50
 SOLUTION_LIMIT = 64
+"""The most legal fillings gathered; with more, nothing is settled (the search stops early)."""
 
 
 @dataclass(frozen=True)
