@@ -15,7 +15,7 @@ others' work too. Writes bench/results/rummikub_photo.json.
 These are synthetic photos of a modelled tile (photo_tiles.py), drawn by the same drawing the reader
 matches: real photos are not measured here; see bench/rummikub_photo_agreement.py.
 
-    .venv/bin/python -m bench.rummikub_photo [--games 30] [--seed 1] [--conditions all,blur]
+    .venv/bin/python -m bench.rummikub_photo [--games 24] [--seed 1] [--conditions all,blur]
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def about(games: list[FinishedGame]) -> dict[str, Any]:
 
 def main() -> None:
     run_benchmark(
-        __doc__ or "", "rummikub_photo", 30, list(CONDITIONS), finished_game, run_condition, line, about
+        __doc__ or "", "rummikub_photo", 24, list(CONDITIONS), finished_game, run_condition, line, about
     )
 
 

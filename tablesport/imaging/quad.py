@@ -104,6 +104,18 @@ def _fit_side(points: Any, a: Any, b: Any, tol: float) -> Any:
     return np.array([[x0, y0], [x0 + vx, y0 + vy]], np.float32)
 
 
+def _meet(sides: list[Any]) -> Quad:
+    """The corners (clockwise) where each of four lines round an outline (segments, (2, 2) arrays)
+    meets the next."""
+    corners = []
+    for j in range(4):
+        meet = _line_meet(sides[j - 1], sides[j])
+        if meet is None:
+            raise PhotoError("no_board", "no board found in the photo (the frame is not four-sided)")
+        corners.append(meet)
+    return clockwise(np.array(corners, np.float32))
+
+
 def largest_quads(hull: Any, count: int) -> list[Quad]:
     """The ``count`` largest quadrilaterals on the (simplified) convex outline's corners, round the
     outline, largest first."""
@@ -214,18 +226,40 @@ def quad_of(hull: Any) -> Quad:
     perimeter = cv2.arcLength(hull, True)
     points = _dense(hull, 2.0)
     sides = [_fit_side(points, poly[i], poly[(i + 1) % 4], 0.01 * perimeter) for i in range(4)]
-    corners = []
-    for j in range(4):
-        meet = _line_meet(sides[j - 1], sides[j])
-        if meet is None:
-            raise PhotoError("no_board", "no board found in the photo (the frame is not four-sided)")
-        corners.append(meet)
-    quad = np.array(corners, np.float32)
-    quad = clockwise(quad)
+    quad = _meet(sides)
     area = cv2.contourArea(quad)
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or not 0.8 < area / cv2.contourArea(hull) < 1.3:
         raise PhotoError("no_board", "no board found in the photo (the frame is not four-sided)")
     return quad
+
+
+def straight_quad(outline: Any, step: int) -> Quad:
+    """The four corners where the four straight sides of ``outline`` (a closed contour, every point)
+    meet, clockwise: its points grouped by the way the outline runs there (from ``step`` points
+    behind to ``step`` ahead), the four most common ways at least 30° apart taken as its sides, each
+    side a line fitted through its points. A bulge or rounded corner runs every way a little, a
+    straight side one way long."""
+    cv2 = cv()
+    pts = outline.reshape(-1, 2).astype(np.float32)
+    ahead = np.roll(pts, -step, 0) - np.roll(pts, step, 0)
+    angle = np.degrees(np.arctan2(ahead[:, 1], ahead[:, 0])) % 360
+    count = np.bincount((angle // 5).astype(int) % 72, minlength=72).astype(float)
+    count = count + np.roll(count, 1) + np.roll(count, -1)
+    peaks: list[int] = []
+    for b in np.argsort(-count, kind="stable"):
+        if all(min(abs(int(b) - p), 72 - abs(int(b) - p)) >= 6 for p in peaks):
+            peaks.append(int(b))
+        if len(peaks) == 4:
+            break
+    lines = []
+    for p in sorted(peaks):
+        off = np.abs((angle - (p * 5 + 2.5) + 180) % 360 - 180)
+        near = pts[off < 10]
+        if len(near) < 8:
+            raise PhotoError("no_board", "no board found in the photo (the frame is not four-sided)")
+        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append(np.array([[x0, y0], [x0 + vx, y0 + vy]], np.float32))
+    return _meet(lines)
 
 
 def warp(image: Any, quad: Quad, side: int) -> Any:

@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from tablesport.games.rummikub.photo_read import read_photo  # noqa: E402
+from tablesport.games.rummikub.photo_read import RackReading, read_photo  # noqa: E402
 from tablesport.games.rummikub.photo_render import CONDITIONS, finished_game, render  # noqa: E402
 from tablesport.games.rummikub.table_score import rack_total  # noqa: E402
 from tablesport.games.rummikub.tiles import CODES  # noqa: E402
@@ -70,14 +70,22 @@ def _touching_photo(codes: list[str], apart: str | None) -> bytes:
 
 
 @pytest.mark.parametrize("apart", ["B4", None])
-def test_two_tiles_laid_touching_are_read_as_two_in_doubt(apart: str | None) -> None:
-    """Two tiles touching make one bright patch: it is cut in two and each half read, in doubt (a
-    tile lost in the patch would be silently missed); with a third tile apart, or alone."""
+def test_two_tiles_laid_touching_are_read_as_two(apart: str | None) -> None:
+    """Two tiles touching make one bright patch: it is cut in two and each half read; both read
+    clearly, in a patch no finger cuts, so neither is in doubt (they were, each, before); with a
+    third tile apart, or alone."""
     reading = read_photo(_touching_photo(["K7", "K9"], apart))
     joined = [t for t in reading.tiles if t.code in ("K7", "K9")]
     assert sorted(t.code for t in joined) == ["K7", "K9"], reading.tiles
-    assert all(t.doubt for t in joined), reading.tiles
+    assert not any(t.doubt for t in reading.tiles), reading.tiles
     assert len(reading.tiles) == 2 + (apart is not None), reading.tiles
+
+
+def test_three_tiles_laid_touching_are_never_two_sure_tiles() -> None:
+    """Three tiles touching, alone (no tile beside them to tell their patch's size by): whatever is
+    read of them is in doubt, never two tiles read clearly with the third lost."""
+    reading = read_photo(_touching_photo(["K7", "K9", "K3"], None))
+    assert all(t.doubt for t in reading.tiles), reading.tiles
 
 
 def test_glare_warmed_by_a_red_rack_is_no_hand() -> None:
@@ -97,3 +105,79 @@ def test_two_tiles_joined_by_glare_under_a_finger_are_both_asked_for() -> None:
     assert len(reading.tiles) == 2, reading.tiles
     assert "R5" in reading.codes, reading.tiles
     assert all(t.doubt for t in reading.tiles if t.code != "R5"), reading.tiles
+
+
+def _glared_photo(code: str) -> bytes:
+    """A top-down photo, turned 15°, of the tile ``code`` on a dark rack, a spot of glare on the rack
+    just below its bottom edge (bright enough to join the tile's patch there)."""
+    import cv2
+    import numpy as np
+
+    from tablesport.games.rummikub.photo_tiles import ASPECT, FACE_RGB, INK_RGB, draw_face
+
+    th = 120
+    tw = round(th * ASPECT)
+    img = np.full((480, 640, 3), 40.0, np.float32)
+    img[180 : 180 + th, 280 : 280 + tw] = draw_face(code[1:], th, INK_RGB[code[0]], FACE_RGB)
+    yy, xx = np.mgrid[0:480, 0:640].astype(np.float32)
+    glow = 0.6 * np.exp(-((xx - 320) ** 2 + (yy - 315) ** 2) / (2 * 18.0**2))
+    img = img * (1 - glow[:, :, None]) + 255 * glow[:, :, None]
+    img = cv2.warpAffine(
+        img, cv2.getRotationMatrix2D((320, 240), 15, 1.0), (640, 480), borderValue=(40, 40, 40)
+    )
+    bgr = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 0.8).clip(0, 255).astype(np.uint8), cv2.COLOR_RGB2BGR)
+    return bytes(cv2.imencode(".png", bgr)[1].tobytes())
+
+
+@pytest.mark.parametrize("code", ["R12", "K13", "B6"])
+def test_a_notch_of_glare_beside_a_tile_is_cut_off_its_outline(code: str) -> None:
+    """Glare on the rack beside a tile joins its patch in a round notch: the tile is outlined by its
+    four straight sides, not out to the glare, and read without doubt (it was in doubt)."""
+    reading = read_photo(_glared_photo(code))
+    assert [(t.code, t.doubt) for t in reading.tiles] == [(code, False)], reading.tiles
+
+
+@pytest.mark.parametrize(
+    ("game", "seat", "seed"),
+    [(1004, 2, 1_000_442), (1018, 1, 1_001_839), (1011, 3, 1_001_166)],
+)
+def test_a_tile_beside_a_notch_of_glare_is_read_without_doubt(game: int, seat: int, seed: int) -> None:
+    """Benchmark photos (lighting, seed 1) where glare on the rack joined a tile's patch: the tile was
+    outlined out to the glare and read as another number, in doubt (an R12 as R11, a K13 as K11)."""
+    rack = finished_game(game).racks[seat]
+    reading = read_photo(render(rack, seed, CONDITIONS["lighting"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt], reading.tiles
+
+
+def _doubts_cover_the_rest(rack: list[str], reading: RackReading) -> int | None:
+    """How many tiles are in doubt, where every tile read without doubt is one of the rack's and as
+    many are in doubt as the rack's tiles left over (the referee's taps make the rack right); else
+    None."""
+    left = list(rack)
+    for t in reading.tiles:
+        if not t.doubt:
+            if t.code not in left:
+                return None
+            left.remove(t.code)
+    unsure = len([t for t in reading.tiles if t.doubt])
+    return unsure if unsure == len(left) else None
+
+
+def test_a_patch_as_big_as_two_tiles_is_asked_for_as_two() -> None:
+    """Glare joined two tiles of a benchmark photo (lighting, seed 1) whose halves read poorly: both
+    are asked for, in doubt, where one tile used to be read and the other silently lost."""
+    rack = finished_game(1017).racks[3]
+    reading = read_photo(render(rack, 1_001_772, CONDITIONS["lighting"])[0])
+    assert len(reading.tiles) == len(rack), reading.tiles
+    assert _doubts_cover_the_rest(rack, reading) == 2, reading.tiles
+
+
+def test_a_patch_of_four_tiles_joined_by_glare_is_asked_for_as_four() -> None:
+    """Glare joined four tiles, two by two, of a benchmark photo (all harms, seed 1): the patch is cut
+    in as many cells as tiles of its neighbours' size fit in it, each asked for, where it used to be
+    read as one tile in doubt and the three others silently lost."""
+    rack = finished_game(1020).racks[1]
+    reading = read_photo(render(rack, 1_002_046, CONDITIONS["all"])[0])
+    assert len(reading.tiles) == len(rack), reading.tiles
+    assert _doubts_cover_the_rest(rack, reading) is not None, reading.tiles

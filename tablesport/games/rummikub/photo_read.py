@@ -8,17 +8,19 @@ after white balance on the tile's own ivory.
 A tile that matches no face well, or two nearly as well, or whose ink lies between two colours, or
 whose outline is cut (a finger over it) is *in doubt*: the referee confirms it with a tap before the
 sheet counts. A patch that holds two tiles (touching, or joined by glare over the gap) is cut in two
-and both read, in doubt. Needs the ``photo`` extra."""
+and both read, in doubt unless both read clearly; one as big as three tiles or more is cut in as many
+cells as tiles fit in it, each in doubt. Glare on the rack beside a tile that joins its patch is cut
+off its outline (:func:`outline_quad`). Needs the ``photo`` extra."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from tablesport.imaging.decode import PhotoError, cv, decode
-from tablesport.imaging.quad import clockwise, corners_of
+from tablesport.imaging.quad import clockwise, corners_of, straight_quad
 
 from .photo_tiles import ASPECT, FACE_RGB, FACES, INK_RGB, templates
 from .tiles import JOKER
@@ -48,11 +50,15 @@ HALF_NOTCHED = 0.4
 """... or, where the patch is notched, the weaker half this well (the other :data:`HALF_MIN`)."""
 HALF_GAIN = 0.15
 """... and this much better than the patch read as one tile."""
+HALF_SURE = 0.8
+"""Two tiles joined (see :func:`read_joined`) whose halves both read this well, neither in doubt, in a
+patch no finger cuts, are read without doubt: the cut between them is where their faces say."""
 SHAPE_MIN = 0.85
-"""A tile's patch filling less of its convex outline than this (a finger over it) is in doubt."""
+"""A tile's patch filling less of its four-sided outline than this (a finger over it) is in doubt."""
 SQUARE_MAX = 1.15
-"""A patch whose convex outline is this much bigger than its four corners' quadrilateral is not
-four-sided (a patch of glare, two tiles joined at an angle): in doubt, or dropped if it holds no ink."""
+"""A patch this much bigger than its four-sided outline, or whose convex outline is this much bigger
+than the largest quadrilateral on its corners (round), is not four-sided (a patch of glare, two tiles
+joined at an angle): in doubt, or dropped if it holds no ink."""
 BIGGEST = 0.2
 """A patch over this share of the photo is a white table or a sheet of paper, not a tile (a close
 photo of two tiles has each over a tenth of it)."""
@@ -69,6 +75,9 @@ sharp along most of it. (On the benchmark's photos glare over a red rack reached
 edge, blurred and glared, 10 or more.)"""
 RACK_NEAR = 45.0
 """A pixel within this (the largest channel's difference) of the rack's colour is the rack's."""
+BODY = 1.2
+"""A disc this many times a patch's deepest pixel's distance from its edge (half a tile's width)
+across fits in a tile but not in a notch of glare beside it (see :func:`outline_quad`)."""
 INK_MIN = 0.25
 """A patch whose darkest marks are fainter than this (ink 0-1 against its own ivory) holds no numeral:
 not a tile."""
@@ -190,12 +199,67 @@ def tile_mask(rgb: Any) -> Any:
 @dataclass
 class Patch:
     """A bright patch that may be a tile: its outline's four corners, whether its patch is whole (no
-    notch cut by a finger), and whether it is odd (not four-sided, or as big as two tiles: glare that
-    joins two tiles or a patch of glare, to be confirmed)."""
+    notch cut by a finger), whether it is odd (not four-sided, or as big as two tiles: glare that
+    joins two tiles or a patch of glare, to be confirmed), and whether it is round (its convex
+    outline well over the largest four-cornered shape in it, as a patch of glare's is)."""
 
     quad: Any
     whole: bool
     odd: bool
+    round: bool = False
+    tiles: tuple[int, int] = (1, 1)
+    """How many tiles the patch holds along its first side and its second, where it is as big as two
+    tiles near it or more (tiles joined by glare), by those tiles' sides (:func:`tiles_held`)."""
+    others: list[Patch] = field(default_factory=list)
+    """The same patch outlined otherwise (see :func:`outline_quad`), to be read too."""
+
+
+def _cover(patch: Any, quad: Any) -> tuple[float, float]:
+    """How much of ``quad`` (in ``patch``'s pixels) ``patch`` (uint8 0/1) fills, and how much of the
+    patch lies outside it, each as a share of the quad's area."""
+    cv2 = cv()
+    size = max(1.0, float(cv2.contourArea(quad.astype(np.float32))))
+    inside = np.zeros_like(patch)
+    cv2.fillConvexPoly(inside, np.round(quad).astype(np.int32), 1)
+    return float((patch & inside).sum()) / size, float((patch & (1 - inside)).sum()) / size
+
+
+def outline_quad(patch: Any) -> tuple[list[Any], float]:
+    """The four corners of the tile in ``patch`` (uint8 0/1, its holes filled), one way or two, and
+    how round the patch is (its convex outline's area over that of the largest quadrilateral on its
+    corners). Two outlines, the one the patch fits best (filling it, not overflowing it) first, the
+    other only where it differs (its face decides which is the tile's): the largest
+    quadrilateral on the convex outline's corners, and the four straight sides
+    (:func:`tablesport.imaging.quad.straight_quad`) of the patch opened by a disc :data:`BODY` times
+    half its width across, which cuts off what a tile's width does not fill (a notch of glare on the
+    rack beside it) and leaves the tile's sides."""
+    cv2 = cv()
+    contours, _ = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea))
+    first = clockwise(corners_of(hull))
+    roundness = float(cv2.contourArea(hull)) / max(1.0, float(cv2.contourArea(first)))
+    if roundness > SQUARE_MAX:
+        return [first], roundness  # a round patch's straight sides are no tile's (glare): left odd
+    deep = float(cv2.distanceTransform(patch, cv2.DIST_L2, 3).max())
+    side = max(3, round(BODY * deep)) | 1
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    body = cv2.morphologyEx(patch, cv2.MORPH_OPEN, disc)
+    inner, _ = cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not inner:
+        return [first], roundness
+    try:
+        second = straight_quad(max(inner, key=cv2.contourArea), max(2, round(0.1 * deep)))
+    except PhotoError:
+        return [first], roundness
+    apart = np.sqrt(((first[:, None] - second[None]) ** 2).sum(-1)).min(1).max()
+    if not cv2.isContourConvex(second.reshape(-1, 1, 2)) or apart < max(2.0, 0.1 * deep):
+        return [first], roundness
+
+    def fit(quad: Any) -> float:
+        filled, over = _cover(patch, quad)
+        return min(filled, 1.0) - over - max(0.0, filled - 1.0)
+
+    return sorted([first, second], key=lambda q: -fit(q)), roundness
 
 
 def find_tiles(mask: Any) -> list[Patch]:
@@ -209,39 +273,53 @@ def find_tiles(mask: Any) -> list[Patch]:
         x, y, bw, bh, area = (int(v) for v in stats[k])
         if area < h * w * 0.0004 or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
             continue
-        sub = (labels[y : y + bh, x : x + bw] == k).astype(np.uint8)
-        contours, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x, y))
-        outline = max(contours, key=cv2.contourArea)
-        hull = cv2.convexHull(outline)
-        hull_area = float(cv2.contourArea(hull))
-        if hull_area > h * w * BIGGEST:
+        sub = np.pad((labels[y : y + bh, x : x + bw] == k).astype(np.uint8), 1)
+        contours, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = np.zeros_like(sub)
+        cv2.drawContours(filled, contours, -1, 1, -1)  # the numerals' holes filled
+        if float(filled.sum()) > h * w * BIGGEST:
             continue
         try:
-            quad = clockwise(corners_of(hull))
+            quads, roundness = outline_quad(filled)
         except PhotoError:
             continue  # fewer than four corners: no tile
-        fill = float(cv2.contourArea(outline)) / max(1.0, hull_area)  # a finger cuts a notch
-        square = hull_area / max(1.0, float(cv2.contourArea(quad)))  # a round patch overflows its quad
-        deep = float(depth[y : y + bh, x : x + bw][sub > 0].max())
-        found.append((quad, hull_area, fill, deep, square))
+        ways = []
+        for quad in quads:
+            fill, over = _cover(filled, quad)  # a finger cuts a notch; glare beside it overflows
+            size = max(1.0, float(cv2.contourArea(quad)))
+            ways.append((quad + np.array([x - 1, y - 1], np.float32), size, fill, 1 + over))
+        deep = float(depth[y : y + bh, x : x + bw][sub[1:-1, 1:-1] > 0].max())
+        found.append((*ways[0], deep, roundness, ways))
     if not found:
         return []
     usual = float(np.median([f[1] for f in found if f[2] > SHAPE_MIN] or [f[1] for f in found]))
-    thick = float(np.median([f[3] for f in found]))
-    kept = [f for f in found if f[1] >= 0.25 * usual and f[3] >= 0.4 * thick]  # not a speck, an edge
+    thick = float(np.median([f[4] for f in found]))
+    kept = [f for f in found if f[1] >= 0.25 * usual and f[4] >= 0.4 * thick]  # not a speck, an edge
     # a tile's size is measured against the four-sided patches only: a round patch of glare on the
     # rack is no tile to compare with
-    shaped = [f for f in kept if f[4] <= SQUARE_MAX]
+    shaped = [f for f in kept if f[3] <= SQUARE_MAX]
     centres = np.array([f[0].mean(0) for f in shaped]).reshape(-1, 2)
     sizes = np.array([f[1] for f in shaped])
+    quads = [f[0] for f in shaped]
     out = []
-    for quad, size, fill, _, square in kept:
+    for quad, size, *_, roundness, ways in kept:
         # the tiles nearest, as big as this one would be in the photo's perspective; a patch alone
         # has none to be measured against (the specks dropped above are no tiles)
         gap = ((centres - quad.mean(0)) ** 2).sum(1)
         nearest = [k for k in np.argsort(gap)[:3] if gap[k] > 0][:2]
         local = float(sizes[nearest].max()) if nearest else size
-        out.append(Patch(quad, fill > SHAPE_MIN, square > SQUARE_MAX or size > JOINED * local))
+        tile = quads[max(nearest, key=lambda k: sizes[k])] if nearest else quad
+        each = [
+            Patch(
+                q,
+                fill > SHAPE_MIN,
+                square > SQUARE_MAX or area > JOINED * local,
+                roundness > SQUARE_MAX,
+                tiles_held(q, tile) if area > JOINED * local else (1, 1),
+            )
+            for q, area, fill, square in ways
+        ]
+        out.append(replace(each[0], others=each[1:]))
     return out
 
 
@@ -369,6 +447,43 @@ def halves(quad: Any) -> list[tuple[Any, Any]]:
     ]
 
 
+GAP = 0.18
+"""The gap between two tiles laid in a row, as a share of a tile's side (the referee lays them 12-25 %
+apart)."""
+
+
+def tiles_held(quad: Any, tile: Any) -> tuple[int, int]:
+    """How many tiles as big as ``tile`` (a tile's outline near it) the outline ``quad`` holds along
+    its first side and its second: each side's length over the tile's side that runs the same way,
+    a gap (:data:`GAP`) between each two; two at least in all (the patch is as big as two)."""
+    held = []
+    for a, b, c, d in ((0, 1, 3, 2), (1, 2, 0, 3)):
+        way = (quad[b] - quad[a] + quad[d] - quad[c]) / 2
+        length = float(np.hypot(*way))
+        sides = [(tile[(k + 1) % 4] - tile[k] + tile[(k + 2) % 4] - tile[(k + 3) % 4]) / 2 for k in (0, 1)]
+        along = max(sides, key=lambda v: abs(float(v @ way)) / max(1e-6, float(np.hypot(*v))))
+        held.append(max(1, round((length / max(1.0, float(np.hypot(*along))) + GAP) / (1 + GAP))))
+    if held[0] * held[1] < 2:
+        longer = 0 if np.hypot(*(quad[1] - quad[0])) >= np.hypot(*(quad[2] - quad[1])) else 1
+        held[longer] = 2
+    return held[0], held[1]
+
+
+def cells(quad: Any, across: int, down: int) -> list[Any]:
+    """The four-sided outline ``quad`` cut in ``across`` × ``down`` cells as the perspective puts them
+    (``across`` along its first side), each cell's outline."""
+    cv2 = cv()
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    matrix = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
+    out = []
+    for j in range(down):
+        for i in range(across):
+            (x0, x1), (y0, y1) = (i / across, (i + 1) / across), (j / down, (j + 1) / down)
+            corner = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], np.float32)
+            out.append(cv2.perspectiveTransform(corner, matrix)[0])
+    return out
+
+
 def read_joined(rgb: Any, patch: Patch, whole: Face | None) -> list[tuple[Any, Face]] | None:
     """Where the patch reads poorly as one tile (``whole``: its reading as one) but each half of it
     reads well as a tile (:data:`HALF_MIN`, and better than the whole by :data:`HALF_GAIN`), the two
@@ -377,16 +492,18 @@ def read_joined(rgb: Any, patch: Patch, whole: Face | None) -> list[tuple[Any, F
     if whole is not None and whole.score >= FACE_MIN and not patch.odd:
         return None
     floor = (whole.score if whole is not None else 0.0) + HALF_GAIN
-    # a notched patch (a finger over one of the two) needs one half read well, the other fairly:
-    # its tiles are in doubt whichever way it is read, and a tile lost inside it would not be
-    weaker = HALF_MIN if patch.whole else HALF_NOTCHED
+    # a notched patch (a finger over one of the two) needs one half read well, the other fairly,
+    # and a patch unread as one tile one half read well, the other holding ink: its tiles are in
+    # doubt whichever way it is read, and a tile lost inside it would not be
+    unread = whole is None or whole.score < FACE_MIN
+    weaker = 0.0 if unread else max(floor, HALF_MIN if patch.whole else HALF_NOTCHED)
     best: list[tuple[Any, Face]] | None = None
     for pair in halves(patch.quad):
         read = [(q, read_face(rgb, q)) for q in pair]
-        got = [(q, f) for q, f in read if f is not None and f.score >= max(weaker, floor)]
+        got = [(q, f) for q, f in read if f is not None and f.score >= weaker]
         if (
             len(got) == 2
-            and max(f.score for _, f in got) >= HALF_MIN
+            and max(f.score for _, f in got) >= max(HALF_MIN, floor)
             and (best is None or min(f.score for _, f in got) > min(f.score for _, f in best))
         ):
             best = got
@@ -473,14 +590,28 @@ def read_image(image: Any) -> RackReading:
         )
     h, w = image.shape[:2]
     out = []
-    for patch in found:
-        face = read_face(rgb, patch.quad)
-        joined = read_joined(rgb, patch, face)
-        if joined is not None:  # two tiles joined: each read, in doubt (the cut is a guess)
+    for first in found:
+        patch, face = first, read_face(rgb, first.quad)
+        for other in first.others:  # outlined otherwise: the outline whose face reads best
+            if other.odd:
+                continue  # it leaves much of the patch out (a second tile joined to it)
+            again = read_face(rgb, other.quad)
+            if again is not None and not again.unsure and (face is None or again.score > face.score):
+                patch, face = other, again
+        many = patch.tiles[0] * patch.tiles[1] > 2  # as big as three tiles or more: no halves
+        joined = None if many else read_joined(rgb, patch, face)
+        if joined is not None:  # two tiles joined: each read, in doubt unless both read clearly
+            sure = patch.whole and all(half.score >= HALF_SURE and not half.unsure for _, half in joined)
             for quad, half in joined:
-                out.append(TileReading(half.code, True, [(float(x) / w, float(y) / h) for x, y in quad]))
+                out.append(TileReading(half.code, not sure, [(float(x) / w, float(y) / h) for x, y in quad]))
             continue
-        if face is None and patch.odd:
+        if patch.tiles != (1, 1):  # tiles joined, their faces unclear: each asked for, in its cell
+            for quad in cells(patch.quad, *patch.tiles):
+                cell = read_face(rgb, quad)
+                code = JOKER if cell is None else cell.code
+                out.append(TileReading(code, True, [(float(x) / w, float(y) / h) for x, y in quad]))
+            continue
+        if face is None and (patch.odd or patch.round):
             continue  # a patch of glare on the table
         code, doubt = (JOKER, True) if face is None else (face.code, face.unsure)
         doubt = doubt or not patch.whole or patch.odd
