@@ -107,10 +107,17 @@ def h_turn(g: SgsState, f: Frame) -> None:
         f.step = "phases"
         if g.fire_now(TURN_START):
             return
+    stack = g.stack
+    if f.step == "post":        # the body of a phase begun by _bare_phase is over: its after_<ph> step
+        f.step = "phases"
+        ph = PHASES[d["i"] - 1]
+        if AFTER[ph] in g.listeners():      # h_phase's last step, in the phase frame it would have had
+            h_phase(g, g.push("phase", "post", {"seat": seat, "ph": ph}))
+            if g.ask is not None or g.lost_q or not stack or stack[-1] is not f:
+                return
     if f.step == "phases":
         # Each phase runs here at once; while one leaves nothing behind (no question, no frame, no
         # loss to announce) the next follows in the same call, as the frame loop would have run it.
-        stack = g.stack
         while True:
             if not p.alive:
                 g.stack.pop()
@@ -125,6 +132,9 @@ def h_turn(g: SgsState, f: Frame) -> None:
             ph = PHASES[i]
             if _quiet_phase(g, seat, ph):
                 continue
+            if _bare_phase(g, seat, ph):
+                f.step = "post"
+                return
             h_phase(g, g.push("phase", "pre", {"seat": seat, "ph": ph}))
             if g.ask is not None or g.lost_q or not stack or stack[-1] is not f:
                 return
@@ -167,6 +177,27 @@ def _quiet_phase(g: SgsState, seat: int, ph: str) -> bool:
             g.draw(seat, n)
     elif ph == "finish" and g.config("announce_at_end", False):
         g.emit("announce", {"seat": seat, "hp": p.hp, "hand_count": len(p.hand)})
+    return True
+
+
+_BODY_FRAME: Final = {"judge": ("judge_phase", "start"), "draw": ("draw_phase", "start"),
+                      "play": ("play_phase", "ask"), "discard": ("discard_phase", "ask")}
+"""The phases whose body is a frame of its own (the judgement phase only with a card to judge): its kind
+and first step."""
+
+
+def _bare_phase(g: SgsState, seat: int, ph: str) -> bool:
+    """Begin phase ``ph`` without a phase frame, as :func:`h_phase`'s first two steps would, where its
+    body is a frame and nothing listens before it: the body's frame goes straight on the turn frame,
+    which does the phase's last step (``after_<ph>``) once that frame is gone. False: it needs its frame.
+    (Not skipped and its character alive: :func:`h_turn` and :func:`_quiet_phase` saw to that.)"""
+    body = _BODY_FRAME.get(ph)
+    if body is None or BEFORE[ph] in g.listeners() or (ph == "judge" and not g.players[seat].judge):
+        return False
+    g.phase = ph
+    g.reset_counts("p")
+    g.emit("phase", {"seat": seat, "phase": ph})
+    g.push(body[0], body[1], {"seat": seat, "n": _draw_count(g)} if ph == "draw" else {"seat": seat})
     return True
 
 
