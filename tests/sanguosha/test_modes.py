@@ -381,7 +381,7 @@ def test_1v1_death_in_own_turn_gives_opponent_a_new_turn() -> None:
     s._dec = None
     first = pm.general
     s.ask = None
-    s.push("play_phase", "ask", seat=me)
+    s.push("play_phase", "ask", {"seat": me})
     s.stack.pop(-2)   # replace the pending play-phase frame by a fresh one (options recomputed)
     s.run()
     s.apply(me, ("use", C.TOKEN[duel], (opp,)))

@@ -146,25 +146,27 @@ def _delayed_targets(name: str, reach: int | None) -> TargetsFn:
 
 # ====================================================================== effects on one target
 def _slash(g: SgsState, user: int, t: int, source: int, ci: int) -> None:
-    g.push("slash_hit", "targeted", user=user, target=t, ci=ci, need=1, nododge=False)
+    g.push("slash_hit", "targeted", {"user": user, "target": t, "ci": ci, "need": 1, "nododge": False})
 
 
 def _peach(g: SgsState, user: int, t: int, source: int, ci: int) -> None:
-    g.push("recover", "start", seat=t, n=1, source=user)
+    g.push("recover", "start", {"seat": t, "n": 1, "source": user})
 
 
 def _duel(g: SgsState, user: int, t: int, source: int, ci: int) -> None:
-    g.push("duel", "ask", user=source, target=t, turn=t, ci=ci)
+    g.push("duel", "ask", {"user": source, "target": t, "turn": t, "ci": ci})
 
 
 def _snatch(g: SgsState, user: int, t: int, source: int, ci: int) -> None:
     if has_any_card(g, t):
-        g.push("choose_card", "ask", chooser=user, owner=t, areas="hej", act="take", why="snatch")
+        g.push("choose_card", "ask", {"chooser": user, "owner": t, "areas": "hej", "act": "take",
+                                      "why": "snatch"})
 
 
 def _dismantle(g: SgsState, user: int, t: int, source: int, ci: int) -> None:
     if has_any_card(g, t):
-        g.push("choose_card", "ask", chooser=user, owner=t, areas="hej", act="discard", why="dismantle")
+        g.push("choose_card", "ask", {"chooser": user, "owner": t, "areas": "hej", "act": "discard",
+                                      "why": "dismantle"})
 
 
 def _ex_nihilo(g: SgsState, user: int, t: int, source: int, ci: int) -> None:
@@ -172,7 +174,7 @@ def _ex_nihilo(g: SgsState, user: int, t: int, source: int, ci: int) -> None:
 
 
 def _collateral(g: SgsState, user: int, t: int, source: int, ci: int) -> None:
-    g.push("collateral", "ask", user=user, holder=t, victim=g.stack[ci].d["targets"][1], ci=ci)
+    g.push("collateral", "ask", {"user": user, "holder": t, "victim": g.stack[ci].d["targets"][1], "ci": ci})
 
 
 def _aoe(need: str) -> EffectFn:
@@ -181,17 +183,17 @@ def _aoe(need: str) -> EffectFn:
         name = g.stack[ci].d["name"]
         cnt = max([sk.needed_responses(g, user, name) for sk in g.hooked(user, "needed_responses")],
                   default=1)
-        g.push("aoe_hit", "ask", user=source, target=t, need=need, count=cnt, ci=ci)
+        g.push("aoe_hit", "ask", {"user": source, "target": t, "need": need, "count": cnt, "ci": ci})
     return effect
 
 
 def _peach_garden(g: SgsState, user: int, t: int, source: int, ci: int) -> None:
     if g.players[t].hp < g.players[t].max_hp:
-        g.push("recover", "start", seat=t, n=1, source=user)
+        g.push("recover", "start", {"seat": t, "n": 1, "source": user})
 
 
 def _amazing_grace(g: SgsState, user: int, t: int, source: int, ci: int) -> None:
-    g.push("ag_pick", "ask", seat=t, ci=ci)
+    g.push("ag_pick", "ask", {"seat": t, "ci": ci})
 
 
 def _reveal_for_grace(g: SgsState, d: dict[str, Any]) -> None:
@@ -200,7 +202,7 @@ def _reveal_for_grace(g: SgsState, d: dict[str, Any]) -> None:
     g.processing.extend(got)
     g.public.update(got)
     d["ag"] = list(got)
-    g.emit("reveal", cards=[TOKEN[c] for c in got], why="amazing_grace")
+    g.emit("reveal", {"cards": [TOKEN[c] for c in got], "why": "amazing_grace"})
 
 
 # ====================================================================== the table

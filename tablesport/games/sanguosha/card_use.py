@@ -37,8 +37,9 @@ def push_use(g: SgsState, user: int, name: str, subs: tuple[int, ...], targets: 
         suit = "none"
     else:
         color, suit = "none", "none"
-    return g.push("use", "start", user=user, name=name, subs=subs, targets=targets, via=via, counted=counted,
-                  color=color, suit=suit, nonull=nonull, ignore_distance=ignore_distance)
+    return g.push("use", "start", {"user": user, "name": name, "subs": subs, "targets": targets, "via": via,
+                                   "counted": counted, "color": color, "suit": suit, "nonull": nonull,
+                                   "ignore_distance": ignore_distance})
 
 
 @handler("use")
@@ -53,8 +54,8 @@ def h_use(g: SgsState, f: Frame) -> None:
         subs = d["subs"]
         if d["counted"] and name == "slash":
             g.turn["slashes"] = g.turn.get("slashes", 0) + 1
-        g.emit("use", seat=user, card=name, cards=[TOKEN[c] for c in subs], targets=list(d["targets"]),
-               via=d["via"])
+        g.emit("use", {"seat": user, "card": name, "cards": [TOKEN[c] for c in subs],
+                       "targets": list(d["targets"]), "via": d["via"]})
         if rule.place == "equip":
             g.equip_card(user, subs[0])
             g.stack.pop()
@@ -65,7 +66,7 @@ def h_use(g: SgsState, f: Frame) -> None:
             g.remove_card(c)
             g.public.add(c)
             g.players[tgt].judge.append((c, name))
-            g.emit("place_trick", seat=tgt, card=TOKEN[c], trick=name)
+            g.emit("place_trick", {"seat": tgt, "card": TOKEN[c], "trick": name})
             g.stack.pop()
             return
         g.to_processing(subs)
@@ -91,7 +92,8 @@ def h_use(g: SgsState, f: Frame) -> None:
             if not g.players[t].alive:
                 continue
             if rule.trick:
-                g.push("trick", "start", user=user, target=t, ci=g.top_index(), name=name, source=user)
+                g.push("trick", "start", {"user": user, "target": t, "ci": g.top_index(), "name": name,
+                                          "source": user})
                 return
             if rule.effect is not None:
                 rule.effect(g, user, t, user, g.top_index())
@@ -134,8 +136,8 @@ def h_trick(g: SgsState, f: Frame) -> None:
             return
         f.step = "effect"
         if not use.get("nonull"):
-            g.push("nullify", "start", ret=g.top_index(), key="nullified", user=user, target=t, trick=name,
-                   cards=use["subs"])
+            g.push("nullify", "start", {"ret": g.top_index(), "key": "nullified", "user": user, "target": t,
+                                        "trick": name, "cards": use["subs"]})
             return
     if f.step == "effect":
         g.stack.pop()
@@ -170,19 +172,20 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
             g.stack.pop()
             return
         if use["color"] == "black" and armor_active(g, t, d) == "renwang_shield":
-            g.emit("no_effect", seat=t, card="slash", why="renwang_shield")
+            g.emit("no_effect", {"seat": t, "card": "slash", "why": "renwang_shield"})
             g.stack.pop()
             return
         if d["nododge"]:
             f.step = "hit"
             return
         f.step = "dodged?"
-        g.push("ask_card", "ask", seat=t, need="dodge", count=d["need"], ret=g.top_index(), key="dodged",
-               mode="play", armor=not d["ignore_armor"], about=user)
+        g.push("ask_card", "ask", {"seat": t, "need": "dodge", "count": d["need"], "ret": g.top_index(),
+                                   "key": "dodged", "mode": "play", "armor": not d["ignore_armor"],
+                                   "about": user})
         return
     if f.step == "dodged?":
         if d.pop("dodged", False):
-            g.emit("dodged", seat=t, by=user)
+            g.emit("dodged", {"seat": t, "by": user})
             f.step = "after_dodge"
             g.fire_now(SLASH_DODGED)
             return
@@ -197,8 +200,8 @@ def h_slash_hit(g: SgsState, f: Frame) -> None:
     if f.step == "hit":
         f.step = "done"
         if g.players[t].alive:
-            g.push("damage", "start", source=user, target=t, n=1, nature="", via="slash", cards=use["subs"],
-                   ci=d["ci"])
+            g.push("damage", "start", {"source": user, "target": t, "n": 1, "nature": "", "via": "slash",
+                                       "cards": use["subs"], "ci": d["ci"]})
         return
     g.stack.pop()
 
@@ -209,14 +212,16 @@ def h_aoe_hit(g: SgsState, f: Frame) -> None:
     d = f.d
     if f.step == "ask":
         f.step = "got"
-        g.push("ask_card", "ask", seat=d["target"], need=d["need"], count=d["count"], ret=g.top_index(),
-               key="ok", mode="play", armor=True, about=d["user"])
+        g.push("ask_card", "ask", {"seat": d["target"], "need": d["need"], "count": d["count"],
+                                   "ret": g.top_index(), "key": "ok", "mode": "play", "armor": True,
+                                   "about": d["user"]})
         return
     g.stack.pop()
     if not d.get("ok") and g.players[d["target"]].alive:
         use = g.stack[d["ci"]].d
-        g.push("damage", "start", source=d["user"] if g.players[d["user"]].alive else -1, target=d["target"],
-               n=1, nature="", via=use["name"], cards=use["subs"], ci=d["ci"])
+        g.push("damage", "start", {"source": d["user"] if g.players[d["user"]].alive else -1,
+                                   "target": d["target"], "n": 1, "nature": "", "via": use["name"],
+                                   "cards": use["subs"], "ci": d["ci"]})
 
 
 @handler("ag_pick")
@@ -252,8 +257,8 @@ def h_duel(g: SgsState, f: Frame) -> None:
         cnt = max([sk.needed_responses(g, other, "duel") for sk in g.hooked(other, "needed_responses")],
                   default=1)
         f.step = "got"
-        g.push("ask_card", "ask", seat=turn, need="slash", count=cnt, ret=g.top_index(), key="ok",
-               mode="play", armor=False, about=other)
+        g.push("ask_card", "ask", {"seat": turn, "need": "slash", "count": cnt, "ret": g.top_index(),
+                                   "key": "ok", "mode": "play", "armor": False, "about": other})
         return
     if d.pop("ok", False):
         d["turn"] = other
@@ -262,8 +267,8 @@ def h_duel(g: SgsState, f: Frame) -> None:
     g.stack.pop()
     if g.players[turn].alive:
         use = g.stack[d["ci"]].d if d["ci"] >= 0 else {"subs": (), "name": "duel"}
-        g.push("damage", "start", source=other if g.players[other].alive else -1, target=turn, n=1, nature="",
-               via="duel", cards=use["subs"], ci=d["ci"])
+        g.push("damage", "start", {"source": other if g.players[other].alive else -1, "target": turn, "n": 1,
+                                   "nature": "", "via": "duel", "cards": use["subs"], "ci": d["ci"]})
 
 
 @handler("collateral")
@@ -279,8 +284,8 @@ def h_collateral(g: SgsState, f: Frame) -> None:
             f.step = "refused"
             return
         f.step = "got"
-        g.push("ask_card", "ask", seat=h, need="slash", count=1, ret=g.top_index(), key="ok", mode="use",
-               armor=False, about=v, victim=v)
+        g.push("ask_card", "ask", {"seat": h, "need": "slash", "count": 1, "ret": g.top_index(), "key": "ok",
+                                   "mode": "use", "armor": False, "about": v, "victim": v})
         return
     if f.step == "got" and d.get("ok"):
         g.stack.pop()

@@ -51,7 +51,7 @@ def h_trigger(g: SgsState, f: Frame) -> None:
     if f.step == "confirm":
         seat, sid = d.pop("cur")
         if d.pop("answer") == ("invoke", sid):
-            g.emit("skill", seat=seat, skill=sid)
+            g.emit("skill", {"seat": seat, "skill": sid})
             f.step = "next"
             SKILLS[sid].on_trigger(g, seat, d["t"], g.stack[ci].d, ci)
             return
@@ -69,7 +69,7 @@ def h_trigger(g: SgsState, f: Frame) -> None:
             continue
         if sk.compulsory or not sk.ask:
             if sk.compulsory:
-                g.emit("skill", seat=seat, skill=sid)
+                g.emit("skill", {"seat": seat, "skill": sid})
             sk.on_trigger(g, seat, timing, ctx, ci)
             return
         d["cur"] = (seat, sid)
@@ -97,20 +97,27 @@ def h_turn(g: SgsState, f: Frame) -> None:
         g.turn = {"seat": seat, "skip": [], "slashes": 0}
         g.reset_counts("t")
         g.turn_no += 1
-        g.emit("turn", seat=seat, number=g.turn_no)
+        g.emit("turn", {"seat": seat, "number": g.turn_no})
         if not p.face_up:
             p.face_up = True
-            g.emit("flip", seat=seat, face_up=True, why="skipped turn")
+            g.emit("flip", {"seat": seat, "face_up": True, "why": "skipped turn"})
             g.stack.pop()
             return
         d["i"] = 0
         f.step = "phases"
         if g.fire_now(TURN_START):
             return
+    stack = g.stack
+    if f.step == "post":        # the body of a phase begun by _bare_phase is over: its after_<ph> step
+        f.step = "phases"
+        ph = PHASES[d["i"] - 1]
+        if AFTER[ph] in g.listeners():      # h_phase's last step, in the phase frame it would have had
+            h_phase(g, g.push("phase", "post", {"seat": seat, "ph": ph}))
+            if g.ask is not None or g.lost_q or not stack or stack[-1] is not f:
+                return
     if f.step == "phases":
         # Each phase runs here at once; while one leaves nothing behind (no question, no frame, no
         # loss to announce) the next follows in the same call, as the frame loop would have run it.
-        stack = g.stack
         while True:
             if not p.alive:
                 g.stack.pop()
@@ -125,10 +132,13 @@ def h_turn(g: SgsState, f: Frame) -> None:
             ph = PHASES[i]
             if _quiet_phase(g, seat, ph):
                 continue
-            h_phase(g, g.push("phase", "pre", seat=seat, ph=ph))
+            if _bare_phase(g, seat, ph):
+                f.step = "post"
+                return
+            h_phase(g, g.push("phase", "pre", {"seat": seat, "ph": ph}))
             if g.ask is not None or g.lost_q or not stack or stack[-1] is not f:
                 return
-    g.emit("turn_end", seat=seat)
+    g.emit("turn_end", {"seat": seat})
     g.stack.pop()
 
 
@@ -146,7 +156,7 @@ def _quiet_phase(g: SgsState, seat: int, ph: str) -> bool:
     or one whose body asks nothing and whose timings have no listener. False: it needs its frame."""
     skip: list[str] = g.turn["skip"]
     if ph in skip:
-        g.emit("phase_skipped", seat=seat, phase=ph)
+        g.emit("phase_skipped", {"seat": seat, "phase": ph})
         return True
     timings = _QUIET_UNLESS_HEARD.get(ph)
     if timings is None:
@@ -160,13 +170,34 @@ def _quiet_phase(g: SgsState, seat: int, ph: str) -> bool:
             return False
     g.phase = ph
     g.reset_counts("p")
-    g.emit("phase", seat=seat, phase=ph)
+    g.emit("phase", {"seat": seat, "phase": ph})
     if ph == "draw":        # h_phase's body and h_draw_phase, with no listener to change the count
         n = _draw_count(g)
         if n > 0:
             g.draw(seat, n)
     elif ph == "finish" and g.config("announce_at_end", False):
-        g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
+        g.emit("announce", {"seat": seat, "hp": p.hp, "hand_count": len(p.hand)})
+    return True
+
+
+_BODY_FRAME: Final = {"judge": ("judge_phase", "start"), "draw": ("draw_phase", "start"),
+                      "play": ("play_phase", "ask"), "discard": ("discard_phase", "ask")}
+"""The phases whose body is a frame of its own (the judgement phase only with a card to judge): its kind
+and first step."""
+
+
+def _bare_phase(g: SgsState, seat: int, ph: str) -> bool:
+    """Begin phase ``ph`` without a phase frame, as :func:`h_phase`'s first two steps would, where its
+    body is a frame and nothing listens before it: the body's frame goes straight on the turn frame,
+    which does the phase's last step (``after_<ph>``) once that frame is gone. False: it needs its frame.
+    (Not skipped and its character alive: :func:`h_turn` and :func:`_quiet_phase` saw to that.)"""
+    body = _BODY_FRAME.get(ph)
+    if body is None or BEFORE[ph] in g.listeners() or (ph == "judge" and not g.players[seat].judge):
+        return False
+    g.phase = ph
+    g.reset_counts("p")
+    g.emit("phase", {"seat": seat, "phase": ph})
+    g.push(body[0], body[1], {"seat": seat, "n": _draw_count(g)} if ph == "draw" else {"seat": seat})
     return True
 
 
@@ -207,30 +238,30 @@ def h_phase(g: SgsState, f: Frame) -> None:
         skipped = ph in g.turn["skip"]
         if skipped or not g.players[seat].alive:
             if skipped:
-                g.emit("phase_skipped", seat=seat, phase=ph)
+                g.emit("phase_skipped", {"seat": seat, "phase": ph})
             g.stack.pop()
             return
-        g.emit("phase", seat=seat, phase=ph)
+        g.emit("phase", {"seat": seat, "phase": ph})
         if ph == "start":
             if g.fire_now(START_PHASE):
                 return
         elif ph == "judge":
             if g.players[seat].judge:       # an empty judgement area: nothing to resolve
-                g.push("judge_phase", seat=seat)
+                g.push("judge_phase", "start", {"seat": seat})
                 return
         elif ph == "draw":
-            g.push("draw_phase", seat=seat, n=_draw_count(g))
+            g.push("draw_phase", "start", {"seat": seat, "n": _draw_count(g)})
             return
         elif ph == "play":
-            g.push("play_phase", "ask", seat=seat)
+            g.push("play_phase", "ask", {"seat": seat})
             return
         elif ph == "discard":
-            g.push("discard_phase", "ask", seat=seat)
+            g.push("discard_phase", "ask", {"seat": seat})
             return
         else:
             if g.config("announce_at_end", False):   # 2014 二.3.2 f) / 2012 3.3.2 e): HP and hand size
                 p = g.players[seat]
-                g.emit("announce", seat=seat, hp=p.hp, hand_count=len(p.hand))
+                g.emit("announce", {"seat": seat, "hp": p.hp, "hand_count": len(p.hand)})
             if g.fire_now(FINISH_PHASE):
                 return
     if step == "post":
@@ -276,10 +307,10 @@ def h_judge_phase(g: SgsState, f: Frame) -> None:
         done.append(card)
         g.processing.append(card)
         d["card"], d["name"] = card, name
-        g.emit("judge_trick", seat=seat, card=TOKEN[card], trick=name)
+        g.emit("judge_trick", {"seat": seat, "card": TOKEN[card], "trick": name})
         f.step = "nullified"
-        g.push("nullify", "start", ret=g.top_index(), key="nullified", user=seat, target=seat, trick=name,
-               cards=(card,))
+        g.push("nullify", "start", {"ret": g.top_index(), "key": "nullified", "user": seat, "target": seat,
+                                    "trick": name, "cards": (card,)})
         return
     card, name = d["card"], d["name"]
     if f.step == "nullified":
@@ -291,7 +322,7 @@ def h_judge_phase(g: SgsState, f: Frame) -> None:
             f.step = "start"
             return
         f.step = "judged"
-        g.push("judge", "start", seat=seat, reason=name, ret=g.top_index())
+        g.push("judge", "start", {"seat": seat, "reason": name, "ret": g.top_index()})
         return
     if f.step == "judged":
         jsuit, jrank = d.pop("judge_suit"), d.pop("judge_rank")
@@ -300,18 +331,18 @@ def h_judge_phase(g: SgsState, f: Frame) -> None:
         if name == "indulgence":
             if jsuit != "heart":
                 g.turn["skip"].append("play")
-                g.emit("effect", seat=seat, trick=name, result="skip play phase")
+                g.emit("effect", {"seat": seat, "trick": name, "result": "skip play phase"})
             g.discard([card], seat, "resolved")
         elif name == "supply_shortage":
             if jsuit != "club":
                 g.turn["skip"].append("draw")
-                g.emit("effect", seat=seat, trick=name, result="skip draw phase")
+                g.emit("effect", {"seat": seat, "trick": name, "result": "skip draw phase"})
             g.discard([card], seat, "resolved")
         elif name == "lightning":
             if jsuit == "spade" and 2 <= jrank <= 9:
                 g.discard([card], seat, "resolved")
-                g.push("damage", "start", source=-1, target=seat, n=3, nature="thunder", via="lightning",
-                       cards=(), ci=-1)
+                g.push("damage", "start", {"source": -1, "target": seat, "n": 3, "nature": "thunder",
+                                           "via": "lightning", "cards": (), "ci": -1})
             else:
                 _pass_lightning(g, seat, card)
         else:
@@ -328,11 +359,11 @@ def _pass_lightning(g: SgsState, seat: int, card: int) -> None:
         if all(n != "lightning" for _c, n in g.players[s].judge):
             g.processing.remove(card)
             g.players[s].judge.append((card, "lightning"))
-            g.emit("move_trick", card=TOKEN[card], to=s, trick="lightning")
+            g.emit("move_trick", {"card": TOKEN[card], "to": s, "trick": "lightning"})
             return
     g.processing.remove(card)
     g.players[seat].judge.insert(0, (card, "lightning"))
-    g.emit("move_trick", card=TOKEN[card], to=seat, trick="lightning")
+    g.emit("move_trick", {"card": TOKEN[card], "to": seat, "trick": "lightning"})
 
 
 @handler("judge")
@@ -351,7 +382,7 @@ def h_judge(g: SgsState, f: Frame) -> None:
         g.processing.append(c)
         g.public.add(c)
         d["card"] = c
-        g.emit("judge", seat=d["seat"], reason=d["reason"], card=TOKEN[c])
+        g.emit("judge", {"seat": d["seat"], "reason": d["reason"], "card": TOKEN[c]})
         f.step = "result"
         if g.fire_now(RETRIAL):
             return
@@ -361,7 +392,8 @@ def h_judge(g: SgsState, f: Frame) -> None:
         parent["judge"] = c
         parent["judge_suit"] = g.suit_of(c, d["seat"]) if c >= 0 else ""
         parent["judge_rank"] = RANK[c] if c >= 0 else 0
-        g.emit("judge_result", seat=d["seat"], reason=d["reason"], card=TOKEN[c], suit=parent["judge_suit"])
+        g.emit("judge_result", {"seat": d["seat"], "reason": d["reason"], "card": TOKEN[c],
+                                "suit": parent["judge_suit"]})
         f.step = "end"
         if g.fire_now(JUDGE_DONE):
             return
@@ -383,7 +415,7 @@ def retrial(g: SgsState, ci: int, seat: int, new: int, exchange: bool = False) -
     g.processing.append(new)
     g.public.add(new)
     d["card"] = new
-    g.emit("retrial", seat=seat, old=TOKEN[old], card=TOKEN[new])
+    g.emit("retrial", {"seat": seat, "old": TOKEN[old], "card": TOKEN[new]})
     if old >= 0:
         if exchange:
             g.give(old, seat)
@@ -421,11 +453,11 @@ def h_play_phase(g: SgsState, f: Frame) -> None:
     elif what == "skill":
         sk = SKILLS[a[1]]
         g.mark_used(seat, sk.id)
-        g.emit("skill", seat=seat, skill=sk.id)
+        g.emit("skill", {"seat": seat, "skill": sk.id})
         sk.on_active(g, seat, a[2])
     elif what == "grant":
         sk, owner = SKILLS[a[1]], a[2]
-        g.emit("skill", seat=owner, skill=sk.id, actor=seat)
+        g.emit("skill", {"seat": owner, "skill": sk.id, "actor": seat})
         sk.on_granted(g, owner, seat, a[3])
 
 
@@ -565,7 +597,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
         if d.pop("judge_suit", "") in ("heart", "diamond"):
             d["count"] -= 1
             d["armor_used"] = False     # the next Dodge needed (Without Equal) may judge again
-            g.emit("play", seat=seat, card=d["need"], cards=[], via="eight_diagrams")
+            g.emit("play", {"seat": seat, "card": d["need"], "cards": [], "via": "eight_diagrams"})
             d["played"] = ("dodge", (), "eight_diagrams")
             g.fire(CARD_PLAYED)
         d.pop("judge", None)
@@ -578,8 +610,8 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
         return
     if a[0] == "armor":
         f.step = "armor"
-        g.emit("skill", seat=seat, skill="eight_diagrams")
-        g.push("judge", "start", seat=seat, reason="eight_diagrams", ret=g.top_index())
+        g.emit("skill", {"seat": seat, "skill": "eight_diagrams"})
+        g.push("judge", "start", {"seat": seat, "reason": "eight_diagrams", "ret": g.top_index()})
         return
     if a[0] == "card":
         subs: tuple[int, ...] = (C.card_id(a[1]),)
@@ -593,7 +625,7 @@ def _ask_card_core(g: SgsState, f: Frame) -> None:
         g.stack.pop()
         return
     g.to_processing(subs)
-    g.emit("play", seat=seat, card=d["need"], cards=[TOKEN[c] for c in subs], via=via)
+    g.emit("play", {"seat": seat, "card": d["need"], "cards": [TOKEN[c] for c in subs], "via": via})
     d["count"] -= 1
     d["armor_used"] = False
     d["played"] = (d["need"], subs, via)
@@ -667,8 +699,9 @@ def h_nullify(g: SgsState, f: Frame) -> None:
         g.to_processing(subs)
         d["ncards"] = subs
         d["nuser"] = s
-        g.emit("use", seat=s, card="nullification", cards=[TOKEN[c] for c in subs], targets=[d["target"]],
-               via=None if a[0] == "card" else a[1], against=d["trick"])
+        g.emit("use", {"seat": s, "card": "nullification", "cards": [TOKEN[c] for c in subs],
+                       "targets": [d["target"]], "via": None if a[0] == "card" else a[1],
+                       "against": d["trick"]})
         f.step = "chain"
         d["name"], d["subs"] = "nullification", subs
         g.fire(CARD_USED, user=s, name="nullification", subs=subs,
@@ -676,15 +709,15 @@ def h_nullify(g: SgsState, f: Frame) -> None:
         return
     if f.step == "chain":
         f.step = "resolved"
-        g.push("nullify", "start", ret=g.top_index(), key="countered", user=d["nuser"], target=d["target"],
-               trick="nullification", cards=d["ncards"])
+        g.push("nullify", "start", {"ret": g.top_index(), "key": "countered", "user": d["nuser"],
+                                    "target": d["target"], "trick": "nullification", "cards": d["ncards"]})
         return
     left = [c for c in d["ncards"] if c in g.processing]
     if left:
         g.discard(left, d["nuser"], "used")
     countered = d.pop("countered", False)
     if not countered:
-        g.emit("nullified", trick=d["trick"], target=d["target"])
+        g.emit("nullified", {"trick": d["trick"], "target": d["target"]})
     g.stack[d["ret"]].d[d["key"]] = not countered
     g.stack.pop()
 
@@ -756,14 +789,15 @@ def h_damage(g: SgsState, f: Frame) -> None:
             return
         p = g.players[t]
         p.hp -= d["n"]
-        g.emit("damage", seat=t, source=d["source"], n=d["n"], nature=d["nature"], via=d["via"], hp=p.hp)
+        g.emit("damage", {"seat": t, "source": d["source"], "n": d["n"], "nature": d["nature"],
+                          "via": d["via"], "hp": p.hp})
         f.step = "dying"
         if g.fire_now(HP_REDUCED, seat=t, n=d["n"], source=d["source"]):
             return
     if f.step == "dying":
         f.step = "after"
         if g.players[t].alive and g.players[t].hp <= 0:
-            g.push("dying", "start", seat=t, source=d["source"], cause="damage")
+            g.push("dying", "start", {"seat": t, "source": d["source"], "cause": "damage"})
             return
     if f.step == "after":
         f.step = "end"
@@ -781,7 +815,7 @@ def h_recover(g: SgsState, f: Frame) -> None:
     g.stack.pop()
     if n > 0 and p.alive:
         p.hp += n
-        g.emit("recover", seat=p.seat, n=n, hp=p.hp, source=d.get("source", -1))
+        g.emit("recover", {"seat": p.seat, "n": n, "hp": p.hp, "source": d.get("source", -1)})
         g.fire(HP_RECOVERED, seat=p.seat, n=n)
 
 
@@ -795,13 +829,13 @@ def h_lose_hp(g: SgsState, f: Frame) -> None:
             g.stack.pop()
             return
         p.hp -= d["n"]
-        g.emit("lose_hp", seat=p.seat, n=d["n"], hp=p.hp)
+        g.emit("lose_hp", {"seat": p.seat, "n": d["n"], "hp": p.hp})
         f.step = "dying"
         g.fire(HP_REDUCED, seat=p.seat, n=d["n"], source=-1)
         return
     g.stack.pop()
     if p.alive and p.hp <= 0:
-        g.push("dying", "start", seat=p.seat, source=-1, cause="loss")
+        g.push("dying", "start", {"seat": p.seat, "source": -1, "cause": "loss"})
 
 
 @handler("dying")
@@ -812,7 +846,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
     seat: int = d["seat"]
     p = g.players[seat]
     if f.step == "start":
-        g.emit("dying", seat=seat, hp=p.hp)
+        g.emit("dying", {"seat": seat, "hp": p.hp})
         f.step = "init"
         g.fire(DYING)
         return
@@ -840,7 +874,7 @@ def h_dying(g: SgsState, f: Frame) -> None:
                     return
             d["i"] += 1
         g.stack.pop()
-        g.push("death", "start", seat=seat, killer=d["source"])
+        g.push("death", "start", {"seat": seat, "killer": d["source"]})
         return
     a = d.pop("answer")
     f.step = "ask"
@@ -854,9 +888,10 @@ def h_dying(g: SgsState, f: Frame) -> None:
     else:
         subs, via = tuple(C.card_id(t) for t in a[2]), a[1]
     g.to_processing(subs)
-    g.emit("use", seat=s, card="peach", cards=[TOKEN[c] for c in subs], targets=[seat], via=via)
-    g.push("discard_processing", "start", cards=subs, seat=s)
-    g.push("recover", "start", seat=seat, n=1, source=s)
+    g.emit("use", {"seat": s, "card": "peach", "cards": [TOKEN[c] for c in subs], "targets": [seat],
+                   "via": via})
+    g.push("discard_processing", "start", {"cards": subs, "seat": s})
+    g.push("recover", "start", {"seat": seat, "n": 1, "source": s})
     g.fire(CARD_USED, user=s, name="peach", subs=subs, via=via, targets=(seat,), color="none")
 
 
@@ -893,7 +928,7 @@ def h_death(g: SgsState, f: Frame) -> None:
     if f.step == "discard":
         p.alive = False
         g.skills_changed()
-        g.emit("death", seat=seat, general=p.general, killer=d["killer"])
+        g.emit("death", {"seat": seat, "general": p.general, "killer": d["killer"]})
         cards = p.all_cards()
         g.discard(cards, seat, "death")
         g.lost_q = [x for x in g.lost_q if x[0] != seat]
@@ -913,4 +948,4 @@ def abort_turn(g: SgsState) -> None:
     g.ask = None
     g._dec = None
     g.phase = ""
-    g.emit("turn_end", seat=g.current, why="died")
+    g.emit("turn_end", {"seat": g.current, "why": "died"})

@@ -87,7 +87,7 @@ class DoubleSwords(OnSlash, Weapon):
         return bool(a and b and a != b)
 
     def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
-        g.push_skill(self.id, "ask", seat, target=ctx["target"])
+        g.push_skill(self.id, "ask", seat, {"target": ctx["target"]})
 
     def step_ask(self, g: SgsState, f: Frame) -> None:
         t = f.d["target"]
@@ -132,9 +132,10 @@ class IceSword(WeaponTrigger[DamageCtx]):
     def act(self, g: SgsState, seat: int, ctx: DamageCtx, ci: int) -> None:
         ctx["cancel"] = True
         t = ctx["target"]
-        g.emit("prevented", seat=t, why=self.id)
+        g.emit("prevented", {"seat": t, "why": self.id})
         for _ in range(2):
-            g.push("choose_card", "ask", chooser=seat, owner=t, areas="he", act="discard", why=self.id)
+            g.push("choose_card", "ask", {"chooser": seat, "owner": t, "areas": "he", "act": "discard",
+                                          "why": self.id})
 
     def ai_accept(self, view: BotView) -> bool:
         return False    # does not help by default
@@ -152,15 +153,15 @@ class GreenDragonBlade(OnSlash, Weapon):
         return g.players[ctx["target"]].alive
 
     def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
-        g.push_skill(self.id, "got", seat, target=ctx["target"])
-        g.push("ask_card", "ask", seat=seat, need="slash", count=1, ret=len(g.stack) - 1, key="ok",
-               mode="use", armor=False, about=ctx["target"])
+        g.push_skill(self.id, "got", seat, {"target": ctx["target"]})
+        g.push("ask_card", "ask", {"seat": seat, "need": "slash", "count": 1, "ret": len(g.stack) - 1,
+                                   "key": "ok", "mode": "use", "armor": False, "about": ctx["target"]})
 
     def step_got(self, g: SgsState, f: Frame) -> None:
         g.pop()
         if f.d.get("ok") and g.players[f.d["target"]].alive:
             name, subs, via = f.d["ok_card"]
-            g.emit("skill", seat=f.d["seat"], skill=self.id)
+            g.emit("skill", {"seat": f.d["seat"], "skill": self.id})
             push_use(g, f.d["seat"], name, subs, (f.d["target"],), via=via, counted=False)
 
 
@@ -178,7 +179,7 @@ class StoneAxe(OnSlash, Weapon):
         return len(self._cards(g, seat)) >= 2
 
     def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
-        g.push_skill(self.id, "pick", seat, ci=ci, chosen=[])
+        g.push_skill(self.id, "pick", seat, {"ci": ci, "chosen": []})
 
     def step_pick(self, g: SgsState, f: Frame) -> None:
         seat = f.d["seat"]
@@ -220,7 +221,7 @@ class KirinBow(WeaponTrigger[DamageCtx]):
         if len(horses) == 1:
             g.discard(horses, t, self.id)
             return
-        g.push_skill(self.id, "got", seat, target=t)
+        g.push_skill(self.id, "got", seat, {"target": t})
         g.request(seat, "choose", tuple(("discard", TOKEN[c]) for c in horses),
                   prompt="Kirin Bow: discard a horse", time_limit=g.config("declare_seconds"),
                   data={"skill": self.id})

@@ -186,7 +186,7 @@ class Offered(TriggerSkill[Ctx]):
     def offer(self, g: SgsState, seat: int, options: list[Option], prompt: str, *,
               info: dict[str, Any] | None = None, **d: Any) -> None:
         """Push this skill's frame (``seat`` and ``d``) and offer ``options`` or decline."""
-        f = g.push_skill(self.id, "got", seat, **d)
+        f = g.push_skill(self.id, "got", seat, d)
         self.offer_again(g, f, options, prompt, info)
 
     def offer_again(self, g: SgsState, f: Frame, options: list[Option], prompt: str,
@@ -203,7 +203,7 @@ class Offered(TriggerSkill[Ctx]):
             return
         if not self.continues:
             g.pop()
-        g.emit("skill", seat=f.d["seat"], skill=self.id, **self.told(a))
+        g.emit("skill", {"seat": f.d["seat"], "skill": self.id, **self.told(a)})
         self.use(g, f, a)
 
 

@@ -52,7 +52,7 @@ class CompetitionMode(Mode):
         if m["clock_limit"] is None or g.over:
             raise RuleError("time_up", "no game clock is running")
         m["time_up"] = True
-        g.emit("time_up", overtimes=m["overtimes"])
+        g.emit("time_up", {"overtimes": m["overtimes"]})
         self.after_time_up(g)
 
     def after_time_up(self, g: SgsState) -> None:
@@ -71,7 +71,7 @@ class CompetitionMode(Mode):
     def penalise(self, g: SgsState, seat: int, pts: int, why: str) -> None:
         m = g.mode
         m["fouls"][seat] += pts
-        g.emit("penalty", seat=seat, points=pts, total=m["fouls"][seat], why=why)
+        g.emit("penalty", {"seat": seat, "points": pts, "total": m["fouls"][seat], "why": why})
         limit = g.config("disqualify_at", 0)
         if limit and m["fouls"][seat] >= limit and g.players[seat].alive:
             self.disqualify(g, seat)
@@ -85,7 +85,7 @@ class CompetitionMode(Mode):
         p.face_up = False
         g.discard(p.all_cards(), seat, "disqualified")
         g.lost_q = [x for x in g.lost_q if x[0] != seat]
-        g.emit("disqualified", seat=seat, general=p.general)
+        g.emit("disqualified", {"seat": seat, "general": p.general})
         m = g.mode
         side = m["side_of"][seat]
         if seat == m.get("commanders", {}).get(side):
@@ -179,7 +179,7 @@ class CompetitionMode(Mode):
                                 "('technical', 'cold'|'warm', n)")
             side = action[1]
             m["technical"][side] = m["technical"].get(side, 0) + action[2]
-            g.emit("technical_points", side=side, total=m["technical"][side])
+            g.emit("technical_points", {"side": side, "total": m["technical"][side]})
             limit = g.config("technical_loss_at", 3)
             if limit and m["technical"][side] >= limit:
                 finish(g, other_side(g, side), "technical_points")

@@ -27,7 +27,7 @@ def h_free_turns(g: SgsState, f: Frame) -> None:
         return
     f.step = "after"
     if g.players[d["seat"]].alive:
-        g.push("turn", "start", seat=d["seat"])
+        g.push("turn", "start", {"seat": d["seat"]})
 
 
 @register_mode
@@ -44,7 +44,7 @@ class FreePlay(CompetitionMode):
         """Sides and commanders from the scenario; turns go round from ``current``."""
         self.init_data(g, list(position.get("side_of") or [None] * g.n))
         g.mode["commanders"] = dict(position.get("commanders") or {})
-        g.push("free_turns", "after", seat=current)
+        g.push("free_turns", "after", {"seat": current})
 
     def on_death(self, g: SgsState, seat: int, killer: int) -> None:
         m = g.mode
@@ -55,7 +55,7 @@ class FreePlay(CompetitionMode):
             return
         n = g.config("kill_reward", 0)
         if n and killer >= 0 and g.players[killer].alive:
-            g.emit("reward", seat=killer, cards=n)
+            g.emit("reward", {"seat": killer, "cards": n})
             g.draw(killer, n)
         if len(g.living()) <= 1:
             finish(g, None, "last_standing")

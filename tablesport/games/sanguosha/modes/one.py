@@ -28,7 +28,7 @@ def h_m1_setup(g: SgsState, f: Frame) -> None:
         chooser = g.config("role_chooser")
         if chooser is None:
             chooser, shown = compare_points(g)
-            g.emit("compare_points", ranks=shown, winner=chooser)
+            g.emit("compare_points", {"ranks": shown, "winner": chooser})
         f.step = "role"
         g.request(chooser, "choose_role", (("lord",), ("renegade",)), prompt="Choose your role",
                   time_limit=g.config("declare_seconds"), timeout=("lord",))
@@ -40,7 +40,7 @@ def h_m1_setup(g: SgsState, f: Frame) -> None:
         m["side_of"][ch] = role
         m["side_of"][1 - ch] = "renegade" if role == "lord" else "lord"
         m["lord"] = m["side_of"].index("lord")
-        g.emit("roles", lord=m["lord"], renegade=1 - m["lord"])
+        g.emit("roles", {"lord": m["lord"], "renegade": 1 - m["lord"]})
         gens = list(pool(g.config("pool")))
         g.rng.shuffle(gens)
         m["candidates"] = gens[:10]
@@ -51,7 +51,7 @@ def h_m1_setup(g: SgsState, f: Frame) -> None:
         for role_k, k in g.config("pick_order"):
             seq += [role_k] * k
         d["seq"] = tuple(seq)
-        g.emit("candidates", open=gens[:6], hidden=4)
+        g.emit("candidates", {"open": gens[:6], "hidden": 4})
         f.step = "pick"
         _ask_pick1(g, d)
         return
@@ -63,10 +63,10 @@ def h_m1_setup(g: SgsState, f: Frame) -> None:
         m["taken"][str(seat)].append(gid)
         if i in m["hidden"]:
             m.setdefault("hidden_taken", []).append(gid)
-            g.emit("pick", seat=seat, hidden=True)
-            g.emit("pick_hidden", frozenset({seat}), seat=seat, general=gid)
+            g.emit("pick", {"seat": seat, "hidden": True})
+            g.emit("pick_hidden", {"seat": seat, "general": gid}, frozenset({seat}))
         else:
-            g.emit("pick", seat=seat, general=gid)
+            g.emit("pick", {"seat": seat, "general": gid})
         d["seq"] = d["seq"][1:]
         if d["seq"] and any(m["candidates"]):
             _ask_pick1(g, d)
@@ -87,12 +87,12 @@ def h_m1_setup(g: SgsState, f: Frame) -> None:
         g.order = [0, 1]
         g.skills_changed()
         m["clock_limit"] = float(g.config("game_minutes") * 60)
-        g.emit("clock_start", seconds=m["clock_limit"])
+        g.emit("clock_start", {"seconds": m["clock_limit"]})
         for s in (0, 1):
             g.draw(s, g.players[s].max_hp)
         m["first_turn_pending"] = True
         g.pop()
-        g.push("m1_turns", "next", seat=1 - m["lord"])
+        g.push("m1_turns", "next", {"seat": 1 - m["lord"]})
 
 
 def _ask_pick1(g: SgsState, d: dict[str, Any]) -> None:
@@ -112,7 +112,7 @@ def h_m1_turns(g: SgsState, f: Frame) -> None:
     m = g.mode
     if f.step == "next":
         f.step = "after"
-        g.push("turn", "start", seat=d["seat"])
+        g.push("turn", "start", {"seat": d["seat"]})
         return
     seat = d["seat"]
     g.current = -1
@@ -134,7 +134,7 @@ def _adjudicate_1v1(g: SgsState) -> None:
         finish(g, m["side_of"][0 if lost[0] < lost[1] else 1], "time_up_lost_hp")
         return
     win, shown = compare_points(g)
-    g.emit("compare_points", ranks=shown, winner=win)
+    g.emit("compare_points", {"ranks": shown, "winner": win})
     finish(g, m["side_of"][win], "time_up_points")
 
 
@@ -146,7 +146,7 @@ class OneVOne(CompetitionMode):
 
     def start(self, g: SgsState) -> None:
         self.init_data(g, [None] * g.n)
-        g.push("m1_setup", "compare")
+        g.push("m1_setup", "compare", {})
 
     def resume(self, g: SgsState, current: int, position: Mapping[str, Any]) -> None:
         """A 1v1 game in progress: the ``lord`` seat, both ``lineup``s (three generals in fighting order),
@@ -168,7 +168,7 @@ class OneVOne(CompetitionMode):
         m["first_turn_pending"] = False
         g.order = [0, 1]
         self.resume_clock(g, position)
-        g.push("m1_turns", "after", seat=current)
+        g.push("m1_turns", "after", {"seat": current})
 
     def on_death(self, g: SgsState, seat: int, killer: int) -> None:
         """Replacement (2014 1v1 §二.4): the next general of the line-up enters with a full hand; a

@@ -38,7 +38,7 @@ def seat_general(g: SgsState, seat: int, gid: str, bonus: int = 0) -> None:
     g.skills_changed()
     p.flags = {}
     p.pile = {}
-    g.emit("general", seat=seat, general=gid, hp=p.hp, max_hp=p.max_hp)
+    g.emit("general", {"seat": seat, "general": gid, "hp": p.hp, "max_hp": p.max_hp})
 
 
 def side_seats(g: SgsState, side: str) -> list[int]:
@@ -80,7 +80,7 @@ def finish(g: SgsState, winner: str | None, reason: str) -> None:
     if (g.config("forfeit_peach", False) and winner is not None
             and reason in ("concession", "technical_points", "disqualified")):
         seats = [s for s in side_seats(g, winner) if g.players[s].alive]
-        g.push("forfeit_peach", "ask", seats=seats, i=0)
+        g.push("forfeit_peach", "ask", {"seats": seats, "i": 0})
         return
     _close(g)
 
@@ -92,7 +92,7 @@ def _close(g: SgsState) -> None:
     g._dec = None
     g.mode["clock_final"] = g.mode["clock_limit"]
     g.mode["clock_limit"] = None
-    g.emit("game_over", winner=g.mode["winner"], reason=g.mode["reason"])
+    g.emit("game_over", {"winner": g.mode["winner"], "reason": g.mode["reason"]})
 
 
 @handler("forfeit_peach")
@@ -111,7 +111,7 @@ def h_forfeit_peach(g: SgsState, f: Frame) -> None:
         g.discard([c], s, "peach")
         p = g.players[s]
         p.hp = min(p.max_hp, p.hp + 1)
-        g.emit("recover", seat=s, n=1, hp=p.hp, source=s)
+        g.emit("recover", {"seat": s, "n": 1, "hp": p.hp, "source": s})
         return
     while d["i"] < len(d["seats"]):
         s = d["seats"][d["i"]]

@@ -27,7 +27,7 @@ def h_m3_setup(g: SgsState, f: Frame) -> None:
     if f.step == "compare":
         win, shown = compare_points(g)
         d["winner"] = win
-        g.emit("compare_points", ranks=shown, winner=TEAM[win][0])
+        g.emit("compare_points", {"ranks": shown, "winner": TEAM[win][0]})
         f.step = "identity"
         g.request(TEAM[win][0], "pick_identity", (("card", 0), ("card", 1)),
                   prompt="Take one of the two face-down commander identity cards",
@@ -42,7 +42,7 @@ def h_m3_setup(g: SgsState, f: Frame) -> None:
             side = "cold" if t == cold_team else "warm"
             for s in TEAM[t]:
                 m["side_of"][s] = side
-        g.emit("identity", cold=TEAM[cold_team][0], warm=TEAM[1 - cold_team][0])
+        g.emit("identity", {"cold": TEAM[cold_team][0], "warm": TEAM[1 - cold_team][0]})
         gens = list(pool(g.config("pool")))
         g.rng.shuffle(gens)
         m["piles"] = [tuple(gens[i * 8:(i + 1) * 8]) for i in range(4)]
@@ -64,7 +64,7 @@ def h_m3_setup(g: SgsState, f: Frame) -> None:
             cands += m["piles"][k2]
         m["candidates"] = cands
         m["piles"] = []
-        g.emit("candidates", generals=list(cands))  # a copy: picks blank the draft's own list
+        g.emit("candidates", {"generals": list(cands)})  # a copy: picks blank the draft's own list
         warm = commander_seat(g, "warm")
         f.step = "first_picker"
         g.request(warm, "first_picker", (("self",), ("other",)), prompt="Which side picks generals first?",
@@ -95,7 +95,7 @@ def h_m3_setup(g: SgsState, f: Frame) -> None:
         gid = m["candidates"][a[1]]
         m["candidates"][a[1]] = ""
         m["picks"][side].append(gid)
-        g.emit("pick", side=side, general=gid)
+        g.emit("pick", {"side": side, "general": gid})
         d["seq"] = d["seq"][1:]
         _ask_draft(g, d, f)
         return
@@ -108,7 +108,7 @@ def h_m3_setup(g: SgsState, f: Frame) -> None:
             m["fielded"][side] = trio
         _seat_teams(g)
         m["clock_limit"] = float(g.config("game_minutes") * 60)
-        g.emit("clock_start", seconds=m["clock_limit"])
+        g.emit("clock_start", {"seconds": m["clock_limit"]})
         if g.config("deal_before_first_actor"):
             _deal(g)
         f.step = "first_actor"
@@ -120,11 +120,11 @@ def h_m3_setup(g: SgsState, f: Frame) -> None:
         first = d.pop("answer")[0]
         m["next_side"] = first
         m["first_turn"] = True
-        g.emit("first_actor", side=first)
+        g.emit("first_actor", {"side": first})
         if not g.config("deal_before_first_actor"):
             _deal(g)
         g.stack.pop()
-        g.push("m3_units", "choose")
+        g.push("m3_units", "choose", {})
 
 
 def commander_seat(g: SgsState, side: str) -> int:
@@ -146,7 +146,7 @@ def _start_draft(g: SgsState, d: dict[str, Any], first: str) -> None:
     for i, k in enumerate(g.config("draft_order")):
         seq += [first if i % 2 == 0 else second] * k
     d["seq"] = tuple(seq)
-    g.emit("first_picker", side=first)
+    g.emit("first_picker", {"side": first})
     _ask_draft(g, d, g.stack[-1])
 
 
@@ -154,8 +154,8 @@ def _ask_draft(g: SgsState, d: dict[str, Any], f: Frame) -> None:
     m = g.mode
     if not d["seq"]:
         m["unpicked"] = [x for x in m["candidates"] if x]
-        g.emit("draft_done", cold=list(m["picks"]["cold"]), warm=list(m["picks"]["warm"]),
-               unpicked=m["unpicked"])
+        g.emit("draft_done", {"cold": list(m["picks"]["cold"]), "warm": list(m["picks"]["warm"]),
+                              "unpicked": m["unpicked"]})
         f.step = "field"
         opts = {}
         tmo = {}
@@ -251,7 +251,7 @@ def h_m3_units(g: SgsState, f: Frame) -> None:
             vans = [s for s in side_seats(g, side) if s != cmd and players[s].alive and upright[s]]
             first = a[1]
             d["unit"] = [first] + [s for s in vans if s != first]
-        g.emit("unit", side=side, seats=list(d["unit"]))
+        g.emit("unit", {"side": side, "seats": list(d["unit"])})
         f.step = "next"
     if f.step == "next":
         unit: list[int] = d["unit"]
@@ -259,9 +259,9 @@ def h_m3_units(g: SgsState, f: Frame) -> None:
             s = unit.pop(0)
             if players[s].alive and upright[s]:
                 upright[s] = False
-                g.emit("sideways", seat=s)
+                g.emit("sideways", {"seat": s})
                 f.step = "after"
-                g.push("turn", "start", seat=s)
+                g.push("turn", "start", {"seat": s})
                 return
         m["next_side"] = other_side(g, d["side"])
         f.step = "choose"
@@ -286,7 +286,7 @@ def h_m3_units(g: SgsState, f: Frame) -> None:
 
 def _reset(g: SgsState) -> None:
     g.mode["upright"] = [True] * g.n
-    g.emit("reset")
+    g.emit("reset", {})
 
 
 def adjudicate(g: SgsState) -> None:
@@ -305,7 +305,7 @@ def adjudicate(g: SgsState) -> None:
     m["time_up"] = False
     m["overtimes"] += 1
     m["clock_limit"] = (m["clock_limit"] or 0.0) + float(g.config("overtime_minutes") * 60)
-    g.emit("overtime", minutes=g.config("overtime_minutes"), number=m["overtimes"])
+    g.emit("overtime", {"minutes": g.config("overtime_minutes"), "number": m["overtimes"]})
 
 
 
@@ -319,7 +319,7 @@ class ThreeVThree(CompetitionMode):
 
     def start(self, g: SgsState) -> None:
         self.init_data(g, [None] * g.n)
-        g.push("m3_setup", "compare")
+        g.push("m3_setup", "compare", {})
 
     def resume(self, g: SgsState, current: int, position: Mapping[str, Any]) -> None:
         """A 3v3 game in progress: ``cold_team`` (0: seats 0–2 hold the cold cards, 1: seats 3–5),
@@ -334,10 +334,11 @@ class ThreeVThree(CompetitionMode):
         m["first_turn"] = False
         self.resume_clock(g, position)
         if current >= 0:
-            g.push("m3_units", "after", side=m["side_of"][current], unit=list(position.get("unit") or ()))
+            g.push("m3_units", "after", {"side": m["side_of"][current],
+                                         "unit": list(position.get("unit") or ())})
         else:
             m["next_side"] = position["next_side"]
-            g.push("m3_units", "choose")
+            g.push("m3_units", "choose", {})
 
     def on_timeout(self, g: SgsState, seat: int, kind: str) -> None:
         if kind == "first_picker":          # 2011/2014: a timed-out warm side passes the choice to cold
@@ -356,7 +357,7 @@ class ThreeVThree(CompetitionMode):
             return
         n = g.config("kill_reward", 0)
         if n and killer >= 0 and g.players[killer].alive:
-            g.emit("reward", seat=killer, cards=n)
+            g.emit("reward", {"seat": killer, "cards": n})
             g.draw(killer, n)
         if g.current == seat:
             abort_turn(g)

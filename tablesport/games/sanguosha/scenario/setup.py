@@ -178,7 +178,7 @@ def build(spec: dict[str, Any], seed: int = 0) -> tuple[SgsState, Cards]:
     g.turn_no = 1
     if cur < 0:
         return g, cards
-    t = g.push("turn", "phases", seat=cur, i=0 if start == "turn" else PHASES.index(start))
+    t = g.push("turn", "phases", {"seat": cur, "i": 0 if start == "turn" else PHASES.index(start)})
     g.current = cur
     g.turn = {"seat": cur, "skip": list(spec.get("skip") or []), "slashes": int(spec.get("slashes_used", 0))}
     if start == "turn":

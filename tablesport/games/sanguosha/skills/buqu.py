@@ -56,7 +56,8 @@ class Buqu(Offered[HpCtx]):
             super().on_trigger(g, seat, timing, ctx, ci)          # offered: reveal cards onto the general
         elif timing == DYING:
             ctx["cancel"] = True
-            g.emit("effect", seat=seat, skill=self.id, result="stays in play", hp=g.players[seat].hp)
+            g.emit("effect", {"seat": seat, "skill": self.id, "result": "stays in play",
+                              "hp": g.players[seat].hp})
             _mark(g, seat)
         else:
             g.push_skill(self.id, "surplus", seat)
@@ -70,7 +71,7 @@ class Buqu(Offered[HpCtx]):
         pile = p.pile.setdefault(PILE, [])
         got = g.take_top(max(0, 1 - p.hp - len(pile)))
         pile.extend(got)
-        g.emit("pile", seat=seat, pile=PILE, cards=[TOKEN[c] for c in got])
+        g.emit("pile", {"seat": seat, "pile": PILE, "cards": [TOKEN[c] for c in got]})
         _mark(g, seat)
 
     def step_surplus(self, g: SgsState, f: Frame) -> None:
@@ -84,7 +85,8 @@ class Buqu(Offered[HpCtx]):
                 for fr in reversed(g.stack):
                     if fr.kind == "dying" and fr.d["seat"] == seat:
                         fr.d["cancel"] = True
-                        g.emit("effect", seat=seat, skill=self.id, result="stays in play", hp=p.hp)
+                        g.emit("effect", {"seat": seat, "skill": self.id, "result": "stays in play",
+                                          "hp": p.hp})
                         break
             if not pile:
                 p.pile.pop(PILE, None)

@@ -26,7 +26,7 @@ class Fanjian(Skill):
 
     def on_active(self, g: SgsState, seat: int, payload: Any) -> None:
         t = payload
-        g.push_skill(self.id, "named", seat, target=t)
+        g.push_skill(self.id, "named", seat, {"target": t})
         self.choose(g, t, tuple(("suit", s) for s in C.SUITS), "Sow Discord: name a suit",
                     info={"from": seat})
 
@@ -34,7 +34,7 @@ class Fanjian(Skill):
         seat, t = f.d["seat"], f.d["target"]
         named = f.d.pop("answer")[1]
         g.pop()
-        g.emit("name_suit", seat=t, suit=named, skill=self.id)
+        g.emit("name_suit", {"seat": t, "suit": named, "skill": self.id})
         hand = g.players[seat].hand
         if not hand:
             return
@@ -42,7 +42,8 @@ class Fanjian(Skill):
         suit = g.suit_of(c, seat)
         g.give(c, t, public=True)
         if suit != named and g.players[t].alive:
-            g.push("damage", "start", source=seat, target=t, n=1, nature="", via=self.id, cards=(), ci=-1)
+            g.push("damage", "start", {"source": seat, "target": t, "n": 1, "nature": "", "via": self.id,
+                                       "cards": (), "ci": -1})
 
     def ai_play_value(self, view: Ctx, payload: Any) -> float:
         return 20.0 + 0.5 * view.priority(payload) if view.enemy(payload) else -1.0

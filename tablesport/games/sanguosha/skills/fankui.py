@@ -20,4 +20,5 @@ class Fankui(OnDamaged):
         return src is not None and has_any_card(g, src, judge=False)
 
     def act(self, g: SgsState, seat: int, ctx: DamageCtx, ci: int) -> None:
-        g.push("choose_card", "ask", chooser=seat, owner=ctx["source"], areas="he", act="take", why=self.id)
+        g.push("choose_card", "ask", {"chooser": seat, "owner": ctx["source"], "areas": "he", "act": "take",
+                                      "why": self.id})

@@ -26,8 +26,8 @@ class Ganglie(OnDamaged):
         return self.living_source(g, seat, ctx) is not None
 
     def act(self, g: SgsState, seat: int, ctx: DamageCtx, ci: int) -> None:
-        g.push_skill(self.id, "judged", seat, source=ctx["source"])
-        g.push("judge", "start", seat=seat, reason=self.id, ret=g.top_index())
+        g.push_skill(self.id, "judged", seat, {"source": ctx["source"]})
+        g.push("judge", "start", {"seat": seat, "reason": self.id, "ret": g.top_index()})
 
     def step_judged(self, g: SgsState, f: Frame) -> None:
         seat, src = f.d["seat"], f.d["source"]
@@ -53,7 +53,8 @@ class Ganglie(OnDamaged):
             self._hit(g, f.d["seat"], f.d["source"])
 
     def _hit(self, g: SgsState, seat: int, src: int) -> None:
-        g.push("damage", "start", source=seat, target=src, n=1, nature="", via=self.id, cards=(), ci=-1)
+        g.push("damage", "start", {"source": seat, "target": src, "n": 1, "nature": "", "via": self.id,
+                                   "cards": (), "ci": -1})
 
     def ai_choose(self, view: Ctx, opts: list[Any]) -> Any:
         pairs = [o for o in opts if o[0] == "discard"]

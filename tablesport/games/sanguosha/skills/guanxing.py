@@ -33,8 +33,8 @@ class Guanxing(OnPhase):
             g.reshuffle()
         cards = g.draw_pile[-x:][::-1]                 # top first
         g.reveal_to(cards, (seat,))                    # seen by Zhuge Liang only
-        g.emit("look", seat=seat, count=len(cards), skill=self.id)
-        f = g.push_skill(self.id, "ask", seat, cards=list(cards), top=[], bottom=[])
+        g.emit("look", {"seat": seat, "count": len(cards), "skill": self.id})
+        f = g.push_skill(self.id, "ask", seat, {"cards": list(cards), "top": [], "bottom": []})
         self.step_ask(g, f)
 
     def step_ask(self, g: SgsState, f: Frame) -> None:
@@ -45,7 +45,7 @@ class Guanxing(OnPhase):
             placed = set(f.d["cards"])
             pile = [c for c in g.draw_pile if c not in placed]
             g.draw_pile = f.d["bottom"] + pile + f.d["top"][::-1]
-            g.emit("stargazing", seat=seat, top=len(f.d["top"]), bottom=len(f.d["bottom"]))
+            g.emit("stargazing", {"seat": seat, "top": len(f.d["top"]), "bottom": len(f.d["bottom"])})
             return
         f.step = "got"
         self.choose(g, seat, tuple((where, TOKEN[c]) for c in rest for where in ("top", "bottom")),

@@ -59,16 +59,17 @@ class Guhuo(OnOwnCard):
             mode = name                         # a Nullification window / a dying Peach (own trigger ctx)
         else:
             mode = "used"                       # a Slash used in answer: ctx is the use frame at ci
-        g.push_skill(self.id, "picked", seat, name=name, mode=mode, ci=ci,
-                     targets=tuple(ctx.get("targets", ())), order=g.order_from(seat, include=False), i=0,
-                     challengers=[], card=-1)
+        g.push_skill(self.id, "picked", seat, {"name": name, "mode": mode, "ci": ci,
+                                               "targets": tuple(ctx.get("targets", ())),
+                                               "order": g.order_from(seat, include=False), "i": 0,
+                                               "challengers": [], "card": -1})
         self.choose(g, seat, tuple(("card", TOKEN[c]) for c in g.players[seat].hand),
                     f"Bewitch: the face-down card claimed as {name}", info={"name": name})
 
     def step_picked(self, g: SgsState, f: Frame) -> None:
         f.d["card"] = C.card_id(f.d.pop("answer")[1])
-        g.emit("bewitch", seat=f.d["seat"], name=f.d["name"], targets=list(f.d["targets"]))
-        g.emit("bewitch_card", frozenset({f.d["seat"]}), seat=f.d["seat"], card=TOKEN[f.d["card"]])
+        g.emit("bewitch", {"seat": f.d["seat"], "name": f.d["name"], "targets": list(f.d["targets"])})
+        g.emit("bewitch_card", {"seat": f.d["seat"], "card": TOKEN[f.d["card"]]}, frozenset({f.d["seat"]}))
         f.step = "ask"
 
     def active_options(self, g: SgsState, seat: int) -> list[Any]:
@@ -83,10 +84,12 @@ class Guhuo(OnOwnCard):
 
     def on_active(self, g: SgsState, seat: int, payload: Any) -> None:
         tok, name, targets = payload
-        g.emit("bewitch", seat=seat, name=name, targets=list(targets))
-        g.emit("bewitch_card", frozenset({seat}), seat=seat, card=tok)
-        f = g.push_skill(self.id, "ask", seat, card=C.card_id(tok), name=name, targets=tuple(targets),
-                         order=g.order_from(seat, include=False), i=0, challengers=[])
+        g.emit("bewitch", {"seat": seat, "name": name, "targets": list(targets)})
+        g.emit("bewitch_card", {"seat": seat, "card": tok}, frozenset({seat}))
+        f = g.push_skill(self.id, "ask", seat, {"card": C.card_id(tok), "name": name,
+                                                "targets": tuple(targets),
+                                                "order": g.order_from(seat, include=False), "i": 0,
+                                                "challengers": []})
         self.step_ask(g, f)
 
     def step_ask(self, g: SgsState, f: Frame) -> None:
@@ -107,7 +110,7 @@ class Guhuo(OnOwnCard):
         d = f.d
         if d.pop("answer")[0] == "challenge":
             d["challengers"].append(d["order"][d["i"]])
-            g.emit("challenge", seat=d["order"][d["i"]], skill=self.id)
+            g.emit("challenge", {"seat": d["order"][d["i"]], "skill": self.id})
         d["i"] += 1
         f.step = "ask"
 
@@ -118,12 +121,12 @@ class Guhuo(OnOwnCard):
             f.step = "resolve"
             return
         genuine = C.NAME[c] == name
-        g.emit("reveal", seat=seat, cards=[TOKEN[c]], why=self.id, genuine=genuine)
+        g.emit("reveal", {"seat": seat, "cards": [TOKEN[c]], "why": self.id, "genuine": genuine})
         g.public.add(c)
         if genuine:
             f.step = "resolve" if g.suit_of(c, seat) == "heart" else "discard"
             for s in reversed(d["challengers"]):
-                g.push("lose_hp", "start", seat=s, n=1)
+                g.push("lose_hp", "start", {"seat": s, "n": 1})
         else:
             for s in d["challengers"]:
                 g.draw(s, 1)

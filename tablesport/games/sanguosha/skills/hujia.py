@@ -54,7 +54,8 @@ class LordRequest(OnOwnCard):
 
     def on_trigger(self, g: SgsState, seat: int, timing: Timing, ctx: dict[str, Any], ci: int) -> None:
         ctx[self.id + "_tried"] = True
-        g.push_skill(self.id, "next", seat, ci=ci, mode=timing, order=allies_of_kingdom(g, seat), i=0)
+        g.push_skill(self.id, "next", seat, {"ci": ci, "mode": timing, "order": allies_of_kingdom(g, seat),
+                                             "i": 0})
 
     def step_next(self, g: SgsState, f: Frame) -> None:
         d = f.d
@@ -76,8 +77,9 @@ class LordRequest(OnOwnCard):
             return
         ally = d["order"][d["i"]]
         d["i"] += 1
-        g.push("ask_card", "ask", seat=ally, need=self.need, count=1, ret=g.top_index(), key="ok",
-               mode="play", armor=False, about=d["seat"], behalf=d["seat"])
+        g.push("ask_card", "ask", {"seat": ally, "need": self.need, "count": 1, "ret": g.top_index(),
+                                   "key": "ok", "mode": "play", "armor": False, "about": d["seat"],
+                                   "behalf": d["seat"]})
 
 
 @register

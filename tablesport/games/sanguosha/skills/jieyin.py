@@ -29,8 +29,8 @@ class Jieyin(Skill):
     def on_active(self, g: SgsState, seat: int, payload: Any) -> None:
         a, b, t = C.card_id(payload[0]), C.card_id(payload[1]), payload[2]
         g.discard([a, b], seat, self.id)
-        g.push("recover", "start", seat=seat, n=1, source=seat)
-        g.push("recover", "start", seat=t, n=1, source=seat)
+        g.push("recover", "start", {"seat": seat, "n": 1, "source": seat})
+        g.push("recover", "start", {"seat": t, "n": 1, "source": seat})
 
     def ai_play_value(self, view: Ctx, payload: Any) -> float:
         a, b, s = payload

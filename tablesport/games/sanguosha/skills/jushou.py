@@ -18,4 +18,4 @@ class Jushou(OnPhase):
     def act(self, g: SgsState, seat: int, ctx: PhaseCtx, ci: int) -> None:
         g.draw(seat, 3)
         g.players[seat].face_up = False
-        g.emit("flip", seat=seat, face_up=False, why=self.id)
+        g.emit("flip", {"seat": seat, "face_up": False, "why": self.id})

@@ -22,4 +22,4 @@ class Kuanggu(TriggerSkill[HpCtx]):
         return ctx["seat"] != seat and g.distance(seat, ctx["seat"]) <= 1 and p.hp < p.max_hp
 
     def act(self, g: SgsState, seat: int, ctx: HpCtx, ci: int) -> None:
-        g.push("recover", "start", seat=seat, n=ctx["n"], source=seat)
+        g.push("recover", "start", {"seat": seat, "n": ctx["n"], "source": seat})

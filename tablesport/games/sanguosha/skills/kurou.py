@@ -22,7 +22,7 @@ class Kurou(Skill):
 
     def on_active(self, g: SgsState, seat: int, payload: Any) -> None:
         g.push_skill(self.id, "draw", seat)
-        g.push("lose_hp", "start", seat=seat, n=1)
+        g.push("lose_hp", "start", {"seat": seat, "n": 1})
 
     def step_draw(self, g: SgsState, f: Frame) -> None:
         g.pop()

@@ -36,14 +36,14 @@ class Leiji(Offered[PlayedCtx]):
     def use(self, g: SgsState, f: Frame, answer: Option) -> None:
         f.d["target"] = answer[2]
         f.step = "judged"
-        g.push("judge", "start", seat=answer[2], reason=self.id, ret=g.top_index())
+        g.push("judge", "start", {"seat": answer[2], "reason": self.id, "ret": g.top_index()})
 
     def step_judged(self, g: SgsState, f: Frame) -> None:
         g.pop()
         t = f.d["target"]
         if f.d.get("judge_suit") == "spade" and g.players[t].alive:
-            g.push("damage", "start", source=f.d["seat"], target=t, n=2, nature="thunder", via=self.id,
-                   cards=(), ci=-1)
+            g.push("damage", "start", {"source": f.d["seat"], "target": t, "n": 2, "nature": "thunder",
+                                       "via": self.id, "cards": (), "ci": -1})
 
     def ai_invoke_value(self, view: Ctx, args: tuple[Any, ...]) -> float:
         seats = view.seats_in(args)

@@ -43,7 +43,7 @@ class Liuli(Offered[SlashCtx]):
         hit = g.stack[f.d["ci"]].d
         hit["target"] = new
         hit["nododge"] = False         # what was decided for the old target does not carry over
-        g.emit("redirect", card="slash", old=seat, target=new, skill=self.id)
+        g.emit("redirect", {"card": "slash", "old": seat, "target": new, "skill": self.id})
         top = g.stack[-1]
         if top.kind == "trigger" and top.d["t"] == SLASH_TARGETED:
             top.d["q"] = []            # the rest of the old target's window is replaced by the new one

@@ -23,7 +23,7 @@ class Luoshen(Offered[PhaseCtx], OnPhase):
 
     def use(self, g: SgsState, f: Frame, answer: Option) -> None:
         f.step = "judged"
-        g.push("judge", "start", seat=f.d["seat"], reason=self.id, ret=g.top_index())
+        g.push("judge", "start", {"seat": f.d["seat"], "reason": self.id, "ret": g.top_index()})
 
     def step_judged(self, g: SgsState, f: Frame) -> None:
         seat = f.d["seat"]

@@ -35,7 +35,7 @@ class Luoyi(DrawInstead):
 
     def later_act(self, g: SgsState, seat: int, ctx: dict[str, Any]) -> None:
         ctx["n"] += 1
-        g.emit("effect", seat=seat, skill=self.id, result="+1 damage")
+        g.emit("effect", {"seat": seat, "skill": self.id, "result": "+1 damage"})
 
     def ai_accept(self, view: Ctx) -> bool:
         return view.count("slash") + view.count("duel") >= 1

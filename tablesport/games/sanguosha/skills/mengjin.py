@@ -20,5 +20,5 @@ class Mengjin(OnSlash):
         return g.players[t].alive and has_any_card(g, t, judge=False)
 
     def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
-        g.push("choose_card", "ask", chooser=seat, owner=ctx["target"], areas="he", act="discard",
-               why=self.id)
+        g.push("choose_card", "ask", {"chooser": seat, "owner": ctx["target"], "areas": "he",
+                                      "act": "discard", "why": self.id})

@@ -25,7 +25,7 @@ class Qingnang(Skill):
 
     def on_active(self, g: SgsState, seat: int, payload: Any) -> None:
         g.discard([C.card_id(payload[0])], seat, self.id)
-        g.push("recover", "start", seat=payload[1], n=1, source=seat)
+        g.push("recover", "start", {"seat": payload[1], "n": 1, "source": seat})
 
     def ai_play_value(self, view: Ctx, payload: Any) -> float:
         tok, s = payload

@@ -29,7 +29,7 @@ class Rende(Skill):
         key = f"p:{seat}:rende_given"
         g.bump(key)
         if g.count(key) == 2:
-            g.push("recover", "start", seat=seat, n=1, source=seat)
+            g.push("recover", "start", {"seat": seat, "n": 1, "source": seat})
 
     def ai_play_value(self, view: Ctx, payload: Any) -> float:
         tok, s = payload

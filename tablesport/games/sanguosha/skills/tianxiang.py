@@ -44,8 +44,9 @@ class Tianxiang(Offered[DamageCtx]):
         dmg["cancel"] = True
         f.step = "draw"
         f.d["target"] = t
-        g.push("damage", "start", source=dmg["source"], target=t, n=dmg["n"], nature=dmg["nature"],
-               via=dmg["via"], cards=dmg.get("cards", ()), ci=dmg.get("ci", -1), moved=True)
+        g.push("damage", "start", {"source": dmg["source"], "target": t, "n": dmg["n"],
+                                   "nature": dmg["nature"], "via": dmg["via"], "cards": dmg.get("cards", ()),
+                                   "ci": dmg.get("ci", -1), "moved": True})
 
     def step_draw(self, g: SgsState, f: Frame) -> None:
         g.pop()

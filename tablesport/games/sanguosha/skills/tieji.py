@@ -17,11 +17,11 @@ class Tieji(OnSlash):
         return not ctx.get("nododge")
 
     def act(self, g: SgsState, seat: int, ctx: SlashCtx, ci: int) -> None:
-        g.push_skill(self.id, "judged", seat, ci=ci)
-        g.push("judge", "start", seat=seat, reason=self.id, ret=g.top_index())
+        g.push_skill(self.id, "judged", seat, {"ci": ci})
+        g.push("judge", "start", {"seat": seat, "reason": self.id, "ret": g.top_index()})
 
     def step_judged(self, g: SgsState, f: Frame) -> None:
         g.pop()
         if f.d.get("judge_suit") in ("heart", "diamond"):
             g.stack[f.d["ci"]].d["nododge"] = True
-            g.emit("effect", seat=f.d["seat"], skill=self.id, result="the Slash cannot be dodged")
+            g.emit("effect", {"seat": f.d["seat"], "skill": self.id, "result": "the Slash cannot be dodged"})

@@ -34,14 +34,14 @@ class Zaiqi(DrawInstead):
         p = g.players[seat]
         shown = g.take_top(p.max_hp - max(p.hp, 0))
         g.processing.extend(shown)
-        g.emit("reveal", seat=seat, cards=[TOKEN[c] for c in shown], why=self.id)
+        g.emit("reveal", {"seat": seat, "cards": [TOKEN[c] for c in shown], "why": self.id})
         hearts = [c for c in shown if g.suit_of(c, seat) == "heart"]
         for c in shown:
             if c not in hearts:
                 g.give(c, seat)
         if hearts:
-            g.push("discard_processing", "start", cards=tuple(hearts), seat=seat)
-            g.push("recover", "start", seat=seat, n=len(hearts), source=seat)
+            g.push("discard_processing", "start", {"cards": tuple(hearts), "seat": seat})
+            g.push("recover", "start", {"seat": seat, "n": len(hearts), "source": seat})
 
     def ai_accept(self, view: Ctx) -> bool:
         return view.wounded(view.seat) >= 2

@@ -24,7 +24,7 @@ class Zhiheng(Skill):
         return [TOKEN[c] for c in g.players[seat].cards()]
 
     def on_active(self, g: SgsState, seat: int, payload: Any) -> None:
-        f = g.push_skill(self.id, "more", seat, chosen=[C.card_id(payload)])
+        f = g.push_skill(self.id, "more", seat, {"chosen": [C.card_id(payload)]})
         self.step_more(g, f)
 
     def step_more(self, g: SgsState, f: Frame) -> None:
