@@ -6,11 +6,13 @@ photo per loser, once per condition: perspective alone (a phone at 30-70° from 
 gradient and glare, blur, heavy JPEG, a finger over a tile, colour shifts (white balance, each
 tile's ivory and ink), and all of them at once. For each condition: tiles read right (each true tile
 matched to the tile read nearest its centre), racks and sheets (all of a game's losers) read
-exactly with nothing in doubt (no tap), sheets whose every wrong or missed tile was in doubt (the
-referee's taps make them right), sheets with a tile wrong, missed or added and not in doubt (the
-dangerous case), readings refused, rack totals right before taps, and the read time per photo on one
-core (OpenCV held to one thread): CPU time, and wall time, which on a shared machine counts the
-others' work too. Writes bench/results/rummikub_photo.json.
+exactly with nothing in doubt and no count region (no tap, no count), sheets whose every wrong or
+missed tile was in doubt (the referee's taps make them right; a tile missed whose centre lies in a
+region where the referee is asked to count the tiles is in doubt too: the count finds it), sheets
+with a tile wrong, missed or added and not in doubt (the dangerous case), readings refused, rack
+totals right before taps, and the read time per photo on one core (OpenCV held to one thread): CPU
+time, and wall time, which on a shared machine counts the others' work too. Writes
+bench/results/rummikub_photo.json.
 
 These are synthetic photos of a modelled tile (photo_tiles.py), drawn by the same drawing the reader
 matches: real photos are not measured here; see bench/rummikub_photo_agreement.py.
@@ -39,8 +41,9 @@ def compare(
 ) -> tuple[int, int, int]:
     """Tiles right; tiles wrong, missed or added and not in doubt (the dangerous ones); tiles in
     doubt. True tiles and tiles read are paired nearest first, each once, within :func:`reach`; a
-    true tile left unpaired was missed, and counts as unflagged; a tile read left unpaired was added,
-    unflagged unless in doubt."""
+    true tile left unpaired was missed, and counts as unflagged unless its centre lies in one of the
+    reading's count regions (the referee counts the tiles there and adds it), where it counts as in
+    doubt; a tile read left unpaired was added, unflagged unless in doubt."""
     read = [
         (sum(x for x, _ in t.corners) / 4, sum(y for _, y in t.corners) / 4) for t in reading.tiles
     ]
@@ -56,10 +59,11 @@ def compare(
     right = sum(1 for j, k in taken.items() if reading.tiles[k].code == codes[j])
     wrong_read = [k for j, k in taken.items() if reading.tiles[k].code != codes[j]]
     added = [k for k in range(len(reading.tiles)) if k not in taken.values()]
-    missed = len(codes) - len(taken)
+    missed = [j for j in range(len(codes)) if j not in taken]
+    counted = [j for j in missed if any(c.holds(*centres[j]) for c in reading.count)]
     doubt = {k for k, t in enumerate(reading.tiles) if t.doubt}
-    silent = missed + len(set(wrong_read + added) - doubt)
-    return right, silent, len(doubt)
+    silent = len(missed) - len(counted) + len(set(wrong_read + added) - doubt)
+    return right, silent, len(doubt) + len(counted)
 
 
 def reach(reading: RackReading) -> float:
@@ -91,12 +95,12 @@ def run_condition(name: str, games: list[FinishedGame], seed: int) -> dict[str, 
             right += n
             tiles_silent += unflagged
             tiles_doubt += doubt
-            ok = n == len(codes) == len(reading.tiles) and not doubt
+            ok = n == len(codes) == len(reading.tiles) and not doubt and not reading.count
             racks_exact += ok
             totals_right += sum(map(penalty, reading.codes)) == sum(map(penalty, codes))
             sheet_exact &= ok
             sheet_safe &= not unflagged
-            sheet_doubt |= doubt > 0
+            sheet_doubt |= doubt > 0 or bool(reading.count)
         exact += sheet_exact
         flagged += sheet_doubt
         safe += sheet_safe and not sheet_exact

@@ -142,7 +142,7 @@ def test_a_referee_scores_a_blokus_board_from_a_photo(
 def test_a_referee_scores_a_rummikub_rack_from_a_photo(
     blokus_day: tuple[Browsers, ServerProcess, int, Path], tmp_path: Path
 ) -> None:
-    from tablesport.games.rummikub.photo_render import CONDITIONS, render
+    from tablesport.games.rummikub.photo_render import CONDITIONS, finished_game, render
 
     b, server, event_id, db = blokus_day
     rack = ["R7", "K13", "J", "O2", "B11"]
@@ -170,6 +170,19 @@ def test_a_referee_scores_a_rummikub_rack_from_a_photo(
     ann.click("#tile-ok")
     ann.wait_for_function(f"document.querySelector('{card} .rack-total').textContent === '−62'")
     shot(ann, "photo-rummikub-390")
+    # glare joined three tiles of the next loser's photo into a patch read as two: the page outlines it
+    # (dashed) and asks the referee to count the tiles there; each tile in doubt confirmed with a tap
+    glared = tmp_path / "glared.jpg"
+    glared.write_bytes(render(finished_game(1010).racks[2], 1_001_053, CONDITIONS["all"])[0])
+    other = f'.rack-card[data-player="{seated[2]}"]'
+    assert ann.is_hidden(f"{other} .rack-count")
+    ann.set_input_files(f"{other} .rack-file", str(glared))
+    ann.wait_for_selector(f"{other} polygon.count-here", state="attached")
+    assert ann.is_visible(f"{other} .rack-count")
+    shot(ann, "photo-rummikub-count-390")
+    while ann.query_selector(f"{other} polygon.tile.doubt"):
+        ann.click(f"{other} polygon.tile.doubt", force=True)
+        ann.click("#tile-ok")
     for loser in seated[2:]:  # the other losers' racks typed, as the hall's form takes them
         ann.fill(f'.rack-card[data-player="{loser}"] .rack-codes', "R1 R2")
     ann.fill("#rack-at", "10:20")  # the hall's day: the players arrived at 09:30

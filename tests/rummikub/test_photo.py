@@ -181,3 +181,19 @@ def test_a_patch_of_four_tiles_joined_by_glare_is_asked_for_as_four() -> None:
     reading = read_photo(render(rack, 1_002_046, CONDITIONS["all"])[0])
     assert len(reading.tiles) == len(rack), reading.tiles
     assert _doubts_cover_the_rest(rack, reading) is not None, reading.tiles
+
+
+def test_a_tile_lost_in_a_patch_of_joined_tiles_lies_in_a_count_region() -> None:
+    """Glare joined three tiles of a benchmark photo (all harms, seed 1, game 10, seat 2) into one
+    patch that measures as two: it is cut in two cells, each in doubt, and a tile is lost. The patch
+    is a count region holding the three tiles' centres, two read in it, so the referee is asked to
+    count the tiles there (the loss used to go unflagged)."""
+    rack = finished_game(1010).racks[2]
+    data, centres = render(rack, 1_001_053, CONDITIONS["all"])
+    reading = read_photo(data)
+    assert len(reading.tiles) == len(rack) - 1, reading.tiles  # the case: a tile lost
+    assert len(reading.count) == 1, reading.count
+    region = reading.count[0]
+    assert region.read == 2
+    assert len([c for c in centres if region.holds(*c)]) == 3, (centres, region)
+    assert reading.as_json()["count"] == [region.as_json()]

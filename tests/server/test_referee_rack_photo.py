@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from tablesport.games.rummikub.photo_render import CONDITIONS, render  # noqa: E402
+from tablesport.games.rummikub.photo_render import CONDITIONS, finished_game, render  # noqa: E402
 from tablesport.store.service import EventStore  # noqa: E402
 
 from .test_event_pages import Person, app, app_at, rummikub_hall  # noqa: E402, F401  (the app fixture)
@@ -72,6 +72,19 @@ def test_rack_photos_read_corrected_and_entered_as_the_halls_game(app: Any) -> N
         read[p] = r.json()
         assert sorted(t["code"] for t in read[p]["tiles"]) == sorted(rack), (p, read[p]["tiles"])
         assert read[p]["photo"].startswith("data:image/jpeg;base64,")
+        assert read[p]["count"] == [], (p, read[p]["count"])  # tiles apart: nothing to count
+    # glare joined three tiles into one patch read as two (a benchmark photo, all harms): the page is
+    # told where to ask the referee to count them
+    glared, _ = render(finished_game(1010).racks[2], 1_001_053, CONDITIONS["all"])
+    r = ann.c.post(
+        hall + "/photo/read?table=1",
+        content=glared,
+        headers={"content-type": "image/jpeg", "x-csrf-token": token},
+    )
+    assert r.status_code == 200, r.text
+    (count,) = r.json()["count"]
+    assert count["read"] == 2 and len(count["corners"]) == 4, count
+    assert all(0 <= v <= 1 for corner in count["corners"] for v in corner), count
     assert stored(app) == (0, 0)  # reading stores nothing
     # Dan never melded: the engine's solver says whether his tiles could have (O5 K5 R5 is a 15-point
     # group: no, −100); the referee taps Cat's B12 to B10

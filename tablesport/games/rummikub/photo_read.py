@@ -10,7 +10,10 @@ whose outline is cut (a finger over it) is *in doubt*: the referee confirms it w
 sheet counts. A patch that holds two tiles (touching, or joined by glare over the gap) is cut in two
 and both read, in doubt unless both read clearly; one as big as three tiles or more is cut in as many
 cells as tiles fit in it, each in doubt. Glare on the rack beside a tile that joins its patch is cut
-off its outline (:func:`outline_quad`). Needs the ``photo`` extra."""
+off its outline (:func:`outline_quad`). Such a patch, cut or read as one tile in doubt, is also a
+*count region* (:class:`CountRegion`): its size and faces cannot say how many tiles it holds
+(perspective, glare over part of a tile), so the referee is asked to count the tiles there. Needs the
+``photo`` extra."""
 
 from __future__ import annotations
 
@@ -101,17 +104,40 @@ class TileReading:
 
 
 @dataclass
+class CountRegion:
+    """Where tiles touch and may be miscounted: a patch joined by glare or contact that was cut into
+    tiles, or read as one tile in doubt, its outline's corners in the photo as fractions of its width
+    and height, and how many tiles were read in it. A tile lost there is found by the referee's count."""
+
+    corners: list[tuple[float, float]]
+    read: int
+
+    def holds(self, x: float, y: float) -> bool:
+        """Whether the point (fractions of the photo) lies inside the outline (convex, either turn)."""
+        sides = [
+            (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+            for (ax, ay), (bx, by) in zip(self.corners, self.corners[1:] + self.corners[:1], strict=True)
+        ]
+        return all(s >= 0 for s in sides) or all(s <= 0 for s in sides)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"corners": [[round(x, 5), round(y, 5)] for x, y in self.corners], "read": self.read}
+
+
+@dataclass
 class RackReading:
-    """The tiles read from one photo, in reading order (top to bottom, left to right)."""
+    """The tiles read from one photo, in reading order (top to bottom, left to right), and the regions
+    where the referee is asked to count the tiles (:class:`CountRegion`)."""
 
     tiles: list[TileReading] = field(default_factory=list)
+    count: list[CountRegion] = field(default_factory=list)
 
     @property
     def codes(self) -> list[str]:
         return [t.code for t in self.tiles]
 
     def as_json(self) -> dict[str, Any]:
-        return {"tiles": [t.as_json() for t in self.tiles]}
+        return {"tiles": [t.as_json() for t in self.tiles], "count": [c.as_json() for c in self.count]}
 
 
 def _balanced(image: Any) -> Any:
@@ -590,6 +616,7 @@ def read_image(image: Any) -> RackReading:
         )
     h, w = image.shape[:2]
     out = []
+    count = []
     for first in found:
         patch, face = first, read_face(rgb, first.quad)
         for other in first.others:  # outlined otherwise: the outline whose face reads best
@@ -604,18 +631,25 @@ def read_image(image: Any) -> RackReading:
             sure = patch.whole and all(half.score >= HALF_SURE and not half.unsure for _, half in joined)
             for quad, half in joined:
                 out.append(TileReading(half.code, not sure, [(float(x) / w, float(y) / h) for x, y in quad]))
+            if not sure:
+                count.append(CountRegion([(float(x) / w, float(y) / h) for x, y in patch.quad], 2))
             continue
         if patch.tiles != (1, 1):  # tiles joined, their faces unclear: each asked for, in its cell
-            for quad in cells(patch.quad, *patch.tiles):
+            held = cells(patch.quad, *patch.tiles)
+            for quad in held:
                 cell = read_face(rgb, quad)
                 code = JOKER if cell is None else cell.code
                 out.append(TileReading(code, True, [(float(x) / w, float(y) / h) for x, y in quad]))
+            count.append(CountRegion([(float(x) / w, float(y) / h) for x, y in patch.quad], len(held)))
             continue
         if face is None and (patch.odd or patch.round):
             continue  # a patch of glare on the table
         code, doubt = (JOKER, True) if face is None else (face.code, face.unsure)
         doubt = doubt or not patch.whole or patch.odd
-        out.append(TileReading(code, doubt, [(float(x) / w, float(y) / h) for x, y in patch.quad]))
+        corners = [(float(x) / w, float(y) / h) for x, y in patch.quad]
+        out.append(TileReading(code, doubt, corners))
+        if patch.odd:  # not four-sided: two tiles joined at an angle, it may be
+            count.append(CountRegion(corners, 1))
     cv2 = cv()
     for hand in _hands(rgb, found):
         near = cv2.dilate(hand.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
@@ -640,7 +674,7 @@ def read_image(image: Any) -> RackReading:
         range(len(out)),
         key=lambda i: (round(centre_y[i] / max(step, 1e-6)), sum(x for x, _ in out[i].corners)),
     )
-    return RackReading([out[i] for i in order])
+    return RackReading([out[i] for i in order], count)
 
 
 def read_photo(data: bytes) -> RackReading:

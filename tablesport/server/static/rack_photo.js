@@ -1,5 +1,7 @@
 // The referee's photos of the losers' racks (templates/referee/rack_photo.html): each photo is read by
 // the server, the tiles drawn over it, a tap opens the tile's editor; the totals come from the server.
+// Where tiles touch and may be miscounted (the reading's count regions), a dashed outline and a line
+// under the photo ask the referee to count them; a tile missing there is added to the codes typed.
 import { t } from "/static/common.js";
 import { readPhoto } from "/static/photo_upload.js";
 
@@ -8,7 +10,7 @@ const table = new URLSearchParams(location.search).get("table");
 const csrf = document.getElementById("photo-csrf").value;
 const form = document.getElementById("rack-sheet");
 const editor = document.getElementById("tile-editor");
-const racks = new Map(); // card → {tiles: [{code, doubt, corners, tapped}]}
+const racks = new Map(); // card → {tiles: [{code, doubt, corners, tapped}], count: [{corners, read}]}
 let editing = null; // [card, index]
 
 function codes(card) { return card.querySelector(".rack-codes"); }
@@ -16,9 +18,9 @@ function codes(card) { return card.querySelector(".rack-codes"); }
 function draw(card) {
   const svg = card.querySelector(".rack-tiles");
   const got = racks.get(card);
+  const NS = "http://www.w3.org/2000/svg";
   svg.replaceChildren();
   got.tiles.forEach((tile, i) => {
-    const NS = "http://www.w3.org/2000/svg";
     const g = document.createElementNS(NS, "g");
     const poly = document.createElementNS(NS, "polygon");
     poly.setAttribute("points", tile.corners.map((p) => p.join(",")).join(" "));
@@ -30,6 +32,13 @@ function draw(card) {
     g.append(poly);
     svg.append(g);
   });
+  for (const region of got.count) {
+    const poly = document.createElementNS(NS, "polygon");
+    poly.setAttribute("points", region.corners.map((p) => p.join(",")).join(" "));
+    poly.setAttribute("class", "count-here");
+    poly.setAttribute("vector-effect", "non-scaling-stroke");
+    svg.append(poly);
+  }
   codes(card).value = got.tiles.map((x) => x.code).join(" ");
 }
 
@@ -95,9 +104,11 @@ for (const card of form.querySelectorAll(".rack-card")) {
     const got = await readPhoto(file, `${base}/read?table=${table}`, csrf, status);
     if (!got) {
       card.querySelector(".rack-view").hidden = true;
+      card.querySelector(".rack-count").hidden = true;
       return;
     }
-    racks.set(card, { tiles: got.tiles.map((x) => ({ ...x, tapped: false })) });
+    racks.set(card, { tiles: got.tiles.map((x) => ({ ...x, tapped: false })), count: got.count || [] });
+    card.querySelector(".rack-count").hidden = !(got.count || []).length;
     const doubt = got.tiles.filter((x) => x.doubt).length;
     status.textContent = `${t("rack.found", { n: got.tiles.length })}${doubt ? " " + t("rack.doubt", { n: doubt }) : ""}`;
     card.querySelector(".rack-img").src = got.photo;
