@@ -26,7 +26,6 @@ from .photo_solve import Unknown, settle
 CELL = 20
 """Pixels per square of the warped board."""
 SIDE = round(SPAN * CELL)
-LETTERS = "BYRG"
 
 
 def _hue_sat(rgb: Any) -> tuple[Any, Any, Any]:
@@ -41,8 +40,8 @@ def _hue_sat(rgb: Any) -> tuple[Any, Any, Any]:
     return hue, (mx - mn) / np.maximum(mx, 1e-6), mx
 
 
-PROTOTYPES = np.array([_hue_sat(np.array(PIECE_RGB[c], np.float64))[0] for c in LETTERS])
-"""Each colour's hue (degrees), in the order of :data:`LETTERS`."""
+PROTOTYPES = np.array([_hue_sat(np.array(PIECE_RGB[c], np.float64))[0] for c in COLOUR_LETTERS])
+"""Each colour's hue (degrees), in the order of :data:`COLOUR_LETTERS`."""
 EMPTY_SAT = 0.20
 """Below this saturation a square is empty."""
 DOUBT_SAT = (0.11, 0.30)
@@ -158,8 +157,8 @@ def _cell_colours(board: Any) -> tuple[Any, Any]:
 
 @dataclass
 class _Classes:
-    """Per square: class (0-3 the colours of :data:`LETTERS`, 4 empty), in doubt, and the letters it
-    may be when in doubt."""
+    """Per square: class (0-3 the colours of :data:`COLOUR_LETTERS`, 4 empty), in doubt, and the
+    letters it may be when in doubt."""
 
     cls: Any
     doubt: Any
@@ -198,12 +197,12 @@ def _classify(cells: Any, grey: Any) -> _Classes:
             if mine.sum() >= 5:
                 doubt |= mine & (np.abs(light - np.median(light[mine])) > DOUBT_SHADE)
     nearest = np.argsort(dist, axis=-1)
-    letters = np.array(list(LETTERS))
+    letters = np.array(list(COLOUR_LETTERS))
     clear = (near[..., 0] <= DOUBT_HUE) & (near[..., 0] <= DOUBT_RATIO * near[..., 1])
     one = letters[nearest[..., 0]]
     two = np.char.add(one, letters[nearest[..., 1]])
     plastic = (cls < 4) & (sat >= PLASTIC_SAT)
-    options = np.where(plastic, np.where(clear, one, two), "." + LETTERS).astype(object)
+    options = np.where(plastic, np.where(clear, one, two), "." + COLOUR_LETTERS).astype(object)
     return _Classes(cls, doubt, options)
 
 
