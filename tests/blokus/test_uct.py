@@ -95,3 +95,18 @@ def test_uct_with_a_playout_horizon_and_attach_points_plays_legal_moves() -> Non
     rewards = fs.horizon_reward(s, seat_of, 2, 1.0, 8.0)
     assert all(0.0 < r < 1.0 for r in rewards)
     assert rewards[0] + rewards[1] == pytest.approx(1.0)  # blue and yellow: the two seats' shares
+
+
+def test_the_default_reward_weighs_the_points_margin() -> None:
+    """The goal is more points than the opponent, by as many as can be had: with the default
+    parameters a win by 25 points is worth clearly more than a win by 1 (a loss alike)."""
+    seat_of = np.array([0, 1, 0, 1], np.int32)
+
+    def reward(lead: int) -> float:
+        s = fs.new_position()
+        s[fs.O_LEFT:fs.O_LEFT + 4] = (20, 20 + lead, 20, 20)  # yellow (seat 1) has `lead` squares more left
+        return float(fs.rank_reward(s, seat_of, 2, fs.PARAMS["margin"])[0])
+
+    assert reward(25) - reward(1) >= 0.15
+    assert reward(-1) - reward(-25) >= 0.15
+    assert reward(1) > 0.5 > reward(-1)

@@ -16,7 +16,7 @@ ranked by a heuristic (piece size, opponents' attach points covered, early moves
 the ``width`` best are kept, each starting with a prior of a few virtual playouts.  Playouts place,
 for the colour to move, a random placement among the largest pieces that fit, preferring (by
 ``local`` tries) ones covering an opponent's attach point; the final seed scores give per seat the
-rank reward of :func:`rank_reward` plus a small share for the score margin.
+rank reward of :func:`rank_reward` blended half and half with the score margin.
 """
 
 from __future__ import annotations
@@ -619,7 +619,7 @@ def run_search(root: np.ndarray, iterations: int, nd_first: np.ndarray, nd_n: np
 
 # -- the Python side --------------------------------------------------------------------------------
 PARAMS = {"c": 0.25, "width": 16, "prior_n": 4.0, "prior_scale": 0.08, "opp": 0.5, "centre": 0.3,
-          "rave": 0.02, "margin": 0.1, "local": 3, "attach": 0.0, "horizon": 0, "h_attach": 1.0,
+          "rave": 0.02, "margin": 0.5, "local": 3, "attach": 0.0, "horizon": 0, "h_attach": 1.0,
           "h_temp": 8.0}
 """Default search parameters (see :func:`run_search`); ``rave`` < 0 turns RAVE off."""
 
