@@ -238,3 +238,19 @@ def test_a_tile_nearer_the_phone_is_not_two_tiles_joined() -> None:
     reading = read_photo(render(rack, 2_000_108, CONDITIONS["lighting"])[0])
     assert sorted(reading.codes) == sorted(rack), reading.tiles
     assert not [t for t in reading.tiles if t.doubt] and not reading.count, reading
+
+
+@pytest.mark.parametrize(
+    ("game", "seat", "seed"), [(2016, 3, 2_001_674), (2006, 1, 2_000_630), (2008, 0, 2_000_815)]
+)
+def test_a_tile_joined_by_a_wide_patch_of_glare_is_cut_out_by_its_sharp_sides(
+    game: int, seat: int, seed: int
+) -> None:
+    """Benchmark photos (lighting, seed 2) where glare on the rack, wider than a notch, joined a tile's
+    patch and made it round: the tile was outlined out to the glare and read poorly, in doubt (as
+    another number, or cut in two). Its sides are a sharp step where the glare fades out, so it is
+    outlined along its sharp sides and read with nothing in doubt."""
+    rack = finished_game(game).racks[seat]
+    reading = read_photo(render(rack, seed, CONDITIONS["lighting"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt] and not reading.count, reading

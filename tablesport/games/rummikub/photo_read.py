@@ -10,8 +10,9 @@ whose outline is cut (a finger over it) is *in doubt*: the referee confirms it w
 sheet counts. A patch that holds two tiles (touching, or joined by glare over the gap) is cut in two
 and both read, in doubt unless both read clearly; one as big as three tiles or more is cut in as many
 cells as tiles fit in it, each in doubt. Glare on the rack beside a tile that joins its patch is cut
-off its outline (:func:`outline_quad`). Such a patch, cut or read as one tile in doubt, is also a
-*count region* (:class:`CountRegion`): its size and faces cannot say how many tiles it holds
+off its outline (:func:`outline_quad`); glare wider than a notch, which makes the patch round, is
+cut off along the tile's sharp sides (:func:`sharp_quad`). Such a patch, cut or read as one tile in
+doubt, is also a *count region* (:class:`CountRegion`): its size and faces cannot say how many tiles it holds
 (perspective, glare over part of a tile), so the referee is asked to count the tiles there. A tile's
 size is measured on the tiles that read clearly, so a speck of glare or an edge of light is not taken
 for a tile, nor a lone tile for many; and an ink faded towards grey by compression is still its colour
@@ -87,6 +88,11 @@ SPECK = 0.5
 """A round patch (see :data:`SQUARE_MAX`) smaller than this share of the tiles round it, its face not
 clear (:func:`clear`), is a spot of glare on the rack or the table, not a tile: a tile joined by glare
 is bigger than a tile, and one a finger hides is notched, not round (the hand is looked for apart)."""
+SHARP_CUT = 0.0
+"""The overflow given a :func:`sharp_quad` outline in :func:`find_tiles` (what overflows it is glare)."""
+SHARP = 0.35
+"""A stretch of a patch's outline whose photo changes per pixel this share of the outline's steepest
+(its 90th percentile) or more is a tile's side; less, glare fading out (see :func:`sharp_quad`)."""
 INK_MIN = 0.25
 """A patch whose darkest marks are fainter than this (ink 0-1 against its own ivory) holds no numeral:
 not a tile."""
@@ -246,6 +252,9 @@ class Patch:
     """The same patch outlined otherwise (see :func:`outline_quad`), to be read too."""
     face: Face | None = None
     """The face read in :attr:`quad`, where :func:`find_tiles` was given the photo."""
+    sharp: bool = False
+    """Outlined along the patch's sharp sides only (:func:`sharp_quad`), glare beside it left out: to
+    be read as the tile only where its face reads clearly (:func:`clear`)."""
 
 
 def _cover(patch: Any, quad: Any) -> tuple[float, float]:
@@ -256,6 +265,32 @@ def _cover(patch: Any, quad: Any) -> tuple[float, float]:
     inside = np.zeros_like(patch)
     cv2.fillConvexPoly(inside, np.round(quad).astype(np.int32), 1)
     return float((patch & inside).sum()) / size, float((patch & (1 - inside)).sum()) / size
+
+
+def sharp_quad(patch: Any, steep: Any) -> Any | None:
+    """The four straight sides of the tile in ``patch`` (uint8 0/1, its holes filled) fitted along its
+    outline's sharp stretches only, where ``steep`` (the photo's change per pixel over the patch's
+    box) is :data:`SHARP` of the outline's steepest or more: a tile's side is a step from ivory to
+    rack, glare on the rack fades out over tens of pixels, so a patch of glare joined to a tile is
+    cut off where the tile's sides, seen where the glare is not, meet. None where no four sides are
+    seen so."""
+    cv2 = cv()
+    contours, _ = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    outline = max(contours, key=cv2.contourArea)
+    pts = outline.reshape(-1, 2)
+    along = steep[pts[:, 1], pts[:, 0]]
+    keep = along >= SHARP * float(np.percentile(along, 90))
+    if keep.all() or keep.sum() < 32:
+        return None  # sharp all round (no glare to cut off), or hardly anywhere
+    deep = float(cv2.distanceTransform(patch, cv2.DIST_L2, 3).max())
+    try:
+        quad = clockwise(straight_quad(outline, max(2, round(0.1 * deep)), keep))
+    except PhotoError:
+        return None
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2).astype(np.float32)):
+        return None
+    filled, _ = _cover(patch, quad)
+    return quad if filled > SHAPE_MIN else None  # the tile lies in the patch
 
 
 def outline_quad(patch: Any) -> tuple[list[Any], float]:
@@ -305,6 +340,11 @@ def find_tiles(mask: Any, rgb: Any = None) -> list[Patch]:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     h, w = mask.shape
+    steep = None
+    if rgb is not None:
+        low = np.ascontiguousarray(rgb.min(-1), np.float32)
+        steep = np.hypot(cv2.Sobel(low, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(low, cv2.CV_32F, 0, 1, ksize=3))
+        steep = np.pad(steep, 1)  # as each patch's box is padded
     found = []
     for k in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[k])
@@ -325,6 +365,13 @@ def find_tiles(mask: Any, rgb: Any = None) -> list[Patch]:
             fill, over = _cover(filled, quad)  # a finger cuts a notch; glare beside it overflows
             size = max(1.0, float(cv2.contourArea(quad)))
             ways.append((quad + np.array([x - 1, y - 1], np.float32), size, fill, 1 + over))
+        if roundness > SQUARE_MAX and steep is not None:
+            # glare joined to a tile: its outline along its sharp sides, what overflows it is glare
+            cut = sharp_quad(filled, steep[y : y + bh + 2, x : x + bw + 2])
+            if cut is not None:
+                fill, _ = _cover(filled, cut)
+                size = max(1.0, float(cv2.contourArea(cut)))
+                ways.append((cut + np.array([x - 1, y - 1], np.float32), size, fill, SHARP_CUT))
         deep = float(depth[y : y + bh, x : x + bw][sub[1:-1, 1:-1] > 0].max())
         found.append((*ways[0], deep, roundness, ways))
     if not found:
@@ -367,6 +414,7 @@ def find_tiles(mask: Any, rgb: Any = None) -> list[Patch]:
                 square > SQUARE_MAX or (area > JOINED * local and not (near and k == 0)),
                 roundness > SQUARE_MAX,
                 tiles_held(q, tile) if area > JOINED * local and not (near and k == 0) else (1, 1),
+                sharp=square == SHARP_CUT,
             )
             for k, (q, area, fill, square) in enumerate(ways)
         ]
@@ -676,6 +724,8 @@ def read_image(image: Any) -> RackReading:
             if other.odd:
                 continue  # it leaves much of the patch out (a second tile joined to it)
             again = read_face(rgb, other.quad)
+            if other.sharp and not clear(again):
+                continue
             if again is not None and not again.unsure and (face is None or again.score > face.score):
                 patch, face = other, again
         many = patch.tiles[0] * patch.tiles[1] > 2  # as big as three tiles or more: no halves
