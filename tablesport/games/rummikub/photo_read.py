@@ -88,6 +88,13 @@ SPECK = 0.5
 """A round patch (see :data:`SQUARE_MAX`) smaller than this share of the tiles round it, its face not
 clear (:func:`clear`), is a spot of glare on the rack or the table, not a tile: a tile joined by glare
 is bigger than a tile, and one a finger hides is notched, not round (the hand is looked for apart)."""
+INK_GAP = 0.15
+"""A numeral's stroke or ring near a tile's edge can open its hole in the tile's patch onto the rack
+through a gap a few pixels wide, and the hole, left unfilled, looked like a finger's notch (a small
+tile far from the phone, its joker's face or its ring near the edge, was in doubt). A gap narrower
+than this share of the side of the patch's outline (the square root of its area) is closed before
+the patch's fill is measured (:data:`SHAPE_MIN`); a finger over a tile is half as wide as that side
+or more."""
 SHARP_CUT = 0.0
 """The overflow given a :func:`sharp_quad` outline in :func:`find_tiles` (what overflows it is glare)."""
 SHARP = 0.35
@@ -331,6 +338,18 @@ def outline_quad(patch: Any) -> tuple[list[Any], float]:
     return sorted([first, second], key=lambda q: -fit(q)), roundness
 
 
+def _shut(patch: Any, quad: Any) -> Any:
+    """``patch`` (uint8 0/1, its holes filled) with the gaps in its outline narrower than
+    :data:`INK_GAP` of its outline ``quad``'s side closed, and the holes that closes filled."""
+    cv2 = cv()
+    side = max(3, round(INK_GAP * np.sqrt(abs(float(cv2.contourArea(quad.astype(np.float32))))))) | 1
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    big = cv2.dilate(np.pad(patch, side), disc)  # the gaps shut, the holes behind them closed in
+    contours, _ = cv2.findContours(big, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(big, contours, -1, 1, -1)
+    return cv2.erode(big, disc)[side:-side, side:-side]
+
+
 def find_tiles(mask: Any, rgb: Any = None) -> list[Patch]:
     """The patches of ``mask`` that may be tiles. Given the photo ``rgb``, each patch's face is read
     (:attr:`Patch.face`), and a tile's size and depth are measured on the patches that read clearly
@@ -360,19 +379,21 @@ def find_tiles(mask: Any, rgb: Any = None) -> list[Patch]:
             quads, roundness = outline_quad(filled)
         except PhotoError:
             continue  # fewer than four corners: no tile
+        deep = float(depth[y : y + bh, x : x + bw][sub[1:-1, 1:-1] > 0].max())
+        shut = _shut(filled, quads[0])
         ways = []
         for quad in quads:
-            fill, over = _cover(filled, quad)  # a finger cuts a notch; glare beside it overflows
+            fill, _ = _cover(shut, quad)  # a finger cuts a notch
+            _, over = _cover(filled, quad)  # glare beside it overflows
             size = max(1.0, float(cv2.contourArea(quad)))
             ways.append((quad + np.array([x - 1, y - 1], np.float32), size, fill, 1 + over))
         if roundness > SQUARE_MAX and steep is not None:
             # glare joined to a tile: its outline along its sharp sides, what overflows it is glare
             cut = sharp_quad(filled, steep[y : y + bh + 2, x : x + bw + 2])
             if cut is not None:
-                fill, _ = _cover(filled, cut)
+                fill, _ = _cover(shut, cut)
                 size = max(1.0, float(cv2.contourArea(cut)))
                 ways.append((cut + np.array([x - 1, y - 1], np.float32), size, fill, SHARP_CUT))
-        deep = float(depth[y : y + bh, x : x + bw][sub[1:-1, 1:-1] > 0].max())
         found.append((*ways[0], deep, roundness, ways))
     if not found:
         return []
