@@ -233,16 +233,19 @@ def quad_of(hull: Any) -> Quad:
     return quad
 
 
-def straight_quad(outline: Any, step: int) -> Quad:
+def straight_quad(outline: Any, step: int, keep: Any = None) -> Quad:
     """The four corners where the four straight sides of ``outline`` (a closed contour, every point)
     meet, clockwise: its points grouped by the way the outline runs there (from ``step`` points
     behind to ``step`` ahead), the four most common ways at least 30° apart taken as its sides, each
     side a line fitted through its points. A bulge or rounded corner runs every way a little, a
-    straight side one way long."""
+    straight side one way long. Where ``keep`` (a boolean per point) is given, only the points it
+    keeps count and are fitted (the way is still measured along the whole outline)."""
     cv2 = cv()
     pts = outline.reshape(-1, 2).astype(np.float32)
     ahead = np.roll(pts, -step, 0) - np.roll(pts, step, 0)
     angle = np.degrees(np.arctan2(ahead[:, 1], ahead[:, 0])) % 360
+    if keep is not None:
+        pts, angle = pts[keep], angle[keep]
     count = np.bincount((angle // 5).astype(int) % 72, minlength=72).astype(float)
     count = count + np.roll(count, 1) + np.roll(count, -1)
     peaks: list[int] = []

@@ -197,3 +197,72 @@ def test_a_tile_lost_in_a_patch_of_joined_tiles_lies_in_a_count_region() -> None
     assert region.read == 2
     assert len([c for c in centres if region.holds(*c)]) == 3, (centres, region)
     assert reading.as_json()["count"] == [region.as_json()]
+
+
+@pytest.mark.parametrize(("game", "seat", "seed"), [(1002, 0, 1_000_208), (1020, 1, 1_002_043)])
+def test_blue_ink_faded_by_heavy_compression_is_read_without_doubt(game: int, seat: int, seed: int) -> None:
+    """Benchmark photos (JPEG, seed 1): heavy compression spread a blue stroke's colour into the ivory
+    and left the stroke greyer, nearer black; a blue tile was in doubt on its ink. Faded blue is still
+    blue (black lies far from it), so the rack is read with nothing in doubt."""
+    rack = finished_game(game).racks[seat]
+    reading = read_photo(render(rack, seed, CONDITIONS["jpeg"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt], reading.tiles
+
+
+@pytest.mark.parametrize(
+    ("game", "seat", "seed", "condition"),
+    [
+        (2011, 1, 2_001_135, "lighting"),  # a lone K1 and two specks of glare
+        (2016, 2, 2_001_657, "lighting"),  # a lone B9 and two specks of glare
+        (2019, 3, 2_001_977, "lighting"),  # five tiles and a spot of glare on the table by the rack
+        (1009, 3, 1_000_966, "jpeg"),  # a lone R1 and two thin edges of light on the rack
+    ],
+)
+def test_a_tile_is_sized_by_the_tiles_read_clearly(game: int, seat: int, seed: int, condition: str) -> None:
+    """Benchmark photos where few tiles lay among specks of glare or thin edges of light: a tile's size
+    was the median of every patch's, the specks' size, so a speck was kept and asked for as a tile,
+    or the lone tile, "as big as many", cut in dozens of cells in doubt. Measured on the tiles that
+    read clearly, the specks are dropped and the rack read with nothing in doubt."""
+    rack = finished_game(game).racks[seat]
+    reading = read_photo(render(rack, seed, CONDITIONS[condition])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt] and not reading.count, reading
+
+
+def test_a_tile_nearer_the_phone_is_not_two_tiles_joined() -> None:
+    """A benchmark photo (lighting, seed 2): of two tiles in a row across the phone's view, the nearer
+    looks 1.75 times as big as the other, so it was taken for two tiles joined and cut in two cells in
+    doubt, though its face read clearly as one and it is shaped as one tile of its neighbour's."""
+    rack = finished_game(2001).racks[0]
+    reading = read_photo(render(rack, 2_000_108, CONDITIONS["lighting"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt] and not reading.count, reading
+
+
+@pytest.mark.parametrize(
+    ("game", "seat", "seed"), [(2016, 3, 2_001_674), (2006, 1, 2_000_630), (2008, 0, 2_000_815)]
+)
+def test_a_tile_joined_by_a_wide_patch_of_glare_is_cut_out_by_its_sharp_sides(
+    game: int, seat: int, seed: int
+) -> None:
+    """Benchmark photos (lighting, seed 2) where glare on the rack, wider than a notch, joined a tile's
+    patch and made it round: the tile was outlined out to the glare and read poorly, in doubt (as
+    another number, or cut in two). Its sides are a sharp step where the glare fades out, so it is
+    outlined along its sharp sides and read with nothing in doubt."""
+    rack = finished_game(game).racks[seat]
+    reading = read_photo(render(rack, seed, CONDITIONS["lighting"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt] and not reading.count, reading
+
+
+@pytest.mark.parametrize(("game", "seat", "seed"), [(1009, 0, 1_000_912), (1019, 1, 1_001_939)])
+def test_a_numeral_near_a_small_tiles_edge_is_no_finger(game: int, seat: int, seed: int) -> None:
+    """Benchmark photos (perspective, seed 1): on a small tile far from the phone, the joker's face (or
+    a ring) came so near the edge that its hole in the tile's patch opened onto the rack through a gap
+    of a few pixels; left unfilled, it looked like a finger's notch and the tile was in doubt. The
+    gap is shut before the patch's fill is measured: the rack is read with nothing in doubt."""
+    rack = finished_game(game).racks[seat]
+    reading = read_photo(render(rack, seed, CONDITIONS["perspective"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt] and not reading.count, reading

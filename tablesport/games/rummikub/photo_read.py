@@ -10,10 +10,13 @@ whose outline is cut (a finger over it) is *in doubt*: the referee confirms it w
 sheet counts. A patch that holds two tiles (touching, or joined by glare over the gap) is cut in two
 and both read, in doubt unless both read clearly; one as big as three tiles or more is cut in as many
 cells as tiles fit in it, each in doubt. Glare on the rack beside a tile that joins its patch is cut
-off its outline (:func:`outline_quad`). Such a patch, cut or read as one tile in doubt, is also a
-*count region* (:class:`CountRegion`): its size and faces cannot say how many tiles it holds
-(perspective, glare over part of a tile), so the referee is asked to count the tiles there. Needs the
-``photo`` extra."""
+off its outline (:func:`outline_quad`); glare wider than a notch, which makes the patch round, is
+cut off along the tile's sharp sides (:func:`sharp_quad`). Such a patch, cut or read as one tile in
+doubt, is also a *count region* (:class:`CountRegion`): its size and faces cannot say how many tiles it holds
+(perspective, glare over part of a tile), so the referee is asked to count the tiles there. A tile's
+size is measured on the tiles that read clearly, so a speck of glare or an edge of light is not taken
+for a tile, nor a lone tile for many; and an ink faded towards grey by compression is still its colour
+(:data:`FADED`). Needs the ``photo`` extra."""
 
 from __future__ import annotations
 
@@ -81,6 +84,22 @@ RACK_NEAR = 45.0
 BODY = 1.2
 """A disc this many times a patch's deepest pixel's distance from its edge (half a tile's width)
 across fits in a tile but not in a notch of glare beside it (see :func:`outline_quad`)."""
+SPECK = 0.5
+"""A round patch (see :data:`SQUARE_MAX`) smaller than this share of the tiles round it, its face not
+clear (:func:`clear`), is a spot of glare on the rack or the table, not a tile: a tile joined by glare
+is bigger than a tile, and one a finger hides is notched, not round (the hand is looked for apart)."""
+INK_GAP = 0.15
+"""A numeral's stroke or ring near a tile's edge can open its hole in the tile's patch onto the rack
+through a gap a few pixels wide, and the hole, left unfilled, looked like a finger's notch (a small
+tile far from the phone, its joker's face or its ring near the edge, was in doubt). A gap narrower
+than this share of the side of the patch's outline (the square root of its area) is closed before
+the patch's fill is measured (:data:`SHAPE_MIN`); a finger over a tile is half as wide as that side
+or more."""
+SHARP_CUT = 0.0
+"""The overflow given a :func:`sharp_quad` outline in :func:`find_tiles` (what overflows it is glare)."""
+SHARP = 0.35
+"""A stretch of a patch's outline whose photo changes per pixel this share of the outline's steepest
+(its 90th percentile) or more is a tile's side; less, glare fading out (see :func:`sharp_quad`)."""
 INK_MIN = 0.25
 """A patch whose darkest marks are fainter than this (ink 0-1 against its own ivory) holds no numeral:
 not a tile."""
@@ -238,6 +257,11 @@ class Patch:
     tiles near it or more (tiles joined by glare), by those tiles' sides (:func:`tiles_held`)."""
     others: list[Patch] = field(default_factory=list)
     """The same patch outlined otherwise (see :func:`outline_quad`), to be read too."""
+    face: Face | None = None
+    """The face read in :attr:`quad`, where :func:`find_tiles` was given the photo."""
+    sharp: bool = False
+    """Outlined along the patch's sharp sides only (:func:`sharp_quad`), glare beside it left out: to
+    be read as the tile only where its face reads clearly (:func:`clear`)."""
 
 
 def _cover(patch: Any, quad: Any) -> tuple[float, float]:
@@ -248,6 +272,32 @@ def _cover(patch: Any, quad: Any) -> tuple[float, float]:
     inside = np.zeros_like(patch)
     cv2.fillConvexPoly(inside, np.round(quad).astype(np.int32), 1)
     return float((patch & inside).sum()) / size, float((patch & (1 - inside)).sum()) / size
+
+
+def sharp_quad(patch: Any, steep: Any) -> Any | None:
+    """The four straight sides of the tile in ``patch`` (uint8 0/1, its holes filled) fitted along its
+    outline's sharp stretches only, where ``steep`` (the photo's change per pixel over the patch's
+    box) is :data:`SHARP` of the outline's steepest or more: a tile's side is a step from ivory to
+    rack, glare on the rack fades out over tens of pixels, so a patch of glare joined to a tile is
+    cut off where the tile's sides, seen where the glare is not, meet. None where no four sides are
+    seen so."""
+    cv2 = cv()
+    contours, _ = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    outline = max(contours, key=cv2.contourArea)
+    pts = outline.reshape(-1, 2)
+    along = steep[pts[:, 1], pts[:, 0]]
+    keep = along >= SHARP * float(np.percentile(along, 90))
+    if keep.all() or keep.sum() < 32:
+        return None  # sharp all round (no glare to cut off), or hardly anywhere
+    deep = float(cv2.distanceTransform(patch, cv2.DIST_L2, 3).max())
+    try:
+        quad = clockwise(straight_quad(outline, max(2, round(0.1 * deep)), keep))
+    except PhotoError:
+        return None
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2).astype(np.float32)):
+        return None
+    filled, _ = _cover(patch, quad)
+    return quad if filled > SHAPE_MIN else None  # the tile lies in the patch
 
 
 def outline_quad(patch: Any) -> tuple[list[Any], float]:
@@ -288,12 +338,32 @@ def outline_quad(patch: Any) -> tuple[list[Any], float]:
     return sorted([first, second], key=lambda q: -fit(q)), roundness
 
 
-def find_tiles(mask: Any) -> list[Patch]:
-    """The patches of ``mask`` that may be tiles."""
+def _shut(patch: Any, quad: Any) -> Any:
+    """``patch`` (uint8 0/1, its holes filled) with the gaps in its outline narrower than
+    :data:`INK_GAP` of its outline ``quad``'s side closed, and the holes that closes filled."""
+    cv2 = cv()
+    side = max(3, round(INK_GAP * np.sqrt(abs(float(cv2.contourArea(quad.astype(np.float32))))))) | 1
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    big = cv2.dilate(np.pad(patch, side), disc)  # the gaps shut, the holes behind them closed in
+    contours, _ = cv2.findContours(big, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(big, contours, -1, 1, -1)
+    return cv2.erode(big, disc)[side:-side, side:-side]
+
+
+def find_tiles(mask: Any, rgb: Any = None) -> list[Patch]:
+    """The patches of ``mask`` that may be tiles. Given the photo ``rgb``, each patch's face is read
+    (:attr:`Patch.face`), and a tile's size and depth are measured on the patches that read clearly
+    as a tile (:func:`clear`), where there are any: a lone tile among specks of glare or a thin edge
+    of light is no longer measured against them (their median)."""
     cv2 = cv()
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     h, w = mask.shape
+    steep = None
+    if rgb is not None:
+        low = np.ascontiguousarray(rgb.min(-1), np.float32)
+        steep = np.hypot(cv2.Sobel(low, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(low, cv2.CV_32F, 0, 1, ksize=3))
+        steep = np.pad(steep, 1)  # as each patch's box is padded
     found = []
     for k in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[k])
@@ -309,43 +379,67 @@ def find_tiles(mask: Any) -> list[Patch]:
             quads, roundness = outline_quad(filled)
         except PhotoError:
             continue  # fewer than four corners: no tile
+        deep = float(depth[y : y + bh, x : x + bw][sub[1:-1, 1:-1] > 0].max())
+        shut = _shut(filled, quads[0])
         ways = []
         for quad in quads:
-            fill, over = _cover(filled, quad)  # a finger cuts a notch; glare beside it overflows
+            fill, _ = _cover(shut, quad)  # a finger cuts a notch
+            _, over = _cover(filled, quad)  # glare beside it overflows
             size = max(1.0, float(cv2.contourArea(quad)))
             ways.append((quad + np.array([x - 1, y - 1], np.float32), size, fill, 1 + over))
-        deep = float(depth[y : y + bh, x : x + bw][sub[1:-1, 1:-1] > 0].max())
+        if roundness > SQUARE_MAX and steep is not None:
+            # glare joined to a tile: its outline along its sharp sides, what overflows it is glare
+            cut = sharp_quad(filled, steep[y : y + bh + 2, x : x + bw + 2])
+            if cut is not None:
+                fill, _ = _cover(shut, cut)
+                size = max(1.0, float(cv2.contourArea(cut)))
+                ways.append((cut + np.array([x - 1, y - 1], np.float32), size, fill, SHARP_CUT))
         found.append((*ways[0], deep, roundness, ways))
     if not found:
         return []
+    faces = [None if rgb is None else read_face(rgb, f[0]) for f in found]
+    sure = [f for f, face in zip(found, faces, strict=True) if clear(face) and f[3] <= SQUARE_MAX]
     usual = float(np.median([f[1] for f in found if f[2] > SHAPE_MIN] or [f[1] for f in found]))
     thick = float(np.median([f[4] for f in found]))
-    kept = [f for f in found if f[1] >= 0.25 * usual and f[4] >= 0.4 * thick]  # not a speck, an edge
+    if sure:
+        usual = float(np.median([f[1] for f in sure]))
+        thick = float(np.median([f[4] for f in sure]))
+    kept = [
+        (f, face)
+        for f, face in zip(found, faces, strict=True)
+        if f[1] >= 0.25 * usual and f[4] >= 0.4 * thick  # not a speck, an edge
+    ]
     # a tile's size is measured against the four-sided patches only: a round patch of glare on the
-    # rack is no tile to compare with
-    shaped = [f for f in kept if f[3] <= SQUARE_MAX]
+    # rack is no tile to compare with; and against the tiles read clearly, where there are any
+    shaped = sure or [f for f, _ in kept if f[3] <= SQUARE_MAX]
     centres = np.array([f[0].mean(0) for f in shaped]).reshape(-1, 2)
     sizes = np.array([f[1] for f in shaped])
     quads = [f[0] for f in shaped]
     out = []
-    for quad, size, *_, roundness, ways in kept:
+    for (quad, size, *_, roundness, ways), face in kept:
         # the tiles nearest, as big as this one would be in the photo's perspective; a patch alone
         # has none to be measured against (the specks dropped above are no tiles)
         gap = ((centres - quad.mean(0)) ** 2).sum(1)
         nearest = [k for k in np.argsort(gap)[:3] if gap[k] > 0][:2]
         local = float(sizes[nearest].max()) if nearest else size
         tile = quads[max(nearest, key=lambda k: sizes[k])] if nearest else quad
+        if roundness > SQUARE_MAX and size < SPECK * local and not clear(face) and rgb is not None:
+            continue  # a round patch of glare on the rack, smaller than the tiles round it
+        # a patch as big as two tiles but shaped as one, its face clear, is a tile nearer the
+        # phone than those round it (perspective), not two joined
+        near = clear(face) and _held(quad, tile) == [1, 1]
         each = [
             Patch(
                 q,
                 fill > SHAPE_MIN,
-                square > SQUARE_MAX or area > JOINED * local,
+                square > SQUARE_MAX or (area > JOINED * local and not (near and k == 0)),
                 roundness > SQUARE_MAX,
-                tiles_held(q, tile) if area > JOINED * local else (1, 1),
+                tiles_held(q, tile) if area > JOINED * local and not (near and k == 0) else (1, 1),
+                sharp=square == SHARP_CUT,
             )
-            for q, area, fill, square in ways
+            for k, (q, area, fill, square) in enumerate(ways)
         ]
-        out.append(replace(each[0], others=each[1:]))
+        out.append(replace(each[0], others=each[1:], face=face))
     return out
 
 
@@ -381,12 +475,28 @@ INK_LOSS /= INK_LOSS.max(1, keepdims=True)
 """The share of the ivory's light each ink takes, per channel, on the scale of its largest: the ink's
 colour relative to its tile's own ivory, which glare (adding white), shade and blur (mixing ink and
 ivory) scale but do not change, and a white balance off changes only as it changes the ivory too."""
+FADED = 0.5
+"""How much of its colour an ink may lose to compression and still be told by it: JPEG keeps colour at
+half the size and coarser than brightness, so a thin stroke's colour spreads into the ivory round it
+and what is left in the stroke tends to grey, the loss of a neutral ink (1, 1, 1) on
+:data:`INK_LOSS`'s scale. Each ink is matched as anything from its own loss to this share of the way
+to grey (a blue stroke read at heavy compression lay a third of the way, 0.3 from its ink held
+alone); black is grey already, and the faded blue nearest it, half way, still lies 0.37 from it."""
+
+
+def _ink_distance(loss: Any) -> Any:
+    """How far ``loss`` (on :data:`INK_LOSS`'s scale) lies from each ink's, faded up to
+    :data:`FADED` of the way to grey."""
+    way = 1.0 - INK_LOSS  # towards grey
+    t = ((loss - INK_LOSS) * way).sum(1) / np.maximum((way * way).sum(1), 1e-6)
+    near = INK_LOSS + np.clip(t, 0.0, FADED)[:, None] * way
+    return np.sqrt(((near - loss) ** 2).sum(1))
 
 
 def _ink_colour(tile: Any, paper: Any, template: Any, at: tuple[int, int]) -> tuple[str, bool]:
     """The colour letter of the ink where ``template`` lies on ``tile`` at ``at``, and whether it is
     in doubt: the share of the light of the ivory round it the ink takes, per channel, on the scale
-    of its largest, matched to each ink's (:data:`INK_LOSS`)."""
+    of its largest, matched to each ink's (:data:`INK_LOSS`), faded or not (:data:`FADED`)."""
     x, y = at
     part = tile[y : y + TH, x : x + TW]
     ivory = paper[y : y + TH, x : x + TW]
@@ -400,7 +510,7 @@ def _ink_colour(tile: Any, paper: Any, template: Any, at: tuple[int, int]) -> tu
     most = float(loss.max())
     if most <= 0:
         return INKS[0], True
-    dist = np.sqrt(((INK_LOSS - loss / most) ** 2).sum(1))
+    dist = _ink_distance(loss / most)
     order = np.argsort(dist)
     first, second = float(dist[order[0]]), float(dist[order[1]])
     return INKS[int(order[0])], bool(first > INK_FAR or first > INK_RATIO * second)
@@ -427,6 +537,11 @@ class Face:
     code: str
     score: float
     unsure: bool
+
+
+def clear(face: Face | None) -> bool:
+    """Whether ``face`` reads clearly as a tile: well matched (:data:`HALF_SURE`), nothing in doubt."""
+    return face is not None and face.score >= HALF_SURE and not face.unsure
 
 
 def read_face(rgb: Any, quad: Any) -> Face | None:
@@ -478,10 +593,9 @@ GAP = 0.18
 apart)."""
 
 
-def tiles_held(quad: Any, tile: Any) -> tuple[int, int]:
-    """How many tiles as big as ``tile`` (a tile's outline near it) the outline ``quad`` holds along
-    its first side and its second: each side's length over the tile's side that runs the same way,
-    a gap (:data:`GAP`) between each two; two at least in all (the patch is as big as two)."""
+def _held(quad: Any, tile: Any) -> list[int]:
+    """How many tiles as big as ``tile`` the outline ``quad`` holds along its first side and its
+    second, by their sides alone (see :func:`tiles_held`)."""
     held = []
     for a, b, c, d in ((0, 1, 3, 2), (1, 2, 0, 3)):
         way = (quad[b] - quad[a] + quad[d] - quad[c]) / 2
@@ -489,6 +603,14 @@ def tiles_held(quad: Any, tile: Any) -> tuple[int, int]:
         sides = [(tile[(k + 1) % 4] - tile[k] + tile[(k + 2) % 4] - tile[(k + 3) % 4]) / 2 for k in (0, 1)]
         along = max(sides, key=lambda v: abs(float(v @ way)) / max(1e-6, float(np.hypot(*v))))
         held.append(max(1, round((length / max(1.0, float(np.hypot(*along))) + GAP) / (1 + GAP))))
+    return held
+
+
+def tiles_held(quad: Any, tile: Any) -> tuple[int, int]:
+    """How many tiles as big as ``tile`` (a tile's outline near it) the outline ``quad`` holds along
+    its first side and its second: each side's length over the tile's side that runs the same way,
+    a gap (:data:`GAP`) between each two; two at least in all (the patch is as big as two)."""
+    held = _held(quad, tile)
     if held[0] * held[1] < 2:
         longer = 0 if np.hypot(*(quad[1] - quad[0])) >= np.hypot(*(quad[2] - quad[1])) else 1
         held[longer] = 2
@@ -607,7 +729,7 @@ def read_image(image: Any) -> RackReading:
     """Read a decoded photo (BGR); see :func:`read_photo`."""
     rgb = _balanced(image)
     mask = tile_mask(rgb)
-    found = find_tiles(mask)
+    found = find_tiles(mask, rgb)
     if not found:
         raise PhotoError(
             "no_tiles",
@@ -618,11 +740,13 @@ def read_image(image: Any) -> RackReading:
     out = []
     count = []
     for first in found:
-        patch, face = first, read_face(rgb, first.quad)
+        patch, face = first, first.face
         for other in first.others:  # outlined otherwise: the outline whose face reads best
             if other.odd:
                 continue  # it leaves much of the patch out (a second tile joined to it)
             again = read_face(rgb, other.quad)
+            if other.sharp and not clear(again):
+                continue
             if again is not None and not again.unsure and (face is None or again.score > face.score):
                 patch, face = other, again
         many = patch.tiles[0] * patch.tiles[1] > 2  # as big as three tiles or more: no halves
