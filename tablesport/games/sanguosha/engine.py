@@ -946,6 +946,5 @@ def abort_turn(g: SgsState) -> None:
             break
     g.flush_processing()
     g.ask = None
-    g._dec = None
     g.phase = ""
     g.emit("turn_end", {"seat": g.current, "why": "died"})
