@@ -378,7 +378,6 @@ def test_1v1_death_in_own_turn_gives_opponent_a_new_turn() -> None:
         p.equip = [-1, -1, -1, -1]
     pm.hp = 1
     s.skills_changed()
-    s._dec = None
     first = pm.general
     s.ask = None
     s.push("play_phase", "ask", {"seat": me})

@@ -663,7 +663,8 @@ def h_nullify(g: SgsState, f: Frame) -> None:
     d = f.d
     if f.step == "start":
         start = g.current if g.current >= 0 else d["user"]
-        d["order"] = g.order_from(start)
+        others = g.others(start)    # g.order_from(start), from the cache of the living seats
+        d["order"] = [start, *others] if g.players[start].alive else list(others)
         d["i"] = 0
         f.step = "ask"
     if f.step == "ask":
@@ -946,6 +947,5 @@ def abort_turn(g: SgsState) -> None:
             break
     g.flush_processing()
     g.ask = None
-    g._dec = None
     g.phase = ""
     g.emit("turn_end", {"seat": g.current, "why": "died"})

@@ -61,28 +61,31 @@ _DEC_FIELDS: Final = ("seats", "kind", "prompt", "options", "time_limit", "on_ti
 _DEC_SETTERS: Final = tuple(_slot_setter(Decision, f) for f in _DEC_FIELDS)
 
 
-def _decision(a: Ask) -> Decision:
+def _decision(seats: tuple[int, ...], kind: str, options: Any, prompt: str, time_limit: float | None,
+              timeout: Any, data: Any) -> Decision:
+    """The open question itself (the state keeps its timeout answer and private data beside it)."""
     x = _NEW(_DECISION)
     if not _COMPILED:
-        seats, kind, prompt, options, time_limit, on_timeout, data, stream, timer_key, private = _DEC_SETTERS
-        seats(x, a.seats)
-        kind(x, a.kind)
-        prompt(x, a.prompt)
-        options(x, a.options)
-        time_limit(x, a.time_limit)
-        on_timeout(x, _timeout_text(a))
-        data(x, a.data)
-        stream(x, False)
-        timer_key(x, None)
-        private(x, False)
+        s_seats, s_kind, s_prompt, s_options, s_time_limit, s_on_timeout, s_data, s_stream, s_timer_key, \
+            s_private = _DEC_SETTERS
+        s_seats(x, seats)
+        s_kind(x, kind)
+        s_prompt(x, prompt)
+        s_options(x, options)
+        s_time_limit(x, time_limit)
+        s_on_timeout(x, _timeout_text(kind, timeout))
+        s_data(x, data)
+        s_stream(x, False)
+        s_timer_key(x, None)
+        s_private(x, False)
         return x
-    object.__setattr__(x, "seats", a.seats)
-    object.__setattr__(x, "kind", a.kind)
-    object.__setattr__(x, "prompt", a.prompt)
-    object.__setattr__(x, "options", a.options)
-    object.__setattr__(x, "time_limit", a.time_limit)
-    object.__setattr__(x, "on_timeout", _timeout_text(a))
-    object.__setattr__(x, "data", a.data)
+    object.__setattr__(x, "seats", seats)
+    object.__setattr__(x, "kind", kind)
+    object.__setattr__(x, "prompt", prompt)
+    object.__setattr__(x, "options", options)
+    object.__setattr__(x, "time_limit", time_limit)
+    object.__setattr__(x, "on_timeout", _timeout_text(kind, timeout))
+    object.__setattr__(x, "data", data)
     object.__setattr__(x, "stream", False)
     object.__setattr__(x, "timer_key", None)
     object.__setattr__(x, "private", False)
@@ -131,23 +134,6 @@ class Frame:
 
     def __repr__(self) -> str:
         return f"Frame({self.kind}:{self.step} {self.d})"
-
-
-class Ask:
-    """An open question: who, what kind, the legal answers, its timer and the timeout answer."""
-
-    __slots__ = ("seats", "kind", "options", "prompt", "time_limit", "timeout", "data", "private")
-
-    def __init__(self, seats: tuple[int, ...], kind: str, options: Any, prompt: str, time_limit: float | None,
-                 timeout: Any, data: dict[str, Any], private: dict[int, Any] | None) -> None:
-        self.seats = seats
-        self.kind = kind
-        self.options = options          # tuple of actions, or {seat: tuple} for a simultaneous ask
-        self.prompt = prompt
-        self.time_limit = time_limit
-        self.timeout = timeout          # the answer applied on timeout (or {seat: answer})
-        self.data = data                # public
-        self.private = private          # {seat: data} shown only in that seat's view
 
 
 class Player:
@@ -280,8 +266,8 @@ def _equip_skills() -> list[Skill | None]:
 class SgsState(State):
     __slots__ = ("ruleset", "rng", "players", "n", "order", "draw_pile", "discard_pile", "processing", "deck",
                  "stack", "ask", "ev", "current", "phase", "turn", "counts", "mode", "flow", "lost_q", "over",
-                 "outcome", "_dec", "log_events", "turn_no", "public", "known", "lord_ok", "_lis", "_skills",
-                 "_hk", "_others", "_granters", "_guards", "_dist", "_params")
+                 "outcome", "_timeout", "_private", "log_events", "turn_no", "public", "known", "lord_ok",
+                 "_lis", "_skills", "_hk", "_others", "_granters", "_guards", "_dist", "_params")
 
 
     def __init__(self, ruleset: Ruleset, seed: int, *, setup: bool = True, blank: bool = False) -> None:
@@ -300,7 +286,9 @@ class SgsState(State):
         self.discard_pile: list[int] = []
         self.processing: list[int] = []
         self.stack: list[Frame] = []
-        self.ask: Ask | None = None
+        self.ask: Decision | None = None              # the open question (pending() returns it)
+        self._timeout: Any = None                     # its answer on timeout (or {seat: answer})
+        self._private: dict[int, Any] | None = None   # {seat: data} shown only in that seat's view
         self.ev: list[Event] = []
         self.current = -1
         self.phase = ""
@@ -311,7 +299,6 @@ class SgsState(State):
         self.lost_q: list[tuple[int, str]] = []       # (seat, "hand"|"equip") losses to announce
         self.over = False
         self.outcome: dict[str, Any] = {}
-        self._dec: Decision | None = None
         self.log_events = True
         self.turn_no = 0
         self.public: set[int] = set()                 # cards whose identity everyone has seen where they lie
@@ -331,11 +318,7 @@ class SgsState(State):
 
     # ------------------------------------------------------------------ protocol
     def pending(self) -> Decision | None:
-        if self.ask is None:
-            return None
-        if self._dec is None:
-            self._dec = _decision(self.ask)
-        return self._dec
+        return self.ask
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         a = self.ask
@@ -344,7 +327,7 @@ class SgsState(State):
         if seat not in a.seats:
             raise RuleError("not_your_turn", f"seat {seat} has nothing to decide now",
                             f"seats {list(a.seats)}")
-        opts = a.options[seat] if type(a.options) is dict else a.options
+        opts: Any = a.options[seat] if type(a.options) is dict else a.options
         for o in opts:      # the very object first (a bot answers with one it read: _offered)
             if o is action:
                 break
@@ -359,11 +342,11 @@ class SgsState(State):
 
     def random_action(self, seat: int, rng: Rng) -> Action:
         """A uniformly random legal action, as :meth:`State.random_action` draws it, read from the open
-        question (no :class:`Decision` built)."""
+        question's options (no copy of them made)."""
         a = self.ask
         if a is None or seat not in a.seats:
             return super().random_action(seat, rng)     # its errors
-        opts = a.options.get(seat, ()) if type(a.options) is dict else a.options
+        opts: Any = a.options.get(seat, ()) if type(a.options) is dict else a.options
         if not opts:
             return super().random_action(seat, rng)
         return opts[rng.randrange(len(opts))]
@@ -372,7 +355,8 @@ class SgsState(State):
         a = self.ask
         if a is None or seat not in a.seats:
             raise RuleError("timeout", f"seat {seat} has no decision pending")
-        act = a.timeout[seat] if type(a.timeout) is dict else a.timeout
+        t = self._timeout
+        act = t[seat] if type(t) is dict else t
         self.ev = [Event("timeout", {"seat": seat, "kind": a.kind})]
         self.flow.on_timeout(self, seat, a.kind)
         self._answer(seat, act)
@@ -392,13 +376,11 @@ class SgsState(State):
             answers[seat] = action
             left = tuple(s for s in a.seats if s != seat)
             if left:
-                self.ask = Ask(left, a.kind, a.options, a.prompt, a.time_limit, a.timeout, a.data, a.private)
-                self._dec = None
+                self.ask = _decision(left, a.kind, a.options, a.prompt, a.time_limit, self._timeout, a.data)
                 return
         else:
             f.d["answer"] = action
         self.ask = None
-        self._dec = None
         self.run()
 
     def _illegal(self, seat: int, action: Action, opts: Any) -> RuleError:
@@ -407,7 +389,6 @@ class SgsState(State):
     def time_up(self) -> list[Event]:
         self.ev = []
         self.flow.time_up(self)
-        self._dec = None
         if self.ask is None:
             self.run()
         return self._flush()
@@ -418,7 +399,6 @@ class SgsState(State):
     def referee(self, action: Action) -> list[Event]:
         self.ev = []
         self.flow.referee(self, action)
-        self._dec = None
         if self.ask is None:
             self.run()
         return self._flush()
@@ -454,15 +434,17 @@ class SgsState(State):
         ``timeout`` defaults to the last option (by convention the pass/decline/end option)."""
         if timeout is None:
             timeout = options[-1]
-        self.ask = Ask((seat,), kind, tuple(options), prompt, time_limit, timeout, data or {}, private)
-        self._dec = None
+        self.ask = _decision((seat,), kind, tuple(options), prompt, time_limit, timeout, data or {})
+        self._timeout = timeout
+        self._private = private
 
     def request_many(self, seats: tuple[int, ...], kind: str, options: dict[int, tuple[Any, ...]], *,
                      prompt: str = "", time_limit: float | None = None, timeout: dict[int, Any],
                      data: dict[str, Any] | None = None) -> None:
         """A simultaneous question; answers arrive in ``d["answers"][seat]`` once all have answered."""
-        self.ask = Ask(seats, kind, options, prompt, time_limit, timeout, data or {}, None)
-        self._dec = None
+        self.ask = _decision(seats, kind, options, prompt, time_limit, timeout, data or {})
+        self._timeout = timeout
+        self._private = None
 
     def push(self, kind: str, step: str, d: dict[str, Any]) -> Frame:
         """Push a frame: ``kind`` at ``step``, with ``d`` for its data (the frame keeps that very dict)."""
@@ -996,6 +978,8 @@ class SgsState(State):
         c.processing = self.processing.copy()
         c.stack = [f.copy() for f in self.stack]
         c.ask = self.ask
+        c._timeout = self._timeout
+        c._private = self._private
         c.ev = []
         c.current = self.current
         c.phase = self.phase
@@ -1006,7 +990,6 @@ class SgsState(State):
         c.lost_q = self.lost_q.copy()
         c.over = self.over
         c.outcome = self.outcome.copy()
-        c._dec = self._dec
         c.log_events = self.log_events
         c.turn_no = self.turn_no
         c.public = self.public.copy()
@@ -1085,8 +1068,9 @@ class SgsState(State):
                 v["reach"] = {"attack_range": self.attack_range(seat),
                               "distance": {str(b): self.distance(seat, b) for b in others}}
             a = self.ask
-            if a is not None and a.private and seat in a.private and seat in a.seats:
-                v["ask_private"] = a.private[seat]
+            priv = self._private
+            if a is not None and priv and seat in priv and seat in a.seats:
+                v["ask_private"] = priv[seat]
         v["mode"] = self.flow.view(self, seat)
         return v
 
@@ -1104,7 +1088,7 @@ class SgsState(State):
             "processing": self.processing, "stack": [f.to_json() for f in self.stack],
             "ask": None if self.ask is None else {
                 "seats": self.ask.seats, "kind": self.ask.kind, "options": self.ask.options,
-                "timeout": self.ask.timeout, "data": self.ask.data,
+                "timeout": self._timeout, "data": self.ask.data,
             },
             "current": self.current, "phase": self.phase, "turn": self.turn, "counts": self.counts,
             "mode": self.mode, "lost_q": self.lost_q, "over": self.over, "outcome": self.outcome,
@@ -1136,14 +1120,13 @@ _TIMEOUT_BY_KIND: Final = {
 }
 
 
-def _timeout_text(a: Ask) -> str:
+def _timeout_text(kind: str, t: Any) -> str:
     """What the timeout does, in words (the server shows it translated: texts/game.yaml)."""
-    t = a.timeout
     if type(t) is tuple and len(t) == 1:
         said = _TIMEOUT_BY_ANSWER.get(t[0])
         if said is not None:
             return said
     elif type(t) is dict:
         return "the referee decides for you"
-    return _TIMEOUT_BY_KIND.get(a.kind, "the rules' default answer is given")
+    return _TIMEOUT_BY_KIND.get(kind, "the rules' default answer is given")
 

@@ -94,8 +94,8 @@ class CompetitionMode(Mode):
         if g.current == seat:
             abort_turn(g)
         elif g.ask is not None and seat in g.ask.seats:
-            a = g.ask
-            g._answer(seat, a.timeout[seat] if type(a.timeout) is dict else a.timeout)
+            t = g._timeout
+            g._answer(seat, t[seat] if type(t) is dict else t)
 
     def conceding_side(self, g: SgsState, action: tuple[Any, ...]) -> str:
         """The side that concedes by ``("concede", seat)`` — the seat that asks, checked against the

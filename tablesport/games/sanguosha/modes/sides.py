@@ -75,7 +75,6 @@ def finish(g: SgsState, winner: str | None, reason: str) -> None:
     m["reason"] = reason
     g.stack.clear()
     g.ask = None
-    g._dec = None
     g.flush_processing()
     if (g.config("forfeit_peach", False) and winner is not None
             and reason in ("concession", "technical_points", "disqualified")):
@@ -89,7 +88,6 @@ def _close(g: SgsState) -> None:
     g.over = True
     g.stack.clear()
     g.ask = None
-    g._dec = None
     g.mode["clock_final"] = g.mode["clock_limit"]
     g.mode["clock_limit"] = None
     g.emit("game_over", {"winner": g.mode["winner"], "reason": g.mode["reason"]})
