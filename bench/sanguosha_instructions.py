@@ -4,12 +4,15 @@ Run: .venv/bin/python -m bench.sanguosha_instructions [--build compiled|pure] [-
 
 Timed rates (bench/sanguosha_engine.py) move by a third or more with the other work on a shared machine,
 which hides a change of 5 or 10 %. Here each row is played under valgrind's callgrind, which counts the
-instructions the process executes, the same on every run of the same code: random full games (the
-same driver and seeds as the timed bench), in two processes, a few games and then more (``ROWS``), so
-that start-up and the first game's one-time loads cancel out of the difference. A row's figure is its
-marginal instructions per decision, driver included (string hashes fixed by ``PYTHONHASHSEED=0``: with
-Python's random hash seed the same code counted up to 3 % apart between runs); Goofspiel, under the same
-driver, is the baseline of the same run, and each Sanguosha row is also given as a multiple of it.
+instructions the process executes, nearly the same on every run of the same code (two runs of one
+checkout were once 15 million instructions apart, about 0.3 % of a process; over a row's marginal
+decisions that is up to about 2 % of its figure, so a smaller change needs more games to show). The
+rows are random full games (the same driver and seeds as the timed bench), in two processes, a few
+games and then more (``ROWS``), so that start-up and the first game's one-time loads cancel out of the
+difference. A row's figure is its marginal instructions per decision, driver included (string hashes
+fixed by ``PYTHONHASHSEED=0``: with Python's random hash seed the same code counted up to 3 % apart
+between runs); Goofspiel, under the same driver, is the baseline of the same run, and each Sanguosha
+row is also given as a multiple of it.
 
 ``--other DIR`` measures the checkout in DIR as well (an earlier commit, with its own compiled build
 where ``--build compiled``: ``git worktree add DIR COMMIT``, then ``scripts/build-compiled`` there), and
