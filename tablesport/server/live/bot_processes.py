@@ -181,9 +181,13 @@ class Worker:
         await self.kill()
 
     async def kill(self) -> None:
+        """Stop the worker at once and close its pipe in: a pipe left open keeps the process's transport
+        open after the event loop has closed, to be collected later with an error."""
         if self.proc.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 self.proc.kill()
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
         await self.proc.wait()
 
 
