@@ -164,13 +164,19 @@ def _doubts_cover_the_rest(rack: list[str], reading: RackReading) -> int | None:
     return unsure if unsure == len(left) else None
 
 
-def test_a_patch_as_big_as_two_tiles_is_asked_for_as_two() -> None:
-    """Glare joined two tiles of a benchmark photo (lighting, seed 1) whose halves read poorly: both
-    are asked for, in doubt, where one tile used to be read and the other silently lost."""
-    rack = finished_game(1017).racks[3]
-    reading = read_photo(render(rack, 1_001_772, CONDITIONS["lighting"])[0])
-    assert len(reading.tiles) == len(rack), reading.tiles
-    assert _doubts_cover_the_rest(rack, reading) == 2, reading.tiles
+@pytest.mark.parametrize(
+    ("game", "seat", "seed"), [(1017, 3, 1_001_772), (1015, 2, 1_001_553), (2012, 1, 2_001_236)]
+)
+def test_two_tiles_joined_by_glare_are_each_read_in_their_own_share(game: int, seat: int, seed: int) -> None:
+    """Benchmark photos (lighting, seeds 1 and 2) where glare filled the gap between two tiles laid
+    apart: cut at its middle, each half held the gap's share beside its tile and read poorly, so both
+    were asked for (the first once read as one tile, the other silently lost). Each tile is read in
+    its own share of the patch, the gap between them (:data:`GAP`) left out: both read clearly, and
+    the rack with nothing in doubt."""
+    rack = finished_game(game).racks[seat]
+    reading = read_photo(render(rack, seed, CONDITIONS["lighting"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt] and not reading.count, reading
 
 
 def test_a_patch_of_four_tiles_joined_by_glare_is_asked_for_as_four() -> None:
@@ -181,6 +187,17 @@ def test_a_patch_of_four_tiles_joined_by_glare_is_asked_for_as_four() -> None:
     reading = read_photo(render(rack, 1_002_046, CONDITIONS["all"])[0])
     assert len(reading.tiles) == len(rack), reading.tiles
     assert _doubts_cover_the_rest(rack, reading) is not None, reading.tiles
+
+
+def test_four_tiles_joined_by_glare_that_each_read_clearly_are_not_asked_for() -> None:
+    """A benchmark photo (lighting, seed 2, game 12, seat 3): glare joined four tiles, two by two, into
+    one patch. Cut in four cells with the gaps between the tiles left out, each cell reads clearly, so
+    the four are read with nothing in doubt (cut edge to edge, each cell held a gap's share and read
+    poorly, and all four were asked for)."""
+    rack = finished_game(2012).racks[3]
+    reading = read_photo(render(rack, 2_001_270, CONDITIONS["lighting"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt] and not reading.count, reading
 
 
 def test_a_tile_lost_in_a_patch_of_joined_tiles_lies_in_a_count_region() -> None:

@@ -95,8 +95,6 @@ tile far from the phone, its joker's face or its ring near the edge, was in doub
 than this share of the side of the patch's outline (the square root of its area) is closed before
 the patch's fill is measured (:data:`SHAPE_MIN`); a finger over a tile is half as wide as that side
 or more."""
-SHARP_CUT = 0.0
-"""The overflow given a :func:`sharp_quad` outline in :func:`find_tiles` (what overflows it is glare)."""
 SHARP = 0.35
 """A stretch of a patch's outline whose photo changes per pixel this share of the outline's steepest
 (its 90th percentile) or more is a tile's side; less, glare fading out (see :func:`sharp_quad`)."""
@@ -386,14 +384,14 @@ def find_tiles(mask: Any, rgb: Any = None) -> list[Patch]:
             fill, _ = _cover(shut, quad)  # a finger cuts a notch
             _, over = _cover(filled, quad)  # glare beside it overflows
             size = max(1.0, float(cv2.contourArea(quad)))
-            ways.append((quad + np.array([x - 1, y - 1], np.float32), size, fill, 1 + over))
+            ways.append((quad + np.array([x - 1, y - 1], np.float32), size, fill, 1 + over, False))
         if roundness > SQUARE_MAX and steep is not None:
             # glare joined to a tile: its outline along its sharp sides, what overflows it is glare
             cut = sharp_quad(filled, steep[y : y + bh + 2, x : x + bw + 2])
             if cut is not None:
                 fill, _ = _cover(shut, cut)
                 size = max(1.0, float(cv2.contourArea(cut)))
-                ways.append((cut + np.array([x - 1, y - 1], np.float32), size, fill, SHARP_CUT))
+                ways.append((cut + np.array([x - 1, y - 1], np.float32), size, fill, 1.0, True))
         found.append((*ways[0], deep, roundness, ways))
     if not found:
         return []
@@ -428,17 +426,19 @@ def find_tiles(mask: Any, rgb: Any = None) -> list[Patch]:
         # a patch as big as two tiles but shaped as one, its face clear, is a tile nearer the
         # phone than those round it (perspective), not two joined
         near = clear(face) and _held(quad, tile) == [1, 1]
-        each = [
-            Patch(
-                q,
-                fill > SHAPE_MIN,
-                square > SQUARE_MAX or (area > JOINED * local and not (near and k == 0)),
-                roundness > SQUARE_MAX,
-                tiles_held(q, tile) if area > JOINED * local and not (near and k == 0) else (1, 1),
-                sharp=square == SHARP_CUT,
+        each = []
+        for k, (q, outlined, fill, square, sharp) in enumerate(ways):
+            joined = outlined > JOINED * local and not (near and k == 0)
+            each.append(
+                Patch(
+                    q,
+                    fill > SHAPE_MIN,
+                    square > SQUARE_MAX or joined,
+                    roundness > SQUARE_MAX,
+                    tiles_held(q, tile) if joined else (1, 1),
+                    sharp=sharp,
+                )
             )
-            for k, (q, area, fill, square) in enumerate(ways)
-        ]
         out.append(replace(each[0], others=each[1:], face=face))
     return out
 
@@ -572,20 +572,11 @@ def read_face(rgb: Any, quad: Any) -> Face | None:
     return Face(f"{letter}{face}", score, unsure or off)
 
 
-def halves(quad: Any) -> list[tuple[Any, Any]]:
-    """The two ways to cut the four-sided outline ``quad`` (clockwise) in two halves, each way its two
-    halves' outlines: across its first side and across its second, at their middles as the
-    perspective puts them (the middle of the tile on the table, not in the photo)."""
-    cv2 = cv()
-    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-    matrix = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
-    mids = np.array([[[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5]]], np.float32)
-    top, right, bottom, left = cv2.perspectiveTransform(mids, matrix)[0]
-    q0, q1, q2, q3 = quad.astype(np.float32)
-    return [
-        (np.array([q0, top, bottom, q3]), np.array([top, q1, q2, bottom])),
-        (np.array([q0, q1, right, left]), np.array([left, right, q2, q3])),
-    ]
+def halves(quad: Any, gap: float = 0.0) -> list[tuple[Any, Any]]:
+    """The two ways to cut the four-sided outline ``quad`` in two tiles' outlines (see :func:`cells`):
+    across its first side and across its second."""
+    first, second = cells(quad, 2, 1, gap), cells(quad, 1, 2, gap)
+    return [(first[0], first[1]), (second[0], second[1])]
 
 
 GAP = 0.18
@@ -617,19 +608,42 @@ def tiles_held(quad: Any, tile: Any) -> tuple[int, int]:
     return held[0], held[1]
 
 
-def cells(quad: Any, across: int, down: int) -> list[Any]:
-    """The four-sided outline ``quad`` cut in ``across`` × ``down`` cells as the perspective puts them
-    (``across`` along its first side), each cell's outline."""
+def _spans(n: int, gap: float) -> list[tuple[float, float]]:
+    """Where ``n`` tiles laid in a row ``gap`` apart (a share of a tile's side) lie along it, from 0 to
+    1."""
+    length = n + (n - 1) * gap
+    return [(i * (1 + gap) / length, (i * (1 + gap) + 1) / length) for i in range(n)]
+
+
+def cells(quad: Any, across: int, down: int, gap: float = 0.0) -> list[Any]:
+    """The four-sided outline ``quad`` cut in ``across`` × ``down`` tiles' outlines as the perspective
+    puts them (``across`` along its first side; on the table, not in the photo), ``gap`` (a share of a
+    tile's side) left out between each two: the tiles' outlines where the patch joins tiles laid
+    apart (glare filling the gaps), or touching (no gap)."""
     cv2 = cv()
     unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
     matrix = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
     out = []
-    for j in range(down):
-        for i in range(across):
-            (x0, x1), (y0, y1) = (i / across, (i + 1) / across), (j / down, (j + 1) / down)
+    for y0, y1 in _spans(down, gap):
+        for x0, x1 in _spans(across, gap):
             corner = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], np.float32)
             out.append(cv2.perspectiveTransform(corner, matrix)[0])
     return out
+
+
+def read_cells(rgb: Any, patch: Patch) -> list[tuple[Any, Face | None]]:
+    """The tiles a patch as big as several holds (:attr:`Patch.tiles`), each cell's outline and face:
+    the cells laid :data:`GAP` apart or touching, whichever read better (their worst face)."""
+    best: list[tuple[Any, Face | None]] = []
+    for gap in (GAP, 0.0):
+        read = [(quad, read_face(rgb, quad)) for quad in cells(patch.quad, *patch.tiles, gap)]
+        if not best or _worst(read) > _worst(best):
+            best = read
+    return best
+
+
+def _worst(read: list[tuple[Any, Face | None]]) -> float:
+    return min((-1.0 if face is None else face.score) for _, face in read)
 
 
 def read_joined(rgb: Any, patch: Patch, whole: Face | None) -> list[tuple[Any, Face]] | None:
@@ -646,7 +660,7 @@ def read_joined(rgb: Any, patch: Patch, whole: Face | None) -> list[tuple[Any, F
     unread = whole is None or whole.score < FACE_MIN
     weaker = 0.0 if unread else max(floor, HALF_MIN if patch.whole else HALF_NOTCHED)
     best: list[tuple[Any, Face]] | None = None
-    for pair in halves(patch.quad):
+    for pair in [pair for gap in (0.0, GAP) for pair in halves(patch.quad, gap)]:
         read = [(q, read_face(rgb, q)) for q in pair]
         got = [(q, f) for q, f in read if f is not None and f.score >= weaker]
         if (
@@ -758,13 +772,14 @@ def read_image(image: Any) -> RackReading:
             if not sure:
                 count.append(CountRegion([(float(x) / w, float(y) / h) for x, y in patch.quad], 2))
             continue
-        if patch.tiles != (1, 1):  # tiles joined, their faces unclear: each asked for, in its cell
-            held = cells(patch.quad, *patch.tiles)
-            for quad in held:
-                cell = read_face(rgb, quad)
+        if patch.tiles != (1, 1):  # tiles joined: each read in its cell, in doubt unless all clearly
+            held = read_cells(rgb, patch)
+            sure = patch.whole and all(clear(cell) for _, cell in held)
+            for quad, cell in held:
                 code = JOKER if cell is None else cell.code
-                out.append(TileReading(code, True, [(float(x) / w, float(y) / h) for x, y in quad]))
-            count.append(CountRegion([(float(x) / w, float(y) / h) for x, y in patch.quad], len(held)))
+                out.append(TileReading(code, not sure, [(float(x) / w, float(y) / h) for x, y in quad]))
+            if not sure:
+                count.append(CountRegion([(float(x) / w, float(y) / h) for x, y in patch.quad], len(held)))
             continue
         if face is None and (patch.odd or patch.round):
             continue  # a patch of glare on the table
