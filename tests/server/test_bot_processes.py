@@ -18,7 +18,7 @@ from tablesport.bots.registry import BotChoice
 from tablesport.games import start_for_record
 from tablesport.games.blokus.bots import GreedyBot
 from tablesport.server.live.bot_pool import BotPool
-from tablesport.server.live.bot_processes import ProcessBotPool, Worker
+from tablesport.server.live.bot_processes import BotPoolError, ProcessBotPool, Worker
 from tablesport.server.live.bot_worker import budgeted
 from tablesport.server.live.table import LiveTable
 from tablesport.server.live.tables import TableRoom
@@ -169,3 +169,34 @@ def test_the_servers_shutdown_leaves_no_bot_worker(tmp_path: Path) -> None:
         workers = pool.pids()
         assert workers and all(alive(p) for p in workers)
     assert not any(alive(p) for p in workers)  # the server stopped, and its workers with it
+
+
+def test_a_worker_started_as_the_server_stops_is_not_left_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pool closed (the server stopping) while a worker process was being started for a move: the
+    worker is stopped as it comes up and the move is refused, not added to a pool that has already
+    stopped its workers (it was left running)."""
+    real = Worker.start
+    started: list[Worker] = []
+
+    async def run() -> None:
+        asked, gate = asyncio.Event(), asyncio.Event()
+
+        async def slow_start(nice: int = 0) -> Worker:
+            asked.set()
+            await gate.wait()  # the server stops before the process is up
+            started.append(await real(nice))
+            return started[-1]
+
+        monkeypatch.setattr(Worker, "start", staticmethod(slow_start))
+        pool = ProcessBotPool(1)
+        taking = asyncio.create_task(pool._take("t"))
+        await asyncio.wait_for(asked.wait(), 10)
+        await pool.close()
+        gate.set()
+        with pytest.raises(BotPoolError, match="closed"):
+            await asyncio.wait_for(taking, 60)
+        assert pool.pids() == [] and pool._held == {}
+
+    asyncio.run(run())
+    assert len(started) == 1 and started[0].proc.returncode is not None
+    assert not alive(started[0].pid)

@@ -312,7 +312,14 @@ class ProcessBotPool:
             raise
         async with self._turn:
             self._starting -= 1
-            self._workers.add(worker)
+            closed = self._closed
+            if not closed:
+                self._workers.add(worker)
+            else:
+                self._let_go(tid)
+        if closed:  # the server began to stop while this worker started: it is not left running
+            await worker.kill()
+            raise BotPoolError("the bot pool is closed (the server is stopping)")
         return worker
 
     async def _give(self, tid: str, worker: Worker, healthy: bool) -> None:
