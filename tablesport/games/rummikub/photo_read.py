@@ -772,9 +772,10 @@ def read_image(image: Any) -> RackReading:
             if not sure:
                 count.append(CountRegion([(float(x) / w, float(y) / h) for x, y in patch.quad], 2))
             continue
-        if patch.tiles != (1, 1):  # tiles joined: each read in its cell, in doubt unless all clearly
+        if patch.tiles != (1, 1):  # tiles joined: each read in its cell, in doubt unless three or
+            # more all read clearly (two that did were read above as halves)
             held = read_cells(rgb, patch)
-            sure = patch.whole and all(clear(cell) for _, cell in held)
+            sure = many and patch.whole and all(clear(cell) for _, cell in held)
             for quad, cell in held:
                 code = JOKER if cell is None else cell.code
                 out.append(TileReading(code, not sure, [(float(x) / w, float(y) / h) for x, y in quad]))
