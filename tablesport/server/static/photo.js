@@ -82,10 +82,16 @@ function show(colours) {
   document.getElementById("photo-enter").disabled = problems.length > 0;
 }
 
+let checks = 0;
+
 async function check() {
+  // taps come faster than the checks' answers, which may arrive out of order: only the last tap's shows
+  const mine = ++checks;
   const body = new URLSearchParams({ rows: rows.join("/"), csrf });
   const r = await fetch(`${base}/check`, { method: "POST", body, headers: { "x-csrf-token": csrf } });
-  if (r.ok) show((await r.json()).colours);
+  if (!r.ok) return;
+  const got = await r.json();
+  if (mine === checks) show(got.colours);
 }
 
 document.getElementById("photo-zoom").addEventListener("click", (ev) => {

@@ -72,10 +72,15 @@ function inDoubt() {
   return [...racks.values()].some((r) => r.tiles.some((x) => x.doubt && !x.tapped));
 }
 
+let checks = 0;
+
 async function check() {
+  // edits come faster than the checks' answers, which may arrive out of order: only the last edit's shows
+  const mine = ++checks;
   const body = new URLSearchParams([...new FormData(form)].filter(([k]) => !k.startsWith("photo_")));
   const r = await fetch(`${base}/check?table=${table}`, { method: "POST", body, headers: { "x-csrf-token": csrf } });
   const got = await r.json().catch(() => ({ message: "?" }));
+  if (mine !== checks) return;
   const problem = document.getElementById("rack-problem");
   problem.hidden = r.ok && !inDoubt();
   problem.textContent = r.ok ? t("rack.in_doubt_left") : got.message;
