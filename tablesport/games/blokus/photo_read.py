@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from tablesport.imaging.channels import brightest, darkest
 from tablesport.imaging.decode import PhotoError, cv, decode
 from tablesport.imaging.quad import board_quad, frame_fit, outlines, warp
 
@@ -30,8 +31,8 @@ SIDE = round(SPAN * CELL)
 
 def _hue_sat(rgb: Any) -> tuple[Any, Any, Any]:
     """Hue (degrees), saturation (0-1) and value of float RGB rows."""
-    mx = rgb.max(-1)
-    mn = rgb.min(-1)
+    mx = brightest(rgb)
+    mn = darkest(rgb)
     span = np.maximum(mx - mn, 1e-6)
     r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
     hue = (

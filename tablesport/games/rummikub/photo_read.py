@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from tablesport.imaging.channels import brightest, darkest
 from tablesport.imaging.decode import PhotoError, cv, decode
 from tablesport.imaging.quad import clockwise, corners_of, straight_quad
 
@@ -160,9 +161,9 @@ class RackReading:
 def _balanced(image: Any) -> Any:
     """The photo as RGB float, white-balanced on its brightest unsaturated pixels (the tiles)."""
     rgb = image[:, :, ::-1].astype(np.float32)
-    low = rgb.min(-1)
+    low = darkest(rgb)
     few = rgb[::3, ::3]
-    bright = few[few.min(-1) >= np.percentile(low[::3, ::3], 98)]
+    bright = few[darkest(few) >= np.percentile(low[::3, ::3], 98)]
     ref = np.median(bright, axis=0)
     if 1 - ref.min() / max(float(ref.max()), 1.0) > 0.4:
         return rgb  # the brightest is no ivory, even with the white balance off: no tiles to balance on
@@ -173,7 +174,7 @@ def _first_mask(rgb: Any) -> Any:
     """Ivory pixels by a first, rough rule: unsaturated, and bright against the brightest near them
     (enough to measure how big a tile is)."""
     cv2 = cv()
-    mx, mn = rgb.max(-1), rgb.min(-1)
+    mx, mn = brightest(rgb), darkest(rgb)
     sat = 1 - mn / np.maximum(mx, 1.0)
     side = max(3, max(rgb.shape[:2]) // 24)
     near = _coarse(mx, lambda small: cv2.dilate(small, np.ones((side, side), np.uint8)))
@@ -224,8 +225,8 @@ def tile_mask(rgb: Any) -> Any:
     wide = _tile_width(first)
     if wide is None:
         return first
-    low = rgb.min(-1)
-    mx = rgb.max(-1)
+    low = darkest(rgb)
+    mx = brightest(rgb)
     side = max(3, round(wide * 0.75)) | 1  # 1.5 tiles wide, at half the size
     kernel = np.ones((side, side), np.uint8)
     ground = _coarse(
@@ -359,7 +360,7 @@ def find_tiles(mask: Any, rgb: Any = None) -> list[Patch]:
     h, w = mask.shape
     steep = None
     if rgb is not None:
-        low = np.ascontiguousarray(rgb.min(-1), np.float32)
+        low = np.ascontiguousarray(darkest(rgb), np.float32)
         steep = np.hypot(cv2.Sobel(low, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(low, cv2.CV_32F, 0, 1, ksize=3))
         steep = np.pad(steep, 1)  # as each patch's box is padded
     found = []
@@ -466,7 +467,7 @@ def _paper(tile: Any) -> Any:
 def _ink(tile: Any, paper: Any) -> Any:
     """How much ink each pixel of an upright tile holds (0 ivory, about 1 ink), against the ivory
     round it."""
-    return np.clip(1 - tile.min(-1) / np.maximum(paper.min(-1), 1.0), 0, 1).astype(np.float32)
+    return np.clip(1 - darkest(tile) / np.maximum(darkest(paper), 1.0), 0, 1).astype(np.float32)
 
 
 INKS = tuple(INK_RGB)
@@ -500,7 +501,7 @@ def _ink_colour(tile: Any, paper: Any, template: Any, at: tuple[int, int]) -> tu
     x, y = at
     part = tile[y : y + TH, x : x + TW]
     ivory = paper[y : y + TH, x : x + TW]
-    dark = 1 - part.min(-1) / np.maximum(ivory.min(-1), 1.0)
+    dark = 1 - darkest(part) / np.maximum(darkest(ivory), 1.0)
     where = template > 0.5
     if where.sum() < 5:
         return INKS[0], True
@@ -692,7 +693,7 @@ def _rack(rgb: Any, tiles: Any, reach: int) -> Any:
     cv2 = cv()
     ring = (cv2.dilate(tiles, np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)) > 0) & (tiles == 0)
     colour = np.median(rgb[ring], axis=0)
-    near = np.abs(rgb - colour).max(-1) < RACK_NEAR
+    near = brightest(np.abs(rgb - colour)) < RACK_NEAR
     joined = (near | (tiles > 0)).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
     held = np.unique(labels[tiles > 0])
