@@ -179,6 +179,36 @@ def test_two_tiles_joined_by_glare_are_each_read_in_their_own_share(game: int, s
     assert not [t for t in reading.tiles if t.doubt] and not reading.count, reading
 
 
+def test_two_tiles_joined_across_a_wide_gap_of_glare_are_read_as_two() -> None:
+    """A benchmark photo (lighting, seed 2, game 5, seat 0): glare lit the rack across a gap wider than
+    usual between R5 and R1, so their patch measured as three tiles and was cut in three cells, the
+    middle one (the gap) read as a tile: three asked for, one of them not there. Read as two halves,
+    both read clearly and better than the three cells, so the two tiles are read without doubt."""
+    rack = finished_game(2005).racks[0]
+    reading = read_photo(render(rack, 2_000_512, CONDITIONS["lighting"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt] and not reading.count, reading
+
+
+@pytest.mark.parametrize("trio", [["K7", "K9", "K3"], ["B13", "K12", "R10"], ["O8", "O5", "O8"]])
+def test_three_tiles_touching_beside_another_are_read_as_three(trio: list[str]) -> None:
+    """Three tiles touching, a fourth apart to size them by: their patch is three cells that each read
+    clearly, never two halves (which would lose the middle tile)."""
+    reading = read_photo(_touching_photo(trio, "B4"))
+    assert sorted(reading.codes) == sorted([*trio, "B4"]), reading.tiles
+
+
+def test_a_warm_sliver_of_table_along_the_racks_edge_is_no_hand() -> None:
+    """A benchmark photo (lighting, seed 3, game 17, seat 0): glare over a wooden table beside the rack
+    left a thin warm sliver of table inside the rack's outline, with the rack's sharp edge along it; it
+    was taken for a hand and a hidden tile asked for. A hand is as thick as a finger at least
+    (:data:`HAND_DEEP`): the sliver is none, and the rack is read with nothing in doubt."""
+    rack = finished_game(3017).racks[0]
+    reading = read_photo(render(rack, 3_001_727, CONDITIONS["lighting"])[0])
+    assert sorted(reading.codes) == sorted(rack), reading.tiles
+    assert not [t for t in reading.tiles if t.doubt] and not reading.count, reading
+
+
 def test_a_patch_of_four_tiles_joined_by_glare_is_asked_for_as_four() -> None:
     """Glare joined four tiles, two by two, of a benchmark photo (all harms, seed 1): the patch is cut
     in as many cells as tiles of its neighbours' size fit in it, each asked for, where it used to be

@@ -5,21 +5,23 @@ upright in each of its four turns, its face matched to the drawn templates of
 :mod:`.photo_tiles` (1-13, the joker), and its ink's colour classed as seed 002's four colours
 after white balance on the tile's own ivory.
 
-A tile that matches no face well, or two nearly as well, or whose ink lies between two colours, or
-whose outline is cut (a finger over it) is *in doubt*: the referee confirms it with a tap before the
-sheet counts. A patch that holds two tiles (touching, or joined by glare over the gap) is cut in two
-and both read, in doubt unless both read clearly; one as big as three tiles or more is cut in as many
-cells as tiles fit in it, each in doubt. Glare on the rack beside a tile that joins its patch is cut
-off its outline (:func:`outline_quad`); glare wider than a notch, which makes the patch round, is
-cut off along the tile's sharp sides (:func:`sharp_quad`). Such a patch, cut or read as one tile in
-doubt, is also a *count region* (:class:`CountRegion`): its size and faces cannot say how many tiles it holds
-(perspective, glare over part of a tile), so the referee is asked to count the tiles there. A tile's
-size is measured on the tiles that read clearly, so a speck of glare or an edge of light is not taken
-for a tile, nor a lone tile for many; and an ink faded towards grey by compression is still its colour
-(:data:`FADED`). Needs the ``photo`` extra."""
+A tile that matches no face well, or two nearly as well, or whose ink lies between two colours, or whose
+outline is cut (a finger over it) is *in doubt*: the referee confirms it with a tap before the sheet
+counts. A patch that holds two tiles (touching, or joined by glare over the gap) is cut in two and both
+read, in doubt unless both read clearly; one as big as three tiles or more is cut in as many cells as
+tiles fit in it, each in doubt unless all read clearly (one as big as three is read as two tiles where
+its halves both read clearly and better than three cells: glare over a wide gap). Glare on the rack
+beside a tile that joins its patch is cut off its outline (:func:`outline_quad`); glare wider than a
+notch, which makes the patch round, is cut off along the tile's sharp sides (:func:`sharp_quad`). Such a
+patch, cut or read as one tile in doubt, is also a *count region* (:class:`CountRegion`): its size and
+faces cannot say how many tiles it holds (perspective, glare over part of a tile), so the referee is
+asked to count the tiles there. A tile's size is measured on the tiles that read clearly, so a speck of
+glare or an edge of light is not taken for a tile, nor a lone tile for many; and an ink faded towards
+grey by compression is still its colour (:data:`FADED`). Needs the ``photo`` extra."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -75,6 +77,10 @@ SKIN_WARM = 0.22
 """A pixel whose blue falls this share below its red is warm, as a hand is (ivory's is about 0.1)."""
 HAND_MIN = 0.15
 """A hand's patch over the rack this share of a tile's size or more may hide a tile."""
+HAND_DEEP = 0.1
+"""... and as thick: its deepest pixel this share of a tile's side from its edge (a finger is about half
+a tile wide). A thin warm sliver along the rack's edge is the table showing between the rack and its
+outline (a wooden table under glare is warm), not a hand."""
 HAND_EDGE = 6.0
 """A warm patch whose edge (outside the tiles) changes by less than this per pixel (of the photo at
 half size, grey levels) along three quarters of it fades out as glare does: no hand, whose edge is
@@ -643,7 +649,7 @@ def read_cells(rgb: Any, patch: Patch) -> list[tuple[Any, Face | None]]:
     return best
 
 
-def _worst(read: list[tuple[Any, Face | None]]) -> float:
+def _worst(read: Sequence[tuple[Any, Face | None]]) -> float:
     return min((-1.0 if face is None else face.score) for _, face in read)
 
 
@@ -706,7 +712,8 @@ def _rack(rgb: Any, tiles: Any, reach: int) -> Any:
 
 def _hands(rgb: Any, patches: list[Patch]) -> list[Any]:
     """The hands' patches (each a boolean image) over the rack (:func:`_rack`): warm pixels outside
-    every tile found, big enough to hide part of one, with a sharp edge (:data:`HAND_EDGE`)."""
+    every tile found, big and thick enough to hide part of one (:data:`HAND_MIN`, :data:`HAND_DEEP`),
+    with a sharp edge (:data:`HAND_EDGE`)."""
     cv2 = cv()
     if not patches:
         return []
@@ -733,6 +740,10 @@ def _hands(rgb: Any, patches: list[Patch]) -> list[Any]:
         if stats[k, cv2.CC_STAT_AREA] < HAND_MIN * usual:
             continue
         part = (labels == k).astype(np.uint8)
+        x, y, bw, bh = (int(v) for v in stats[k, :4])
+        box = np.pad(part[y : y + bh, x : x + bw], 1)
+        if float(cv2.distanceTransform(box, cv2.DIST_L2, 3).max()) < HAND_DEEP * np.sqrt(usual):
+            continue  # a sliver: the table along the rack's edge
         rim = (cv2.dilate(part, np.ones((3, 3), np.uint8)) > 0) & (part == 0) & ~near_tiles
         if rim.any() and float(np.percentile(steep[rim], 75)) < HAND_EDGE:
             continue  # glare warmed by the rack's colour: it fades out, a hand's edge is sharp
@@ -764,10 +775,16 @@ def read_image(image: Any) -> RackReading:
                 continue
             if again is not None and not again.unsure and (face is None or again.score > face.score):
                 patch, face = other, again
-        many = patch.tiles[0] * patch.tiles[1] > 2  # as big as three tiles or more: no halves
-        joined = None if many else read_joined(rgb, patch, face)
+        size = patch.tiles[0] * patch.tiles[1]
+        many = size > 2  # as big as three tiles or more
+        joined = read_joined(rgb, patch, face) if size <= 3 else None
+        held = read_cells(rgb, patch) if many else []
+        if many and joined is not None and not (
+            patch.whole and all(clear(f) for _, f in joined) and _worst(joined) > _worst(held)
+        ):  # as big as three: two tiles (glare over a gap wider than the usual one between them) only
+            joined = None  # where both halves read clearly, and better than three cells
         if joined is not None:  # two tiles joined: each read, in doubt unless both read clearly
-            sure = patch.whole and all(half.score >= HALF_SURE and not half.unsure for _, half in joined)
+            sure = patch.whole and all(clear(half) for _, half in joined)
             for quad, half in joined:
                 out.append(TileReading(half.code, not sure, [(float(x) / w, float(y) / h) for x, y in quad]))
             if not sure:
@@ -775,7 +792,7 @@ def read_image(image: Any) -> RackReading:
             continue
         if patch.tiles != (1, 1):  # tiles joined: each read in its cell, in doubt unless three or
             # more all read clearly (two that did were read above as halves)
-            held = read_cells(rgb, patch)
+            held = held or read_cells(rgb, patch)
             sure = many and patch.whole and all(clear(cell) for _, cell in held)
             for quad, cell in held:
                 code = JOKER if cell is None else cell.code
