@@ -778,13 +778,12 @@ def read_image(image: Any) -> RackReading:
         size = patch.tiles[0] * patch.tiles[1]
         many = size > 2  # as big as three tiles or more
         joined = read_joined(rgb, patch, face) if size <= 3 else None
+        sure = joined is not None and patch.whole and all(clear(half) for _, half in joined)
         held = read_cells(rgb, patch) if many else []
-        if many and joined is not None and not (
-            patch.whole and all(clear(f) for _, f in joined) and _worst(joined) > _worst(held)
-        ):  # as big as three: two tiles (glare over a gap wider than the usual one between them) only
-            joined = None  # where both halves read clearly, and better than three cells
+        if many and not (joined is not None and sure and _worst(joined) > _worst(held)):
+            joined = None  # as big as three: two tiles (glare over a gap wider than the usual one
+            # between them) only where both halves read clearly, and better than three cells
         if joined is not None:  # two tiles joined: each read, in doubt unless both read clearly
-            sure = patch.whole and all(clear(half) for _, half in joined)
             for quad, half in joined:
                 out.append(TileReading(half.code, not sure, [(float(x) / w, float(y) / h) for x, y in quad]))
             if not sure:
