@@ -11,7 +11,7 @@ from tablesport.core import Rng
 from tablesport.games.rummikub.ilp import ilp_optimum
 from tablesport.games.rummikub.positions import random_position
 from tablesport.games.rummikub.sets import check_set
-from tablesport.games.rummikub.solver import PositionError, can_meld, solve
+from tablesport.games.rummikub.solver import PositionError, Solution, can_meld, solve
 
 from ..conftest import slow_scale
 
@@ -190,3 +190,68 @@ def test_colour_bounds_skip_only_entries_never_read() -> None:
             if a is not None and b is not None:
                 assert a[0] == b[0] and (a[1] == b[1]).all()
     assert skipped > 0
+
+
+# the solver benchmark's big table #17 (``bench.rummikub_solver.big_positions``): of the 19 rack tiles
+# 18 can be laid, and what settles it (B12 twice, O12 and O13 twice, R11 and R13 wanting the same
+# partners and the two jokers) comes at 11-13
+HARD_TABLE = [["K1", "K2", "K3", "K4", "K5"], ["O8", "O9", "O10", "O11"], ["K7", "K8", "K9", "K10", "K11"],
+              ["K10", "B10", "O10"], ["B1", "K1", "O1"], ["K8", "K9", "J"], ["O5", "B5", "R5", "K5"],
+              ["B3", "B4", "B5", "B6", "B7", "B8"], ["B11", "O11", "R11"], ["R4", "R5", "R6"],
+              ["K3", "R3", "O3", "B3"], ["B4", "J", "B6", "B7"], ["O3", "O4", "O5", "O6", "O7"]]
+HARD_RACK = ["R1", "R3", "R6", "R7", "R7", "R11", "R13", "B11", "B12", "B12", "B13", "O1", "O2", "O4", "O8",
+             "O12", "O13", "O13", "K6"]
+
+
+def _best_both_ways(table: list[list[str]], rack: list[str]) -> tuple[tuple[int, bool], tuple[int, bool]]:
+    """:func:`.search.best` (most tiles, no spare joker) as the solver runs it, and never turned round:
+    (score, turned) of each, (-1, False) for no play."""
+    from tablesport.games.rummikub.search import best
+    from tablesport.games.rummikub.solver import _WEIGHTS, _encode_position
+
+    t, jt, r, jr = _encode_position([c for s in table for c in s], rack)
+    w, wj = _WEIGHTS["tiles"]
+    found = best(t, jt, r, jr, w, wj, False, canon=True)
+    plain = best(t, jt, r, jr, w, wj, False, canon=True, turned_steps=0)
+    return ((found[0], found[2]) if found else (-1, False)), ((plain[0], plain[2]) if plain else (-1, False))
+
+
+def _in_reading_order(sol: Solution) -> None:
+    """The tiles laid are listed in reading order: by colour, then number, jokers last."""
+    from tablesport.games.rummikub.tiles import sort_key
+
+    assert sol.placed == sorted(sol.placed, key=sort_key)
+
+
+def test_a_hard_position_is_settled_turned_round_with_the_same_optimum() -> None:
+    """Walked from 1, proving that all 19 tiles cannot go carries thousands of states to 11-13; read
+    from 13 down (the same problem: runs and groups do not care which way), the first dives settle
+    it.  The play found that way is the optimum (the ILP's, the one found without turning), its
+    sets are valid, and the tiles laid are listed in reading order."""
+    found, plain = _best_both_ways(HARD_TABLE, HARD_RACK)
+    assert found == (18, True) and plain == (18, False)
+    check_position(HARD_TABLE, HARD_RACK, True, "tiles")
+    sol = solve(HARD_TABLE, HARD_RACK)
+    assert sol.tiles_placed == 18
+    _in_reading_order(sol)
+
+
+def test_plays_found_turned_round_match_the_plain_search() -> None:
+    """On big random tables (the benchmark's kind) the search turns some positions round; each
+    answer is the one found without turning, and the solver's play from it, turned or not, is a
+    valid table with the tiles laid listed alike."""
+    rng = Rng(4040)
+    turned = 0
+    for _ in range(120):
+        table, rack = random_position(rng, rng.randint(40, 92), rng.randint(10, 25))
+        found, plain = _best_both_ways(table, rack)
+        assert found[0] == plain[0] and not plain[1]
+        turned += found[1]
+        sol = solve(table, rack)
+        assert sum(c != "J" for c in sol.placed) == found[0]  # the search counts no joker
+        for s in sol.table:
+            check_set(s)
+        before = Counter(c for s in table for c in s)
+        assert Counter(c for s in sol.table for c in s) == before + Counter(sol.placed)
+        _in_reading_order(sol)
+    assert turned > 0

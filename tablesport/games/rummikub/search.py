@@ -46,6 +46,9 @@ DOMINANCE_MIN = 64  # smaller layers are not worth the dominance test
 BEAM = 48  # states kept per cell by the quick pass
 DIVE_BUDGET = 2_000  # states the depth-first dive for a play reaching the bound may open
 DIVES = 3  # targets tried by dives (most tiles), from the bound down, before the beam and exact pass
+# how far :func:`_passes` goes: to the end; only while no dive runs out of steps; only the dives
+ALL, EASY, DIVES_ONLY = 0, 1, 2
+UNKNOWN = 2  # a dive not yet run, in :func:`_passes`'s memo (else its status)
 
 # the state key's places
 SUB = np.array([1, 125, 125**2, 125**3], dtype=np.int64)
@@ -678,15 +681,19 @@ def _usable(table: Ints, jt: int, rack: Ints, jr: int) -> Ints:
 
 
 @njit(cache=True)
-def _best(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, meld: bool, canon: bool,
-          start: Ints, count: Ints, options: Ints, masks: Ints, owed: Ints, subs: Ints,
-          choices: Ints) -> tuple[bool, int]:
-    """:func:`best` compiled: the passes in one call (a pass that finds nothing leaves ``choices``
-    alone, so the last pass that found a play wrote them)."""
-    rack = _usable(table, jt, rack, jr)
+def _passes(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, meld: bool, canon: bool,
+            bound: Ints, steps: int, stop: int, start: Ints, count: Ints, options: Ints, masks: Ints,
+            owed: Ints, memo: Ints, choices: Ints) -> tuple[int, int]:
+    """The passes of :func:`best` over a rack of usable tiles and its bound, dives of ``steps``
+    steps: (1, score) found, (0, 0) no play, (-1, 0) stopped before a pass, as ``stop`` asks
+    (:data:`ALL`, :data:`EASY`, :data:`DIVES_ONLY`).  A pass that finds nothing leaves ``choices``
+    alone, so the last pass that found a play wrote them.
+
+    ``memo``: what the dives found when the passes ran before (:data:`UNKNOWN` where they did not
+    run): they are not run again.
+    """
     jtot = jt + jr
     jextra = 0 if canon else jr * wj
-    bound = _colour_bounds(table, rack, jtot, weights, canon, start, count, options, subs)
     laid = 0
     heavy = 0
     for n in range(1, 14):
@@ -698,40 +705,94 @@ def _best(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, mel
         reachable += bound[c, 0, 0, jtot]
     top = min(laid, reachable) + jextra
     if top < HALF_NEG:
-        return False, 0  # the table tiles cannot all be used
+        return 0, 0  # the table tiles cannot all be used
     # most tiles: a target one lower is the next likely optimum; most points: it rarely is
     for dives in range(DIVES if heavy == 1 else 1):
         if top < 0:
-            return False, 0  # no play at all (every score is 0 or more)
-        status, score = _reach(table, jt, rack, jr, weights, wj, meld, top - 1, canon, bound, DIVE_BUDGET,
-                               start, count, options, masks, owed, choices)
-        if status == 1:
-            return True, score
+            return 0, 0  # no play at all (every score is 0 or more)
+        status = memo[dives]
+        if status == UNKNOWN:
+            status, score = _reach(table, jt, rack, jr, weights, wj, meld, top - 1, canon, bound, steps,
+                                   start, count, options, masks, owed, choices)
+            if status == 1:
+                return 1, score
+            memo[dives] = status
         if status < 0:  # the dive ran out of steps
+            if stop != ALL:
+                return -1, 0
             if dives:
                 break
             found, score = _search(table, jt, rack, jr, weights, wj, meld, top - 1, 0, False, canon, bound,
                                    True, start, count, options, masks, owed, choices)
             if found:
-                return True, score
+                return 1, score
         top -= 1  # no play reaches top
     if top < 0:
-        return False, 0
+        return 0, 0
+    if stop == DIVES_ONLY:
+        return -1, 0
     quick, qscore = _search(table, jt, rack, jr, weights, wj, meld, NEG, BEAM, False, canon, bound, True,
                             start, count, options, masks, owed, choices)
     if quick and qscore >= top:
-        return True, qscore
+        return 1, qscore
     floor = qscore if quick else NEG
     found, score = _search(table, jt, rack, jr, weights, wj, meld, floor, 0, False, canon, bound, True,
                            start, count, options, masks, owed, choices)
     if found:
-        return True, score
-    return quick, qscore
+        return 1, score
+    return (1, qscore) if quick else (0, 0)
+
+
+@njit(cache=True)
+def _mirrored(counts: Ints) -> Ints:
+    """Counts ``[colour, number]`` (as :func:`as_arrays` pads them) with the numbers turned round: 13 as
+    1, 12 as 2, and so on."""
+    out = np.zeros_like(counts)
+    for n in range(1, 14):
+        out[:, n] = counts[:, 14 - n]
+    return out
+
+
+@njit(cache=True)
+def _best(table: Ints, jt: int, rack: Ints, jr: int, weights: Ints, wj: int, meld: bool, canon: bool,
+          start: Ints, count: Ints, options: Ints, masks: Ints, owed: Ints, subs: Ints,
+          turned_steps: int, choices: Ints, turned: Ints) -> tuple[bool, int, bool]:
+    """:func:`best` compiled: (found, score, whether the play, in ``turned``, is of the position turned
+    round; else it is in ``choices``)."""
+    rack = _usable(table, jt, rack, jr)
+    jtot = jt + jr
+    bound = _colour_bounds(table, rack, jtot, weights, canon, start, count, options, subs)
+    memo = np.full(DIVES, UNKNOWN, dtype=np.int64)
+    if not meld:  # (the meld's value counts the numbers: that position cannot be turned round)
+        # runs and groups read the same from 13 down to 1: the position turned round is the same
+        # problem.  Where a dive runs out of steps, the choice that settles the play often comes at
+        # the high numbers, where the walk from 1 carries many states; turned round, it comes first,
+        # where the bound cuts early.  So short dives in the position turned round go before the
+        # exact passes here
+        status, score = _passes(table, jt, rack, jr, weights, wj, meld, canon, bound, DIVE_BUDGET, EASY,
+                                start, count, options, masks, owed, memo, choices)
+        if status >= 0:
+            return status == 1, score, False
+        if turned_steps > 0:
+            mtable = _mirrored(table)
+            mrack = _mirrored(rack)
+            mweights = weights.copy()
+            for n in range(1, 14):
+                mweights[n] = weights[14 - n]
+            mbound = _colour_bounds(mtable, mrack, jtot, mweights, canon, start, count, options, subs)
+            status, score = _passes(mtable, jt, mrack, jr, mweights, wj, meld, canon, mbound, turned_steps,
+                                    DIVES_ONLY, start, count, options, masks, owed,
+                                    np.full(DIVES, UNKNOWN, dtype=np.int64), turned)
+            if status >= 0:
+                return status == 1, score, True
+    status, score = _passes(table, jt, rack, jr, weights, wj, meld, canon, bound, DIVE_BUDGET, ALL, start,
+                            count, options, masks, owed, memo, choices)
+    return status == 1, score, False
 
 
 def best(table: np.ndarray, jt: int, rack: np.ndarray, jr: int, weights: np.ndarray, wj: int, meld: bool,
-         canon: bool = False) -> tuple[int, np.ndarray] | None:
-    """The exact optimum (score, the 52 cells' choices), or None (no play), found by a few passes.
+         canon: bool = False, turned_steps: int = DIVE_BUDGET) -> tuple[int, np.ndarray, bool] | None:
+    """The exact optimum (score, the 52 cells' choices, turned), or None (no play), found by a few passes.
 
     0. rack tiles that cannot be in any set are dropped;
     1. the per-colour bound (:func:`colour_bounds`) caps what can be laid (``top``);
@@ -743,15 +804,25 @@ def best(table: np.ndarray, jt: int, rack: np.ndarray, jr: int, weights: np.ndar
     3. if that does not settle it: a beam, ranked by the bound, finds a good play (a lower bound),
        and the exact pass looks for plays beating it.
 
+    A position may be hard one way and easy the other: where the choice that settles it comes at the
+    high numbers, the walk from 1 carries many states until it gets there.  So (outside the initial
+    meld), when a dive runs out of steps, dives of ``turned_steps`` steps each look for the play in
+    the position turned round (13 read as 1) first; only if they do not settle it do the exact passes
+    run on the position as it is (0: never turned).  ``turned``: the choices are of the position
+    turned round (cell (n, c) is number 14 - n).
+
     ``table``, ``rack``, ``weights``: as :func:`as_arrays` makes them.  ``canon``: the search
     without spare jokers (the caller adds them to the sets; the scores count no jokers).  One
     compiled call: the passes run without coming back to Python.
     """
     start, count, options, masks, owed, subs = tables()
     choices = np.zeros((52, CHOICE), dtype=np.int64)
-    found, score = _best(table, jt, rack, jr, weights, wj, meld, canon, start, count, options, masks, owed,
-                         subs, choices)
-    return (int(score), choices) if found else None
+    turned = np.zeros((52, CHOICE), dtype=np.int64)
+    found, score, is_turned = _best(table, jt, rack, jr, weights, wj, meld, canon, start, count, options,
+                                    masks, owed, subs, turned_steps, choices, turned)
+    if not found:
+        return None
+    return (int(score), turned, True) if is_turned else (int(score), choices, False)
 
 
 def compile_all() -> float:

@@ -148,11 +148,14 @@ def _usable_rack(table: Counts, jt: int, rack: Counts, jr: int) -> Counts:
     return left
 
 
-Found = tuple[int, "np.ndarray"]  # (score, the 52 cells' choices)
+Found = tuple[int, "np.ndarray", bool]  # (score, the 52 cells' choices, of the position turned round)
 
 
-# :data:`_SLOT` read back: slot → code
+# :data:`_SLOT` read back: slot → code; and for a play of the position turned round (number n read as
+# 14 - n, see :func:`.search.best`)
 _SLOT_CODES = [next((code for code, at in _SLOT.items() if at == slot), "") for slot in range(NCOL * 15 + 1)]
+_TURNED_CODES = [_SLOT_CODES[slot - slot % 15 + 14 - slot % 15] if 0 < slot % 15 < 14 and slot < NCOL * 15
+                 else code for slot, code in enumerate(_SLOT_CODES)]
 _NUMBER = {code: n for code, (_c, n) in CELLS.items()}
 
 
@@ -160,7 +163,11 @@ def _rebuild(found: Found) -> tuple[list[list[str]], list[str], int, int]:
     """The sets of the solution, the rack codes laid (in reading order), their value, jokers used."""
     from .readback import read_sets
 
-    sets, jokers_used, laid = read_sets(found[1], _SLOT_CODES)
+    _score, choices, turned = found
+    sets, jokers_used, laid = read_sets(choices, _TURNED_CODES if turned else _SLOT_CODES)
+    if turned:  # read from 13 down: the runs come out descending, each colour's tiles laid too
+        sets = [sorted_set(s) for s in sets]
+        laid.sort(key=sort_key)
     return sets, laid, sum(_NUMBER[x] for x in laid), jokers_used
 
 
